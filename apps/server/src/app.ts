@@ -1,0 +1,71 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createRemoteJWKSet } from 'jose';
+import { issuerOf, type Config } from './config';
+import type { Database, Db } from './db/database';
+import { loadSigningKeys } from './identity/signing-keys';
+import { createMailer, type Mailer } from './mail/mailer';
+import { authPlugin } from './plugins/auth';
+import { envelopePlugin } from './plugins/envelope';
+import { securityHeaders } from './plugins/security-headers';
+import { webApp } from './plugins/web-app';
+import { countryRoutes } from './modules/country/country.routes';
+import { serverPropertiesRoutes, webConfigurationRoutes } from './modules/config/config.routes';
+import { healthRoutes } from './modules/health/health.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    mailer: Mailer;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Defaults to SMTP or the outbox, as configured. */
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole server as a plugin tree; tests build it without a port. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    requestIdHeader: 'x-request-id',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.decorate('config', config);
+  app.decorate<Database>('database', database);
+  app.decorate('db', database.db);
+  app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db }));
+
+  // Cross-cutting first: headers and the error envelope apply to everything registered after them.
+  await app.register(securityHeaders, { config });
+  await app.register(envelopePlugin);
+
+  // Public endpoints: health, the web app's configuration.
+  await app.register(healthRoutes);
+  await app.register(webConfigurationRoutes, { config });
+
+  const issuer = issuerOf(config);
+  const keys =
+    config.identity.mode === 'embedded' ? (await loadSigningKeys(database.db)).verify : createRemoteJWKSet(new URL(`${issuer}/protocol/openid-connect/certs`));
+
+  // The API: every route below needs a valid token and is scoped to the caller's registrar.
+  await app.register(
+    async (services) => {
+      await services.register(authPlugin, { issuer, clientId: config.identity.clientId, keys });
+      await services.register(serverPropertiesRoutes, { config });
+      await services.register(countryRoutes);
+    },
+    { prefix: '/services' },
+  );
+
+  // Last: the single-page app with history fallback.
+  await app.register(webApp, { distDir: config.webDistDir });
+  return app;
+}

@@ -1,0 +1,281 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { AbuseContact, MainContact, PublicContact, WhoisContact } from '@registrar-panel/contract';
+
+/*
+ * The whole product's schema. Names (handles, domain labels, usernames) are declared COLLATE "C"
+ * so that sorting and index use agree on PGlite (always C) and on a server cluster (stack notes).
+ */
+
+const textC = customType<{ data: string }>({
+  dataType: () => 'text COLLATE "C"',
+});
+const name = (column: string) => textC(column);
+const cText = (column: string) => textC(column).notNull();
+const at = (column: string) => timestamp(column, { withTimezone: true, mode: 'date' });
+
+export const registrars = pgTable('registrars', {
+  handle: cText('handle').primaryKey(),
+  ianaId: integer('iana_id'),
+  status: text('status').notNull(),
+  createdAt: at('created_at').notNull(),
+  activatedAt: at('activated_at'),
+  mainContact: jsonb('main_contact').$type<MainContact>().notNull(),
+  publicContact: jsonb('public_contact').$type<PublicContact>().notNull(),
+  techContact: jsonb('tech_contact').$type<WhoisContact>().notNull(),
+  adminContact: jsonb('admin_contact').$type<WhoisContact>().notNull(),
+  abuseContact: jsonb('abuse_contact').$type<AbuseContact>().notNull(),
+  /** Bumped by every saved edit of the contacts, for optimistic concurrency. */
+  version: integer('version').notNull().default(1),
+  eppPasswordHash: text('epp_password_hash'),
+  eppPasswordChangedAt: at('epp_password_changed_at'),
+  protectedTxThreshold: integer('protected_tx_threshold').notNull().default(0),
+  protectedTxCount: integer('protected_tx_count').notNull().default(0),
+  protectedTxPeriodEnd: at('protected_tx_period_end'),
+});
+
+export const eppIpAddresses = pgTable(
+  'epp_ip_addresses',
+  {
+    registrarHandle: cText('registrar_handle').references(() => registrars.handle, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.registrarHandle, t.ip] })],
+);
+
+/** Registry contacts (registrants, admin and tech contacts of domains). */
+export const contacts = pgTable(
+  'contacts',
+  {
+    handle: cText('handle').primaryKey(),
+    roid: text('roid').notNull(),
+    registrarHandle: cText('registrar_handle').references(() => registrars.handle),
+    name: text('name'),
+    organization: text('organization'),
+    phone: text('phone'),
+    fax: text('fax'),
+    email: text('email'),
+    emailUnicode: text('email_unicode'),
+    street: text('street'),
+    street2: text('street2'),
+    street3: text('street3'),
+    postalCode: text('postal_code'),
+    city: text('city'),
+    region: text('region'),
+    countryCode: text('country_code'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('contacts_registrar_idx').on(t.registrarHandle)],
+);
+
+export const domains = pgTable(
+  'domains',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    uLabel: cText('u_label'),
+    aLabel: cText('a_label'),
+    registrarHandle: cText('registrar_handle').references(() => registrars.handle),
+    registrantHandle: name('registrant_handle').references(() => contacts.handle),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    expiresAt: at('expires_at'),
+    expectedAvailableAt: at('expected_available_at'),
+    deletedAt: at('deleted_at'),
+    transferredAt: at('transferred_at'),
+    stateExpiresAt: at('state_expires_at'),
+    rgpStatus: text('rgp_status'),
+  },
+  (t) => [
+    uniqueIndex('domains_u_label_idx').on(t.uLabel),
+    uniqueIndex('domains_a_label_idx').on(t.aLabel),
+    uniqueIndex('domains_registrar_u_label_idx').on(t.registrarHandle, t.uLabel),
+    index('domains_u_label_trgm_idx').using('gin', sql`${t.uLabel} gin_trgm_ops`),
+    index('domains_a_label_trgm_idx').using('gin', sql`${t.aLabel} gin_trgm_ops`),
+  ],
+);
+
+export const domainStatuses = pgTable(
+  'domain_statuses',
+  {
+    domainId: bigint('domain_id', { mode: 'number' })
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    reason: text('reason'),
+  },
+  (t) => [primaryKey({ columns: [t.domainId, t.status] })],
+);
+
+export const domainContacts = pgTable(
+  'domain_contacts',
+  {
+    domainId: bigint('domain_id', { mode: 'number' })
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    contactHandle: cText('contact_handle').references(() => contacts.handle),
+  },
+  (t) => [primaryKey({ columns: [t.domainId, t.role, t.contactHandle] })],
+);
+
+export const nameservers = pgTable(
+  'nameservers',
+  {
+    domainId: bigint('domain_id', { mode: 'number' })
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    name: cText('name'),
+    nameUnicode: text('name_unicode').notNull(),
+    ipAddresses: text('ip_addresses')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.domainId, t.name] })],
+);
+
+/** DNSSEC DS records; algorithm and digest type descriptions come from the IANA tables in code. */
+export const delegationSigners = pgTable(
+  'delegation_signers',
+  {
+    domainId: bigint('domain_id', { mode: 'number' })
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    keyTag: integer('key_tag').notNull(),
+    algorithm: integer('algorithm').notNull(),
+    digestType: integer('digest_type').notNull(),
+    digest: text('digest').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.domainId, t.keyTag, t.digestType] })],
+);
+
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    domainId: bigint('domain_id', { mode: 'number' })
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    gainingRegistrarHandle: cText('gaining_registrar_handle'),
+    losingRegistrarHandle: cText('losing_registrar_handle'),
+    requestedAt: at('requested_at').notNull(),
+    actedAt: at('acted_at'),
+  },
+  (t) => [index('transfers_domain_idx').on(t.domainId, t.requestedAt)],
+);
+
+export const billingEvents = pgTable(
+  'billing_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    registrarHandle: cText('registrar_handle').references(() => registrars.handle),
+    eventAt: at('event_at').notNull(),
+    eventType: text('event_type').notNull(),
+    eventSubtype: text('event_subtype').notNull(),
+    /** Registration period in years, when the event has one. */
+    period: integer('period'),
+    subject: text('subject').notNull(),
+    svTrid: text('sv_trid').notNull(),
+  },
+  (t) => [index('billing_events_registrar_time_idx').on(t.registrarHandle, t.eventAt)],
+);
+
+/** The user directory of the embedded identity service; user management reads and writes it. */
+export const users = pgTable(
+  'users',
+  {
+    /** `name@{registrarHandle}`. */
+    username: cText('username').primaryKey(),
+    registrarHandle: cText('registrar_handle').references(() => registrars.handle),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    passwordHash: text('password_hash'),
+    /** AES-GCM encrypted with the configured key; never leaves the server. */
+    totpSecretEncrypted: text('totp_secret_encrypted'),
+    /** The last accepted TOTP time step, so a code is accepted once only. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    state: text('state').notNull().default('awaiting_activation'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedUntil: at('locked_until'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('users_registrar_idx').on(t.registrarHandle)],
+);
+
+/** Single-use links mailed for activation and password reset; only a hash of the token is kept. */
+export const userTokens = pgTable('user_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  username: cText('username').references(() => users.username, { onDelete: 'cascade' }),
+  purpose: text('purpose').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** Every sign-in attempt, successful or not; unknown usernames are kept too. */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    username: cText('username'),
+    at: at('at').notNull().defaultNow(),
+    ip: text('ip'),
+    outcome: text('outcome').notNull(),
+  },
+  (t) => [index('sign_in_attempts_user_idx').on(t.username, t.at)],
+);
+
+/** Who changed what, when and from where. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    registrarHandle: cText('registrar_handle'),
+    username: cText('username'),
+    at: at('at').notNull().defaultNow(),
+    ip: text('ip'),
+    action: text('action').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('audit_events_registrar_idx').on(t.registrarHandle, t.at), index('audit_events_user_idx').on(t.username, t.at)],
+);
+
+/** Mail kept in the database when no SMTP server is configured (demo mode shows it at /dev/mail). */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** Storage of the embedded OpenID provider (sessions, grants, codes, refresh tokens). */
+export const oidcModels = pgTable(
+  'oidc_models',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: at('expires_at'),
+    consumed: boolean('consumed').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.model, t.id] }), index('oidc_models_grant_idx').on(t.grantId), index('oidc_models_uid_idx').on(t.uid)],
+);
+
+/** Signing keys of the embedded identity service, kept so tokens survive a restart. */
+export const identitySigningKeys = pgTable('identity_signing_keys', {
+  kid: text('kid').primaryKey(),
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});

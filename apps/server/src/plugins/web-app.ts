@@ -1,0 +1,23 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { message } from '@registrar-panel/contract';
+
+/**
+ * Serves the built single-page app. Unknown paths under /services answer 404 in the envelope;
+ * any other GET that wants HTML gets index.html so the app's router can take it (history fallback).
+ */
+export async function webApp(app: FastifyInstance, options: { distDir: string }) {
+  const hasBuild = existsSync(`${options.distDir}/index.html`);
+  if (hasBuild) {
+    await app.register(fastifyStatic, { root: options.distDir, wildcard: false, index: false, cacheControl: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const wantsPage = request.method === 'GET' && !path.startsWith('/services') && (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage && hasBuild) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ data: null, messages: [message('error.notFound')] });
+  });
+}

@@ -1,0 +1,21 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { seedDemo } from './db/seed/demo';
+
+/** Starts the portal on one port: the API, the identity service, the config file and the built web app. */
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const app = await buildApp({ config, database });
+if (config.demoMode) await seedDemo(app);
+
+// Finish requests in flight, then close the database; a second signal or 10 s forces the exit.
+closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error');
+  await app.close();
+  await database.close();
+});
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info({ url: config.publicUrl, database: database.engine, demoMode: config.demoMode }, 'Registrar Panel is ready');

@@ -1,0 +1,107 @@
+import type { Envelope, Message } from '@registrar-panel/contract';
+import { alerts } from './alerts';
+import { authSession, getAccessToken } from './auth';
+import { requestEnded, requestStarted } from './spinner';
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  /** Message keys the caller shows itself (on a field, or ignored); they are not alerted. */
+  handledKeys?: readonly string[];
+  /** Alert text when the error body holds no messages; defaults to 'An internal error occurred.'. */
+  fallbackError?: string;
+}
+
+/** A failed call. `messages` are those the caller said it handles; the others were alerted already. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messages: Message[],
+  ) {
+    super(`HTTP ${status}`);
+  }
+
+  has(messageKey: string): Message | undefined {
+    return this.messages.find((m) => m.messageKey === messageKey);
+  }
+}
+
+export const internalErrorText = 'An internal error occurred.';
+const unknownErrorText = 'Unknown error.';
+
+export function buildUrl(path: string, query?: ApiRequestOptions['query']): string {
+  const url = new URL(path.startsWith('/') ? path : `/${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  return url.pathname + url.search;
+}
+
+/** Reads the envelope messages from an error body: parsed JSON, or the text parsed as JSON. */
+async function messagesOf(response: Response): Promise<Message[] | null> {
+  try {
+    const text = await response.text();
+    const body = JSON.parse(text) as Partial<Envelope<unknown>>;
+    return Array.isArray(body.messages) ? body.messages : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Shows every message the caller does not handle as an error alert and scrolls to the top
+ * (spec section 8); returns the handled ones.
+ */
+export function alertMessages(messages: Message[], handledKeys: readonly string[] = []): Message[] {
+  const handled = messages.filter((m) => handledKeys.includes(m.messageKey));
+  const shown = messages.filter((m) => !handledKeys.includes(m.messageKey));
+  shown.forEach((m) => alerts.error(m.defaultMessage || unknownErrorText));
+  if (shown.length > 0) window.scrollTo({ top: 0 });
+  return handled;
+}
+
+/** Headers every `/services` call carries: the bearer token, fresh for at least 20 seconds. */
+export async function authHeaders(): Promise<Record<string, string>> {
+  const token = await getAccessToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+/**
+ * Calls the API and returns `data`. Counts toward the spinner overlay; applies the error catalogue.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  requestStarted();
+  try {
+    const headers: Record<string, string> = { accept: 'application/json', ...(await authHeaders()) };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+    });
+    if (response.status === 401) {
+      await authSession.get()?.signInAgain();
+      throw new ApiError(401, []);
+    }
+    if (!response.ok) {
+      const messages = await messagesOf(response);
+      if (messages === null || messages.length === 0) {
+        alerts.error(options.fallbackError ?? internalErrorText);
+        window.scrollTo({ top: 0 });
+        throw new ApiError(response.status, []);
+      }
+      throw new ApiError(response.status, alertMessages(messages, options.handledKeys));
+    }
+    const body = (await response.json()) as Envelope<T>;
+    const handled = alertMessages(body.messages ?? [], options.handledKeys);
+    if (handled.length > 0) throw new ApiError(response.status, handled);
+    return body.data as T;
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    alerts.error(options.fallbackError ?? internalErrorText);
+    throw new ApiError(0, []);
+  } finally {
+    requestEnded();
+  }
+}

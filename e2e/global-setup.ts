@@ -1,0 +1,58 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startMailCatcher } from './support/mail-catcher';
+
+const root = new URL('..', import.meta.url).pathname;
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    mailDir: string;
+  }
+}
+
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the portal exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the portal did not become healthy within ${timeoutMs} ms`);
+}
+
+/**
+ * Builds the web app and starts the portal the way `npm start` does, in demo mode on a fresh
+ * embedded database, with mail going to a real SMTP listener on loopback.
+ */
+export default async function setup(project: TestProject) {
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'pipe', encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'rp-e2e-data-'));
+  const mail = await startMailCatcher();
+  const port = 18000 + Math.floor(Math.random() * 1000);
+  const baseUrl = `http://localhost:${port}`;
+  const server = spawn('node', ['scripts/start.mjs'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: mail.url, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(baseUrl, server, 180_000);
+  project.provide('baseUrl', baseUrl);
+  project.provide('mailDir', mail.dir);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await mail.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,28 @@
+/** Business constants and limits (spec section 9). */
+export const limits = {
+  phoneMaxLength: 17,
+  postalCodeMaxLength: 16,
+  contactTextMaxLength: 255,
+  searchInputMaxLength: 100,
+  searchPageSize: 100,
+  usernameMaxLength: 200,
+  userNameMaxLength: 255,
+  userEmailMaxLength: 255,
+  paginationMaxLinks: 20,
+  recentActivities: 5,
+  lastLoginAttempts: 1,
+  maxIpAddresses: 10,
+  maxIpAddressesIcannSla: 100,
+  eppPasswordMinLength: 14,
+  eppPasswordMaxLength: 16,
+  tokenMinValiditySeconds: 20,
+  alertAutoCloseMs: 3000,
+  alertFadeMs: 250,
+} as const;
+
+/** Registrars whose usernames contain this marker may keep 100 EPP addresses instead of 10. */
+export const icannSlaMarker = '@icannsla';
+
+export function maxIpAddressesFor(username: string): number {
+  return username.includes(icannSlaMarker) ? limits.maxIpAddressesIcannSla : limits.maxIpAddresses;
+}

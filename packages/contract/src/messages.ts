@@ -1,0 +1,55 @@
+import type { Message } from './envelope';
+
+/**
+ * Message keys with their English texts. The web translates the key (i18n, `{{param}}` interpolation);
+ * the server sends the English text as `defaultMessage`.
+ */
+export const messageTexts = {
+  'validation.required': 'Please complete this mandatory field.',
+  'validation.maxLength': 'Too many characters. The maximum length is {{max}}.',
+  'validation.phone': 'This is an invalid phone number. Please check the content of this field.',
+  'validation.email': 'This is an invalid email address.',
+  'validation.url': 'This is an invalid URL.',
+  'validation.pattern': 'Invalid characters found.',
+  'validation.username': 'Only use alfanumerics, _ and -.',
+  'validation.countryCode': 'Please choose a country from the list.',
+  'validation.role': 'Only the roles SUPPORT, TECH and FINANCE can be given.',
+  'validation.ipAddress': ' Invalid characters were used.',
+  'validation.ipAddressDuplicate': ' This ipAddress already exists.',
+  'validation.ipAddressTooMany': 'Too many IP addresses. The maximum is {{max}}.',
+  'validation.eppPasswordWeak':
+    'Password is not strong enough, use at least 14 characters with following special characters: numeric, uppercase, lowercase, special character and space.',
+  'validation.passwordMismatch': 'Passwords do not match.',
+  'validation.unknown': 'Unknown error',
+  'search.domain.name.empty.input': 'Please enter a domain name to search for.',
+  'search.domain.name.invalid': 'A domain name can only hold letters, digits, hyphens, dots and the * wildcard.',
+  'unsafe.password': 'This password is not safe: it must not contain your registrar handle or a username, nor be the same as the current password.',
+  'epp.password.wrong': 'The current password is not correct.',
+  'no.transfer.history': 'There is no transfer history for this domain.',
+  'error.unauthorized': 'Your session has ended. Please sign in again.',
+  'error.forbidden': 'You are not allowed to do this.',
+  'error.notFound': 'The requested item was not found.',
+  'error.conflict': 'Someone else changed this data while you were editing it. Reload to see their changes, then apply yours again.',
+  'error.badRequest': 'The request is not valid.',
+  'error.tooManyRequests': 'Too many requests. Please wait a moment and try again.',
+  'error.internal': 'An internal error occurred.',
+} as const;
+export type MessageKey = keyof typeof messageTexts;
+
+function interpolate(text: string, params: Record<string, string | number> | undefined): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (params && name in params ? String(params[name]) : whole));
+}
+
+/** Builds a message with its English text for a known key. */
+export function message(messageKey: MessageKey, options: { field?: string; params?: Record<string, string | number> } = {}): Message {
+  return {
+    messageKey,
+    defaultMessage: interpolate(messageTexts[messageKey], options.params),
+    ...(options.field === undefined ? {} : { field: options.field }),
+    ...(options.params === undefined ? {} : { params: options.params }),
+  };
+}
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(messageTexts, key);
+}

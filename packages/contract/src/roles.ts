@@ -1,0 +1,41 @@
+/** Roles a panel user can hold, as the user API spells them. */
+export const panelRoles = ['SUPPORT', 'TECH', 'FINANCE', 'ADMIN'] as const;
+export type PanelRole = (typeof panelRoles)[number];
+
+/** Roles a registrar can assign in user management; ADMIN is given by the registry. */
+export const assignableRoles = ['SUPPORT', 'TECH', 'FINANCE'] as const satisfies readonly PanelRole[];
+
+/** Identity-provider roles are the same names in lower case, in `realm_access.roles`. */
+export function tokenRole(role: PanelRole): string {
+  return role.toLowerCase();
+}
+
+export function panelRolesFromToken(tokenRoles: readonly string[]): PanelRole[] {
+  return panelRoles.filter((role) => tokenRoles.includes(tokenRole(role)));
+}
+
+/**
+ * What each role may do (docs/authorization.md). The server enforces this table;
+ * the web uses the same table to hide what a role cannot use.
+ */
+export const capabilities = {
+  readRegistrar: ['SUPPORT', 'TECH', 'FINANCE', 'ADMIN'],
+  editContacts: ['SUPPORT', 'TECH', 'ADMIN'],
+  readBilling: ['SUPPORT', 'FINANCE', 'ADMIN'],
+  downloadDomainReport: ['SUPPORT', 'TECH'],
+  manageEpp: ['TECH', 'ADMIN'],
+  readRegistrations: ['SUPPORT', 'TECH', 'ADMIN'],
+  manageUsers: ['ADMIN'],
+} as const satisfies Record<string, readonly PanelRole[]>;
+export type Capability = keyof typeof capabilities;
+
+export function can(roles: readonly PanelRole[], capability: Capability): boolean {
+  const allowed: readonly PanelRole[] = capabilities[capability];
+  return roles.some((role) => allowed.includes(role));
+}
+
+/** The registrar handle is the part of the username after the '@'. */
+export function registrarHandleOf(username: string): string {
+  const at = username.lastIndexOf('@');
+  return at < 0 ? '' : username.slice(at + 1);
+}
