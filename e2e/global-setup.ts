@@ -33,7 +33,9 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
  * embedded database, with mail going to a real SMTP listener on loopback.
  */
 export default async function setup(project: TestProject) {
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'pipe', encoding: 'utf8' });
+  // A private build, so that parallel runs never share (or half-write) apps/web/dist.
+  const distDir = mkdtempSync(join(tmpdir(), 'rp-e2e-web-'));
+  const build = spawnSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir'], { cwd: join(root, 'apps/web'), stdio: 'pipe', encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'rp-e2e-data-'));
@@ -42,7 +44,16 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://localhost:${port}`;
   const server = spawn('node', ['scripts/start.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: mail.url, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: mail.url,
+      WEB_DIST_DIR: distDir,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(baseUrl, server, 180_000);
@@ -54,5 +65,6 @@ export default async function setup(project: TestProject) {
     await new Promise((resolve) => server.once('exit', resolve));
     await mail.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(distDir, { recursive: true, force: true });
   };
 }

@@ -1,0 +1,35 @@
+import i18next from 'i18next';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { fieldMessages, type Message } from '@registrar-panel/contract';
+import type { z } from 'zod';
+
+/** The text of a validation message: its translation, or the English default. */
+export function messageText(message: Message): string {
+  return i18next.exists(message.messageKey) ? i18next.t(message.messageKey, message.params ?? {}) : message.defaultMessage || i18next.t('validation.unknown');
+}
+
+function setNested(target: Record<string, unknown>, path: string[], value: unknown) {
+  let node = target;
+  path.slice(0, -1).forEach((part) => {
+    node[part] ??= {};
+    node = node[part] as Record<string, unknown>;
+  });
+  const last = path[path.length - 1];
+  if (last !== undefined && node[last] === undefined) node[last] = value;
+}
+
+/**
+ * A react-hook-form resolver that validates with a contract schema, so the browser applies the very
+ * rules the server applies, and shows the contract's message texts.
+ */
+export function contractResolver<S extends z.ZodType<FieldValues, FieldValues>>(schema: S): Resolver<z.input<S>, unknown, z.output<S>> {
+  return async (values) => {
+    const result = await schema.safeParseAsync(values);
+    if (result.success) return { values: result.data, errors: {} };
+    const errors: Record<string, unknown> = {};
+    for (const message of fieldMessages(result.error)) {
+      setNested(errors, (message.field ?? '').split('.'), { type: message.messageKey, message: messageText(message) });
+    }
+    return { values: {}, errors: errors as FieldErrors<z.input<S>> };
+  };
+}
