@@ -10,11 +10,20 @@ import { message } from '@registrar-panel/contract';
 export async function webApp(app: FastifyInstance, options: { distDir: string }) {
   const hasBuild = existsSync(`${options.distDir}/index.html`);
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: options.distDir, wildcard: false, index: false, cacheControl: false });
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      // Vite names built assets by content hash, so they can be cached for good.
+      setHeaders: (res, filePath) => {
+        if (filePath.startsWith(`${options.distDir}/assets/`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const wantsPage = request.method === 'GET' && !path.startsWith('/services') && (request.headers.accept ?? '').includes('text/html');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/services') && (request.headers.accept ?? '').includes('text/html');
     if (wantsPage && hasBuild) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
