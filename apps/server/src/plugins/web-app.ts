@@ -17,13 +17,14 @@ export async function webApp(app: FastifyInstance, options: { distDir: string })
       cacheControl: false,
       // Vite names built assets by content hash, so they can be cached for good.
       setHeaders: (res, filePath) => {
-        if (filePath.startsWith(`${options.distDir}/assets/`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.startsWith(`${options.distDir}/assets/`)) void res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/services') && (request.headers.accept ?? '').includes('text/html');
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/services') && (request.headers.accept ?? '').includes('text/html');
     if (wantsPage && hasBuild) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
