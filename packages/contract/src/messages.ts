@@ -26,6 +26,12 @@ export const messageTexts = {
   'unsafe.password': 'This password is not safe: it must not contain your registrar handle or a username, nor be the same as the current password.',
   'epp.password.wrong': 'The current password is not correct.',
   'no.transfer.history': 'There is no transfer history for this domain.',
+  // User management
+  'users.usernameTaken': 'This username is already in use. Please choose another one.',
+  'users.selfDelete': 'You cannot delete your own user.',
+  'users.adminNotDeletable': 'An administrator cannot be deleted.',
+  'users.adminRolesFixed': 'The roles of an administrator cannot be changed.',
+  'users.adminTotpFixed': 'The 2-step verification of an administrator cannot be reset.',
   'error.unauthorized': 'Your session has ended. Please sign in again.',
   'error.forbidden': 'You are not allowed to do this.',
   'error.notFound': 'The requested item was not found.',

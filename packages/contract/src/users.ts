@@ -45,3 +45,56 @@ export const updateUserSchema = z.object({
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
 export { assignableRoles };
+
+/** `GET /services/users`: the registrar's own users, ADMIN users first, then by name. */
+export interface UsersResponse {
+  users: PanelUser[];
+}
+
+/** `POST /services/users`: the user as created, with the registrar suffix on the username. */
+export interface CreatedUserResponse {
+  user: PanelUser;
+}
+
+/** `GET /services/users/{username}/activity`: newest first. */
+export interface ActivityResponse {
+  results: ActivityEntry[];
+}
+
+/** `GET /services/users/{username}/loginAttempts`: newest first. */
+export interface LoginAttemptsResponse {
+  results: LoginAttempt[];
+}
+
+/**
+ * The activity status of a sign-in record: `signIn.success`, or `signIn.` plus the directory's
+ * failure reason. Audit entries use their audit action as status (e.g. `user.create`).
+ */
+export function signInActivityStatus(outcome: string): string {
+  return `signIn.${outcome}`;
+}
+
+/** The most entries one activity or login-attempt call returns, whatever `size` asks for. */
+export const userHistoryMaxSize = 50;
+
+/** Query of the activity and login-attempt calls: `size` is a whole number from 1, capped at 50. */
+export function userHistoryQuerySchema(defaultSize: number) {
+  return z.object({
+    size: z.coerce
+      .number({ error: 'error.badRequest' })
+      .int({ error: 'error.badRequest' })
+      .min(1, { error: 'error.badRequest' })
+      .default(defaultSize)
+      .transform((size) => Math.min(size, userHistoryMaxSize)),
+  });
+}
+
+export function isAdmin(user: Pick<PanelUser, 'roles'>): boolean {
+  return user.roles.includes('ADMIN');
+}
+
+/** The order of the user list (spec section 2): ADMIN users first, then by name. */
+export function compareUsers(a: PanelUser, b: PanelUser): number {
+  const admins = Number(isAdmin(b)) - Number(isAdmin(a));
+  return admins !== 0 ? admins : a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.username.localeCompare(b.username, 'en');
+}
