@@ -32,6 +32,9 @@ export const messageTexts = {
   'users.adminNotDeletable': 'An administrator cannot be deleted.',
   'users.adminRolesFixed': 'The roles of an administrator cannot be changed.',
   'users.adminTotpFixed': 'The 2-step verification of an administrator cannot be reset.',
+  // Registrar: billing period query.
+  'validation.billingYear': 'Choose a year of four digits.',
+  'validation.billingMonth': 'Choose a month from 1 to 12.',
   'error.unauthorized': 'Your session has ended. Please sign in again.',
   'error.forbidden': 'You are not allowed to do this.',
   'error.notFound': 'The requested item was not found.',

@@ -96,3 +96,69 @@ export const whoisContactSchema = z.object({
   version: z.number().int().optional(),
 });
 export type WhoisContactInput = z.input<typeof whoisContactSchema>;
+
+/** `GET /services/registrar` → `data`. */
+export interface RegistrarResponse {
+  registrar: Registrar;
+}
+
+/** `GET /services/registrar/thresholds/protectedTransactions` → `data.protectedTransactions`. */
+export interface ProtectedTransactions {
+  threshold: number;
+  transactionsInPeriod: number;
+  /** When the current counting period ends (ISO 8601), if a period runs. */
+  endDate: string | null;
+  /** True when the threshold is above 0 and the count has reached it. */
+  isThresholdReached: boolean;
+}
+
+/** One billable event; `GET /services/registrar/finance/billingLines` → `data.results`. */
+export interface BillingLine {
+  eventTimestamp: string;
+  eventType: string;
+  eventSubtype: string;
+  /** Registration period in years, when the event has one. */
+  eventPeriod: number | null;
+  /** The domain name. */
+  subject: string;
+  svTRID: string;
+}
+
+/** A whole number in [min, max] from a query string; any failure gives the one message `key`. */
+function wholeNumberIn(min: number, max: number, key: 'validation.billingYear' | 'validation.billingMonth') {
+  return z.coerce.number({ error: key }).int({ error: key }).min(min, { error: key }).max(max, { error: key });
+}
+
+/** Query of both billing-line calls: a calendar month (Brussels time), `month` from 1 to 12. */
+export const billingPeriodSchema = z.object({
+  year: wholeNumberIn(1970, 9999, 'validation.billingYear'),
+  month: wholeNumberIn(1, 12, 'validation.billingMonth'),
+});
+export type BillingPeriod = z.output<typeof billingPeriodSchema>;
+
+/** `{year}{month}-{handle}-billingLines.csv`, the month zero-padded so that files sort by period. */
+export function billingCsvFileName(handle: string, period: BillingPeriod): string {
+  return `${period.year}${String(period.month).padStart(2, '0')}-${handle}-billingLines.csv`;
+}
+
+/** `domain_names_{handle}_{YYYYMMDD-HHmmss}.csv`, the time of the download in Brussels. */
+export function domainReportFileName(handle: string, at: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Brussels',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  ) as Record<string, string>;
+  return `domain_names_${handle}_${parts.year}${parts.month}${parts.day}-${parts.hour}${parts.minute}${parts.second}.csv`;
+}
+
+/** Response header of the domain report: how many rows the file will hold, for a progress bar. */
+export const recordCountHeader = 'x-record-count';

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { billingPeriodSchema, type BillingLine } from '@registrar-panel/contract';
+import { parseInput } from '../../errors';
+import { csvContentType } from '../../lib/csv';
+import { ok } from '../../plugins/envelope';
+import { attachment } from './content-disposition';
+import { getBillingCsv, getBillingLines } from './billing.service';
+
+export async function billingRoutes(app: FastifyInstance) {
+  app.get('/finance/billingLines', async (request) => {
+    const period = parseInput(billingPeriodSchema, request.query);
+    return ok<{ results: BillingLine[] }>({ results: await getBillingLines(app.db, request.user, period) });
+  });
+
+  app.get('/finance/billingLines/csv', async (request, reply) => {
+    const period = parseInput(billingPeriodSchema, request.query);
+    const { fileName, csv } = await getBillingCsv(app.db, request.user, period);
+    return reply.header('content-type', csvContentType).header('content-disposition', attachment(fileName)).header('cache-control', 'no-store').send(csv);
+  });
+}

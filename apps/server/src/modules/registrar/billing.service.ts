@@ -1,0 +1,42 @@
+import { billingCsvFileName, type BillingLine, type BillingPeriod } from '@registrar-panel/contract';
+import type { Db } from '../../db/database';
+import { toCsv } from '../../lib/csv';
+import { authorize, type SignedInUser } from '../../plugins/auth';
+import { listBillingEvents, type BillingEventRow } from './billing.repository';
+import { brusselsMonthStart, isoInBrussels } from './brussels-time';
+
+function presentBillingLine(row: BillingEventRow): BillingLine {
+  return {
+    eventTimestamp: row.eventAt.toISOString(),
+    eventType: row.eventType,
+    eventSubtype: row.eventSubtype,
+    eventPeriod: row.period,
+    subject: row.subject,
+    svTRID: row.svTrid,
+  };
+}
+
+/** The caller's billing lines of one calendar month, Brussels time (the registry's invoicing clock). */
+export async function getBillingLines(db: Db, user: SignedInUser, period: BillingPeriod): Promise<BillingLine[]> {
+  authorize(user, 'readBilling');
+  const rows = await listBillingEvents(
+    db,
+    user.registrarHandle,
+    brusselsMonthStart(period.year, period.month),
+    brusselsMonthStart(period.year, period.month + 1),
+  );
+  return rows.map(presentBillingLine);
+}
+
+/** Column order of the billing CSV; documented in the README, do not reorder. */
+export const billingCsvHeader = ['Transaction date', 'Transaction type', 'Transaction subtype', 'Period', 'Domain name', 'svTRID'] as const;
+
+/** The same lines as a CSV file, with the file name the web also uses. */
+export async function getBillingCsv(db: Db, user: SignedInUser, period: BillingPeriod): Promise<{ fileName: string; csv: string }> {
+  const lines = await getBillingLines(db, user, period);
+  const csv = toCsv(
+    billingCsvHeader,
+    lines.map((line) => [isoInBrussels(new Date(line.eventTimestamp)), line.eventType, line.eventSubtype, line.eventPeriod, line.subject, line.svTRID]),
+  );
+  return { fileName: billingCsvFileName(user.registrarHandle, period), csv };
+}

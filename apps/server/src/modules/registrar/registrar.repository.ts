@@ -1,0 +1,28 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { registrars } from '../../db/schema';
+
+export type RegistrarRow = typeof registrars.$inferSelect;
+export type ContactColumns = Partial<Pick<RegistrarRow, 'publicContact' | 'techContact' | 'adminContact' | 'abuseContact'>>;
+
+export async function findRegistrar(db: Db, handle: string): Promise<RegistrarRow | undefined> {
+  const [row] = await db.select().from(registrars).where(eq(registrars.handle, handle));
+  return row;
+}
+
+/** Reads the registrar and locks its row until the transaction ends, so two saves cannot interleave. */
+export async function findRegistrarForUpdate(db: Db, handle: string): Promise<RegistrarRow | undefined> {
+  const [row] = await db.select().from(registrars).where(eq(registrars.handle, handle)).for('update');
+  return row;
+}
+
+/** Writes contact columns and bumps the version. */
+export async function updateContacts(db: Db, handle: string, contacts: ContactColumns): Promise<RegistrarRow> {
+  const [row] = await db
+    .update(registrars)
+    .set({ ...contacts, version: sql`${registrars.version} + 1` })
+    .where(eq(registrars.handle, handle))
+    .returning();
+  if (!row) throw new Error(`registrar ${handle} vanished inside its own transaction`);
+  return row;
+}
