@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { alerts, alertStore, clearAlertsOnNavigation, dismissAlert } from './alerts';
+
+const shown = () => alertStore.get().map(({ type, message, fading }) => ({ type, message, fading }));
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  alertStore.set([]);
+});
+
+afterEach(() => {
+  vi.clearAllTimers();
+  vi.useRealTimers();
+});
+
+describe('global alerts', () => {
+  it('shows each of the four types with its text', () => {
+    alerts.success('Saved.');
+    alerts.error('Failed.');
+    alerts.info('Note.');
+    alerts.warning('Careful.');
+    expect(shown()).toEqual([
+      { type: 'success', message: 'Saved.', fading: false },
+      { type: 'error', message: 'Failed.', fading: false },
+      { type: 'info', message: 'Note.', fading: false },
+      { type: 'warning', message: 'Careful.', fading: false },
+    ]);
+  });
+
+  it('suppresses the same text of the same type while it shows, but not the same text of another type', () => {
+    alerts.error('An internal error occurred.');
+    alerts.error('An internal error occurred.');
+    alerts.warning('An internal error occurred.');
+    expect(shown().map((alert) => alert.type)).toEqual(['error', 'warning']);
+  });
+
+  it('lets the same text show again once the previous one is fading away', () => {
+    alerts.error('Try again.');
+    dismissAlert(alertStore.get()[0]!.id);
+    alerts.error('Try again.');
+    expect(shown()).toEqual([
+      { type: 'error', message: 'Try again.', fading: true },
+      { type: 'error', message: 'Try again.', fading: false },
+    ]);
+  });
+
+  it('starts fading after 3000 ms and is gone 250 ms later', () => {
+    alerts.success('Saved.');
+    vi.advanceTimersByTime(2999);
+    expect(shown()).toEqual([{ type: 'success', message: 'Saved.', fading: false }]);
+    vi.advanceTimersByTime(1);
+    expect(shown()).toEqual([{ type: 'success', message: 'Saved.', fading: true }]);
+    vi.advanceTimersByTime(249);
+    expect(shown()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(shown()).toEqual([]);
+  });
+
+  it('stays until dismissed when auto-close is off, then fades for 250 ms', () => {
+    alerts.warning('Read me.', { autoClose: false });
+    vi.advanceTimersByTime(60_000);
+    expect(shown()).toEqual([{ type: 'warning', message: 'Read me.', fading: false }]);
+    dismissAlert(alertStore.get()[0]!.id);
+    expect(shown()[0]?.fading).toBe(true);
+    vi.advanceTimersByTime(250);
+    expect(shown()).toEqual([]);
+  });
+
+  it('clears on navigation, except alerts kept after a route change, which survive one navigation only', () => {
+    alerts.error('Left behind.');
+    alerts.success('Password successfully updated.', { keepAfterRouteChange: true });
+    clearAlertsOnNavigation();
+    expect(shown()).toEqual([{ type: 'success', message: 'Password successfully updated.', fading: false }]);
+    clearAlertsOnNavigation();
+    expect(shown()).toEqual([]);
+  });
+
+  it('does not fail when an alert removed by navigation reaches its auto-close time', () => {
+    alerts.info('Gone soon.');
+    clearAlertsOnNavigation();
+    alerts.info('Next page.');
+    vi.advanceTimersByTime(3250);
+    expect(shown()).toEqual([]);
+  });
+});

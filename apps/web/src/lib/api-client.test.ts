@@ -1,0 +1,173 @@
+import type { Envelope } from '@registrar-panel/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { alertStore } from './alerts';
+import { apiRequest, ApiError } from './api-client';
+import { authSession, type AuthSession } from './auth';
+import { pendingRequests } from './spinner';
+
+/*
+ * fetch is the boundary: each test answers it the way the server (or a proxy in front of it) does.
+ * The unit runs in Node, so the two window members the client uses are provided.
+ */
+const fetchMock = vi.fn<typeof fetch>();
+const scrollTo = vi.fn();
+
+function answer(status: number, body: string, contentType = 'application/json') {
+  fetchMock.mockResolvedValueOnce(new Response(body, { status, headers: { 'content-type': contentType } }));
+}
+function envelope<T>(data: T | null, messages: Envelope<T>['messages'] = []): string {
+  return JSON.stringify({ data, messages });
+}
+const alertTexts = () => alertStore.get().map((alert) => `${alert.type}: ${alert.message}`);
+
+async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('the call did not fail');
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('window', { location: { origin: 'https://panel.example' }, scrollTo });
+  alertStore.set([]);
+  pendingRequests.set(0);
+  authSession.set(null);
+});
+
+afterEach(() => {
+  vi.clearAllTimers();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  scrollTo.mockReset();
+});
+
+describe('apiRequest', () => {
+  it('returns data, sends the bearer token, JSON body and the defined query parameters', async () => {
+    const session: AuthSession = {
+      user: { firstName: 'Ada', lastName: 'Admin', username: 'admin@acme', email: 'ada@acme.example', registrarHandle: 'acme', roles: ['ADMIN'] },
+      getAccessToken: () => Promise.resolve('token-1'),
+      signInAgain: vi.fn(),
+      logout: vi.fn(),
+    };
+    authSession.set(session);
+    answer(200, envelope({ ipAddresses: ['192.0.2.1'] }));
+
+    const data = await apiRequest<{ ipAddresses: string[] }>('/services/registrar/epp/ip', {
+      method: 'PUT',
+      query: { page: 0, ulabel: 'a b', size: undefined },
+      body: { ipAddresses: ['192.0.2.1'] },
+    });
+
+    expect(data).toEqual({ ipAddresses: ['192.0.2.1'] });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/services/registrar/epp/ip?page=0&ulabel=a+b');
+    expect(init?.method).toBe('PUT');
+    expect(init?.headers).toMatchObject({ authorization: 'Bearer token-1', 'content-type': 'application/json' });
+    expect(init?.body).toBe('{"ipAddresses":["192.0.2.1"]}');
+    expect(alertTexts()).toEqual([]);
+  });
+
+  it('shows every message of a successful answer as an error alert, "Unknown error." for an empty text, and scrolls to the top', async () => {
+    answer(
+      200,
+      envelope({ ok: true }, [
+        { messageKey: 'some.warning', defaultMessage: 'The registry is in maintenance tonight.' },
+        { messageKey: 'no.text', defaultMessage: '' },
+      ]),
+    );
+    await expect(apiRequest('/services/registrar')).resolves.toEqual({ ok: true });
+    expect(alertTexts()).toEqual(['error: The registry is in maintenance tonight.', 'error: Unknown error.']);
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+  });
+
+  it('leaves the messages the caller handles to the caller and alerts the others', async () => {
+    answer(
+      400,
+      envelope(null, [
+        { messageKey: 'unsafe.password', defaultMessage: 'This password is not safe.', field: 'newPassword' },
+        { messageKey: 'epp.password.wrong', defaultMessage: 'The current password is not correct.' },
+      ]),
+    );
+    const error = await failureOf(apiRequest('/services/registrar/epp/password', { method: 'PUT', body: {}, handledKeys: ['unsafe.password'] }));
+    expect(error.status).toBe(400);
+    expect(error.has('unsafe.password')?.defaultMessage).toBe('This password is not safe.');
+    expect(error.has('epp.password.wrong')).toBeUndefined();
+    expect(alertTexts()).toEqual(['error: The current password is not correct.']);
+  });
+
+  it('raises a handled message of a successful answer to the caller without an alert', async () => {
+    answer(200, envelope(null, [{ messageKey: 'no.transfer.history', defaultMessage: 'No transfer history.' }]));
+    const error = await failureOf(apiRequest('/services/transfer/example.be', { handledKeys: ['no.transfer.history'] }));
+    expect(error.has('no.transfer.history')).toBeDefined();
+    expect(alertTexts()).toEqual([]);
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+
+  it('reads the messages of an HTTP error from a body sent as text that holds JSON', async () => {
+    answer(409, envelope(null, [{ messageKey: 'users.exists', defaultMessage: 'This username is already taken.' }]), 'text/plain');
+    const error = await failureOf(apiRequest('/services/users', { method: 'POST', body: {} }));
+    expect(error.status).toBe(409);
+    expect(alertTexts()).toEqual(['error: This username is already taken.']);
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+  });
+
+  it('says "An internal error occurred." when an HTTP error carries no messages', async () => {
+    answer(502, '<html>Bad gateway</html>', 'text/html');
+    const error = await failureOf(apiRequest('/services/registrar'));
+    expect(error.status).toBe(502);
+    expect(alertTexts()).toEqual(['error: An internal error occurred.']);
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+  });
+
+  it('uses the text the caller supplies for that case', async () => {
+    answer(500, envelope(null, []));
+    await failureOf(
+      apiRequest('/services/me/password', { method: 'DELETE', fallbackError: 'An internal error occurred while attempting to reset your password.' }),
+    );
+    expect(alertTexts()).toEqual(['error: An internal error occurred while attempting to reset your password.']);
+  });
+
+  it('alerts once when the network fails', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const error = await failureOf(apiRequest('/services/registrar'));
+    expect(error.status).toBe(0);
+    expect(alertTexts()).toEqual(['error: An internal error occurred.']);
+  });
+
+  it('sends the user to sign in again on 401, without an alert', async () => {
+    const signInAgain = vi.fn(() => Promise.resolve());
+    authSession.set({
+      user: { firstName: 'T', lastName: 'T', username: 'tech@acme', email: 't@acme.example', registrarHandle: 'acme', roles: ['TECH'] },
+      getAccessToken: () => Promise.resolve('expired'),
+      signInAgain,
+      logout: vi.fn(),
+    });
+    answer(401, envelope(null, [{ messageKey: 'unauthorized', defaultMessage: 'Please sign in.' }]));
+    const error = await failureOf(apiRequest('/services/registrar'));
+    expect(error.status).toBe(401);
+    expect(signInAgain).toHaveBeenCalledOnce();
+    expect(alertTexts()).toEqual([]);
+  });
+
+  it('keeps the spinner count up until the last of parallel requests ends, failed ones included', async () => {
+    let release: (response: Response) => void = () => undefined;
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (release = resolve)));
+    answer(500, 'oops', 'text/plain');
+
+    const slow = apiRequest('/services/registrar');
+    const failing = failureOf(apiRequest('/services/country'));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await failing;
+    expect(pendingRequests.get()).toBe(1);
+
+    release(new Response(envelope({ done: true }), { status: 200 }));
+    await slow;
+    expect(pendingRequests.get()).toBe(0);
+  });
+});
