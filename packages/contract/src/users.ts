@@ -44,6 +44,9 @@ export const updateUserSchema = z.object({
 });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
+/** The user form in edit mode: the username is shown locked and sent in the path, the rest as the PUT validates it. */
+export const editUserFormSchema = updateUserSchema.extend({ username: z.string() });
+
 export { assignableRoles };
 
 /** `GET /services/users`: the registrar's own users, ADMIN users first, then by name. */

@@ -1,0 +1,21 @@
+import { limits, type LoginAttempt, type LoginAttemptsResponse } from '@registrar-panel/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { apiRequest } from '../../../lib/api-client';
+import { userKeys, userPath } from './query-keys';
+
+/** The latest sign-in attempt, or null when there was none. */
+export async function getLastLogin(username: string): Promise<LoginAttempt | null> {
+  const data = await apiRequest<LoginAttemptsResponse>(`${userPath(username)}/loginAttempts`, {
+    query: { size: limits.lastLoginAttempts },
+    fallbackError: i18next.t('users.lastLogin.loadFailed'),
+  });
+  return data.results[0] ?? null;
+}
+
+export const lastLoginQueryOptions = (username: string) =>
+  queryOptions({ queryKey: userKeys.lastLogin(username), queryFn: () => getLastLogin(username), staleTime: 0, retry: false });
+
+export function useLastLogin(username: string) {
+  return useQuery(lastLoginQueryOptions(username));
+}

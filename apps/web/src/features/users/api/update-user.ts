@@ -1,0 +1,13 @@
+import type { UpdateUserInput } from '@registrar-panel/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { userKeys, userPath } from './query-keys';
+
+export async function updateUser({ username, changes }: { username: string; changes: UpdateUserInput }): Promise<void> {
+  await apiRequest<null>(userPath(username), { method: 'PUT', body: changes });
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.list() }) });
+}

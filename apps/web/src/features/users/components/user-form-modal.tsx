@@ -1,0 +1,171 @@
+import {
+  assignableRoles,
+  createUserSchema,
+  editUserFormSchema,
+  isAdmin,
+  type CreateUserInput,
+  type PanelRole,
+  type PanelUser,
+} from '@registrar-panel/contract';
+import { Button, Form, InputGroup, Modal } from 'react-bootstrap';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { TextField, shownError } from '../../../components/form-field';
+import { contractResolver, messageText } from '../../../lib/form';
+import { useCreateUser } from '../api/create-user';
+import { useUpdateUser } from '../api/update-user';
+import { TotpResetButton } from './totp-reset-button';
+
+export type UserFormMode = { mode: 'create' } | { mode: 'edit'; user: PanelUser };
+
+interface UserFormModalProps {
+  target: UserFormMode;
+  registrarHandle: string;
+  onCancel: () => void;
+  /** Called with the full username (with the registrar suffix) once the server accepted the form. */
+  onSaved: (saved: { username: string; email: string; created: boolean }) => void;
+}
+
+type FormOutput = { username: string; name: string; email: string; roles: PanelRole[] };
+
+const suffixOf = (username: string) => username.slice(username.lastIndexOf('@'));
+const withoutSuffix = (username: string) => username.slice(0, username.lastIndexOf('@'));
+
+/**
+ * The large user modal (spec sections 2, 4 and 5). Create mode: SUPPORT is ticked, the username is
+ * sent as typed and an activation email goes out. Edit mode: the username is locked; an
+ * administrator's roles are neither shown as checkboxes nor changed.
+ */
+export function UserFormModal({ target, registrarHandle, onCancel, onSaved }: UserFormModalProps) {
+  const { t } = useTranslation();
+  const editing = target.mode === 'edit' ? target.user : null;
+  const adminUser = editing !== null && isAdmin(editing);
+  const form = useForm<CreateUserInput, unknown, FormOutput>({
+    mode: 'onChange',
+    resolver: editing ? contractResolver(editUserFormSchema) : contractResolver(createUserSchema),
+    defaultValues: editing
+      ? { username: withoutSuffix(editing.username), name: editing.name, email: editing.email, roles: editing.roles }
+      : { username: '', name: '', email: '', roles: ['SUPPORT'] },
+  });
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const pending = create.isPending || update.isPending;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      if (editing) {
+        const roles = adminUser ? editing.roles : values.roles;
+        await update.mutateAsync({ username: editing.username, changes: { name: values.name, email: values.email, roles } });
+        onSaved({ username: editing.username, email: values.email, created: false });
+      } else {
+        const created = await create.mutateAsync(values);
+        onSaved({ username: created.username, email: created.email, created: true });
+      }
+    } catch (error) {
+      // Messages the API client did not alert belong on a field (a username already taken).
+      if (error instanceof ApiError) {
+        for (const message of error.messages) form.setError('username', { type: message.messageKey, message: messageText(message) }, { shouldFocus: true });
+      }
+    }
+  });
+
+  const usernameError = shownError(form, 'username');
+  const suffix = editing ? suffixOf(editing.username) : `@${registrarHandle}`;
+
+  return (
+    <Modal show size="lg" onHide={onCancel} backdrop="static" aria-labelledby="user-form-title">
+      <Form noValidate onSubmit={(event) => void submit(event)}>
+        <Modal.Header closeButton>
+          <Modal.Title id="user-form-title" as="h2" className="h5">
+            {editing ? t('users.form.editTitle', { name: editing.name }) : t('users.form.createTitle')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {!editing && (
+            <p className="alert alert-info d-flex gap-2 align-items-start">
+              <i className="bi bi-envelope-paper" aria-hidden="true" />
+              <span>{t('users.form.activationNotice')}</span>
+            </p>
+          )}
+          <Form.Group className="mb-3" controlId="field-username">
+            <Form.Label>
+              {t('users.form.username')}
+              {!editing && (
+                <span className="text-danger ms-1" aria-hidden="true">
+                  *
+                </span>
+              )}
+            </Form.Label>
+            <InputGroup hasValidation>
+              <Form.Control
+                isInvalid={Boolean(usernameError)}
+                // Read-only rather than disabled: a disabled input would drop out of the form values.
+                readOnly={Boolean(editing)}
+                className={editing ? 'bg-body-secondary' : undefined}
+                autoComplete="off"
+                aria-required={!editing}
+                aria-describedby="username-suffix"
+                {...form.register('username')}
+              />
+              <InputGroup.Text id="username-suffix">{suffix}</InputGroup.Text>
+              <Form.Control.Feedback type="invalid">{usernameError}</Form.Control.Feedback>
+            </InputGroup>
+            {editing && <Form.Text>{t('users.form.usernameLocked')}</Form.Text>}
+          </Form.Group>
+          <TextField form={form} name="name" label={t('users.form.name')} required autoComplete="off" />
+          <TextField form={form} name="email" label={t('users.form.email')} type="email" required autoComplete="off" />
+          {adminUser ? (
+            <p className="text-body-secondary small mb-0">
+              <i className="bi bi-person-fill-gear me-1" aria-hidden="true" />
+              {t('users.form.adminRoles')}
+            </p>
+          ) : (
+            <fieldset className="mb-2">
+              <legend className="form-label fs-6">{t('users.form.roles')}</legend>
+              <Controller
+                control={form.control}
+                name="roles"
+                render={({ field }) => (
+                  <div className="d-flex flex-wrap gap-4">
+                    {assignableRoles.map((role) => {
+                      const roles = field.value ?? [];
+                      return (
+                        <Form.Check
+                          key={role}
+                          id={`role-${role}`}
+                          type="checkbox"
+                          label={t(`users.role.${role}`)}
+                          checked={roles.includes(role)}
+                          onChange={(event) => field.onChange(event.target.checked ? [...roles, role] : roles.filter((r) => r !== role))}
+                          onBlur={field.onBlur}
+                        />
+                      );
+                    })}
+                  </div>
+                )}
+              />
+            </fieldset>
+          )}
+          {editing && !adminUser && (
+            <section className="border-top mt-3 pt-3" aria-labelledby="totp-title">
+              <h3 id="totp-title" className="h6">
+                {t('users.totp.title')}
+              </h3>
+              <p className="text-body-secondary small">{t('users.totp.help')}</p>
+              <TotpResetButton username={editing.username} />
+            </section>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onCancel}>
+            {t('users.form.cancel')}
+          </Button>
+          <Button type="submit" variant="primary" disabled={!form.formState.isValid || pending}>
+            {t(editing ? 'users.form.update' : 'users.form.create')}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

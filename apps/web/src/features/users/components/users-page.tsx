@@ -1,0 +1,137 @@
+import { can, type PanelUser } from '@registrar-panel/contract';
+import { useState } from 'react';
+import { Alert, Button, Card, Spinner, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { alerts } from '../../../lib/alerts';
+import { useCurrentUser } from '../../../lib/auth';
+import { paths } from '../../../lib/paths';
+import { useDeleteUser } from '../api/delete-user';
+import { useUsers } from '../api/get-users';
+import { DeleteUserModal, type DeleteResult } from './delete-user-modal';
+import { UserFormModal, type UserFormMode } from './user-form-modal';
+import { UserRow } from './user-row';
+
+type Dialog = UserFormMode | { mode: 'delete'; user: PanelUser };
+
+/** `/users` (spec section 2). Who may manage users is not shown in the spec: others get an explanation. */
+export function UsersPage() {
+  const { t } = useTranslation();
+  const currentUser = useCurrentUser();
+  const allowed = currentUser !== null && can(currentUser.roles, 'manageUsers');
+  return (
+    <section className="py-3">
+      <h1 className="h3 mb-3">{t('users.title')}</h1>
+      {allowed ? (
+        <UserManagement registrarHandle={currentUser.registrarHandle} />
+      ) : (
+        <Alert variant="info" className="d-flex gap-3">
+          <i className="bi bi-shield-lock fs-4" aria-hidden="true" />
+          <div>
+            <Alert.Heading as="h2" className="h6">
+              {t('users.notAllowed.title')}
+            </Alert.Heading>
+            <p className="mb-0">{t('users.notAllowed.text')}</p>
+          </div>
+        </Alert>
+      )}
+    </section>
+  );
+}
+
+function UserManagement({ registrarHandle }: { registrarHandle: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const users = useUsers();
+  const deletion = useDeleteUser();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+
+  const toggle = (username: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(username)) next.add(username);
+      return next;
+    });
+
+  /** After a save or a delete: back to /users at the top, where the list reloads. */
+  const backToList = (message: string) => {
+    setDialog(null);
+    alerts.success(message, { keepAfterRouteChange: true });
+    void navigate(paths.users);
+    window.scrollTo({ top: 0 });
+  };
+
+  const onDeleteResult = (user: PanelUser, result: DeleteResult) => {
+    if (result !== 'delete') {
+      setDialog(null);
+      return;
+    }
+    deletion.mutate(user.username, { onSuccess: () => backToList(t('users.delete.done', { username: user.username })) });
+  };
+
+  return (
+    <>
+      <div className="d-flex justify-content-end mb-3">
+        <Button variant="primary" onClick={() => setDialog({ mode: 'create' })}>
+          <i className="bi bi-person-plus me-2" aria-hidden="true" />
+          {t('users.add')}
+        </Button>
+      </div>
+      <Card className="shadow-sm">
+        <Card.Header as="h2" className="h5 bg-body py-3">
+          {t('users.list.title')}
+        </Card.Header>
+        {users.isPending && (
+          <Card.Body>
+            <Spinner animation="border" size="sm" role="status" />
+          </Card.Body>
+        )}
+        {users.isError && <Card.Body className="text-danger">{t('users.list.loadFailed')}</Card.Body>}
+        {users.isSuccess && users.data.length === 0 && <Card.Body className="text-body-secondary">{t('users.list.empty')}</Card.Body>}
+        {users.isSuccess && users.data.length > 0 && (
+          <Table hover responsive className="users-table align-middle mb-0">
+            <thead className="table-light">
+              <tr>
+                <th scope="col">
+                  <span className="visually-hidden">{t('users.list.kind')}</span>
+                </th>
+                <th scope="col">{t('users.list.name')}</th>
+                <th scope="col">{t('users.list.roles')}</th>
+                <th scope="col">{t('users.list.username')}</th>
+                <th scope="col">{t('users.list.lastLogin')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.map((user) => (
+                <UserRow
+                  key={user.username}
+                  user={user}
+                  expanded={expanded.has(user.username)}
+                  onToggle={() => toggle(user.username)}
+                  onEdit={() => setDialog({ mode: 'edit', user })}
+                  onDelete={() => setDialog({ mode: 'delete', user })}
+                />
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </Card>
+      {dialog?.mode === 'delete' && (
+        <DeleteUserModal user={dialog.user} pending={deletion.isPending} onResult={(result) => onDeleteResult(dialog.user, result)} />
+      )}
+      {dialog && dialog.mode !== 'delete' && (
+        <UserFormModal
+          target={dialog}
+          registrarHandle={registrarHandle}
+          onCancel={() => setDialog(null)}
+          onSaved={(saved) =>
+            backToList(
+              saved.created ? t('users.form.created', { username: saved.username, email: saved.email }) : t('users.form.updated', { username: saved.username }),
+            )
+          }
+        />
+      )}
+    </>
+  );
+}
