@@ -1,0 +1,123 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { PanelRole } from '@registrar-panel/contract';
+import { contacts, domains } from '../../db/schema';
+import { createRegistrar } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { call } from './registrar.test-support';
+
+let t: TestApp;
+const support = { username: 'support@alpha', roles: ['SUPPORT'] as PanelRole[] };
+const url = '/services/registrar/alpha/report/domains/csv';
+/** More than two batches of 2,000, so that paging and batching are exercised. */
+const generated = 4_500;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createRegistrar(t.database.db, { handle: 'alpha' });
+  await createRegistrar(t.database.db, { handle: 'beta' });
+  await t.database.db.insert(contacts).values({ handle: '=EVIL', roid: 'C1-REG', registrarHandle: 'alpha', createdAt: new Date('2020-01-01T00:00:00Z') });
+  await t.database.db.insert(domains).values([
+    {
+      uLabel: 'bücher.be',
+      aLabel: 'xn--bcher-kva.be',
+      registrarHandle: 'alpha',
+      registrantHandle: '=EVIL',
+      createdAt: new Date('2024-07-01T10:00:00Z'),
+      updatedAt: new Date('2024-07-01T10:00:00Z'),
+      expiresAt: new Date('2025-01-01T10:00:00Z'),
+    },
+    { uLabel: 'zz-beta.be', aLabel: 'zz-beta.be', registrarHandle: 'beta', createdAt: new Date(), updatedAt: new Date() },
+  ]);
+  await t.database.db.execute(sql`
+    INSERT INTO domains (u_label, a_label, registrar_handle, created_at, updated_at, expires_at)
+    SELECT 'd' || lpad(g::text, 5, '0') || '.be', 'd' || lpad(g::text, 5, '0') || '.be', 'alpha',
+           timestamptz '2020-01-01 00:00:00Z' + g * interval '1 hour', timestamptz '2020-01-01 00:00:00Z', NULL
+    FROM generate_series(1, ${generated}) AS g`);
+});
+afterAll(async () => t.close());
+
+const header = 'Domain name,A-label,Registrant,Created,Expiry date';
+
+describe('GET /services/registrar/{handle}/report/domains/csv', () => {
+  it('streams every domain of the registrar in U-label order, with a header and the file name', async () => {
+    const before = Date.now();
+    const res = await call(t, { url, as: support });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
+    expect(res.headers['x-record-count']).toBe(String(generated + 1));
+    const name = /^attachment; filename="domain_names_alpha_(\d{8}-\d{6})\.csv"$/.exec(String(res.headers['content-disposition']));
+    expect(name).not.toBeNull();
+    const stamp = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Brussels', dateStyle: 'short', timeStyle: 'medium' })
+      .format(before)
+      .replace(/[-:]/g, '')
+      .replace(' ', '-');
+    expect(name![1]!.slice(0, 11)).toBe(stamp.slice(0, 11));
+
+    const records = res.body.split('\r\n');
+    expect(records[0]).toBe(header);
+    expect(records.at(-1)).toBe('');
+    expect(records).toHaveLength(generated + 3);
+    expect(records[1]).toBe(`bücher.be,xn--bcher-kva.be,'=EVIL,2024-07-01T12:00:00+02:00,2025-01-01T11:00:00+01:00`);
+    expect(records[2]).toBe('d00001.be,d00001.be,,2020-01-01T02:00:00+01:00,');
+    expect(records[generated + 1]).toBe('d04500.be,d04500.be,,2020-07-06T14:00:00+02:00,');
+    const labels = records.slice(1, -1).map((record) => record.split(',')[0]!);
+    expect(labels).toEqual([...labels].sort((a, b) => (Buffer.from(a) < Buffer.from(b) ? -1 : 1)));
+    expect(res.body).not.toContain('zz-beta.be');
+    expect(Buffer.from(res.rawPayload).includes(Buffer.from('bücher.be', 'utf8'))).toBe(true);
+  });
+
+  it('answers a header-only file for a registrar without domains', async () => {
+    const res = await call(t, { url: '/services/registrar/beta/report/domains/csv', as: { username: 'tech@beta', roles: ['TECH'] } });
+    expect(res.body).toBe(`${header}\r\nzz-beta.be,zz-beta.be,,${res.body.split('\r\n')[1]!.split(',')[3]},\r\n`);
+    await createRegistrar(t.database.db, { handle: 'empty' });
+    const empty = await call(t, { url: '/services/registrar/empty/report/domains/csv', as: { username: 'tech@empty', roles: ['TECH'] } });
+    expect(empty.body).toBe(`${header}\r\n`);
+    expect(empty.headers['x-record-count']).toBe('0');
+  });
+
+  it('refuses another registrar’s handle', async () => {
+    const res = await call(t, { url: '/services/registrar/beta/report/domains/csv', as: support });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ data: null, messages: [{ messageKey: 'error.forbidden', defaultMessage: 'You are not allowed to do this.' }] });
+    expect(res.body).not.toContain('zz-beta.be');
+  });
+
+  it.each<[PanelRole, number]>([
+    ['SUPPORT', 200],
+    ['TECH', 200],
+    ['FINANCE', 403],
+    ['ADMIN', 403],
+  ])('role %s answers %i', async (role, status) => {
+    expect((await call(t, { url, as: { username: 'x@alpha', roles: [role] } })).statusCode).toBe(status);
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await call(t, { url })).statusCode).toBe(401);
+  });
+
+  it('releases the database when the client goes away mid-download', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const token = await t.tokenFor(support);
+    await new Promise<void>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: url, headers: { authorization: `Bearer ${token}` } }, (res) => {
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? resolve() : reject(error)));
+      req.end();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (t.database.engine === 'postgres') {
+      const pool = t.database.pool;
+      expect(pool.totalCount - pool.idleCount).toBe(0);
+    }
+    const again = await call(t, { url, as: support });
+    expect(again.body.split('\r\n')).toHaveLength(generated + 3);
+  });
+});
