@@ -9,6 +9,7 @@ import { envelopePlugin } from './plugins/envelope';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
 import { countryRoutes } from './modules/country/country.routes';
+import { eppRoutes } from './modules/epp/epp.routes';
 import { registrarRoutes } from './modules/registrar/registrar.routes';
 import { serverPropertiesRoutes, webConfigurationRoutes } from './modules/config/config.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -63,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await services.register(serverPropertiesRoutes, { config });
       await services.register(countryRoutes);
       await services.register(registrarRoutes);
+      await services.register(eppRoutes);
     },
     { prefix: '/services' },
   );

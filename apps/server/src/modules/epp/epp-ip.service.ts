@@ -1,0 +1,69 @@
+import { canonicalIpAddress, maxIpAddressesFor, message, type EppIpList, type Message } from '@registrar-panel/contract';
+import type { Db } from '../../db/database';
+import { AppError, notFound } from '../../errors';
+import { authorize, type SignedInUser } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit.repository';
+import type { EppChangeNotifier } from './epp-change-notifier';
+import { findRegistrarEpp, listIpAddresses, lockRegistrarEpp, replaceIpAddresses } from './epp.repository';
+
+export const ipAuditAction = 'epp.ipAddresses.update';
+
+/**
+ * The addresses to store, in canonical form and in the order given, or the field messages that
+ * refuse the list. Empty entries are dropped; a message's field is the entry's index as sent
+ * (`ipAddresses.3`), so the client can show it next to that entry.
+ */
+export function checkIpList(entries: readonly string[], max: number): { ok: true; ips: string[] } | { ok: false; messages: Message[] } {
+  const ips: string[] = [];
+  const messages: Message[] = [];
+  entries.forEach((entry, index) => {
+    if (entry.trim() === '') return;
+    const field = `ipAddresses.${index}`;
+    const canonical = canonicalIpAddress(entry);
+    if (canonical === null) messages.push(message('validation.ipAddress', { field }));
+    else if (ips.includes(canonical)) messages.push(message('validation.ipAddressDuplicate', { field }));
+    else ips.push(canonical);
+  });
+  if (ips.length > max) messages.push(message('validation.ipAddressTooMany', { field: 'ipAddresses', params: { max } }));
+  return messages.length > 0 ? { ok: false, messages } : { ok: true, ips };
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((ip, index) => ip === b[index]);
+}
+
+/** The EPP IP allow-list of the caller's registrar (spec sections 2, 4 and 5). */
+export class EppIpService {
+  constructor(
+    private readonly db: Db,
+    private readonly notifier: EppChangeNotifier,
+  ) {}
+
+  async list(actor: SignedInUser): Promise<string[]> {
+    authorize(actor, 'manageEpp');
+    if (!(await findRegistrarEpp(this.db, actor.registrarHandle))) throw notFound();
+    return listIpAddresses(this.db, actor.registrarHandle);
+  }
+
+  /**
+   * Replaces the whole list in one transaction: the list, and its audit entry, are saved together or
+   * not at all. A list equal to the saved one writes nothing and mails no one.
+   */
+  async replace(actor: SignedInUser, input: EppIpList): Promise<string[]> {
+    authorize(actor, 'manageEpp');
+    const checked = checkIpList(input.ipAddresses, maxIpAddressesFor(actor.username));
+    if (!checked.ok) throw new AppError(400, checked.messages);
+    const at = new Date();
+    const outcome = await this.db.transaction(async (tx) => {
+      const registrar = await lockRegistrarEpp(tx, actor.registrarHandle);
+      if (!registrar) throw notFound();
+      const before = await listIpAddresses(tx, registrar.handle);
+      if (sameList(before, checked.ips)) return null;
+      await replaceIpAddresses(tx, registrar.handle, checked.ips);
+      await recordAudit(tx, actor, ipAuditAction, { before, after: checked.ips });
+      return { registrar, before };
+    });
+    if (outcome) await this.notifier.notify(outcome.registrar, actor, { kind: 'ipAddresses', before: outcome.before, after: checked.ips }, at);
+    return checked.ips;
+  }
+}

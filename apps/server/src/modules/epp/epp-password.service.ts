@@ -1,0 +1,73 @@
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import type { EppPasswordChange } from '@registrar-panel/contract';
+import type { Db } from '../../db/database';
+import { badRequest, notFound } from '../../errors';
+import { authorize, type SignedInUser } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit.repository';
+import type { EppChangeNotifier } from './epp-change-notifier';
+import { findRegistrarEpp, lockRegistrarEpp, registrarUsernames, setEppPasswordHash } from './epp.repository';
+
+export const passwordAuditAction = 'epp.password.update';
+
+// A type-only reference to the const enum: isolated modules cannot read its values at runtime.
+const argon2id: Algorithm = 2;
+
+/** Names shorter than this are ignored by the unsafe-password rule: nearly every password would hold them. */
+export const unsafeNameMinLength = 3;
+
+function localPart(username: string): string {
+  const at = username.lastIndexOf('@');
+  return at < 0 ? username : username.slice(0, at);
+}
+
+/**
+ * Whether a new EPP password is unsafe because it contains, ignoring case, the registrar handle or
+ * the part before the '@' of one of the registrar's usernames (docs/decisions.md).
+ */
+export function containsRegistrarName(password: string, registrarHandle: string, usernames: readonly string[]): boolean {
+  const lower = password.toLowerCase();
+  const names = [registrarHandle, ...usernames.map(localPart)];
+  return names.some((name) => name.length >= unsafeNameMinLength && lower.includes(name.toLowerCase()));
+}
+
+/** The EPP password of the caller's registrar; only an argon2id hash is stored. */
+export class EppPasswordService {
+  constructor(
+    private readonly db: Db,
+    private readonly notifier: EppChangeNotifier,
+  ) {}
+
+  /** Whether changing the password needs the current one: true once a password is set. */
+  async isCurrentRequired(actor: SignedInUser): Promise<boolean> {
+    authorize(actor, 'manageEpp');
+    const registrar = await findRegistrarEpp(this.db, actor.registrarHandle);
+    if (!registrar) throw notFound();
+    return registrar.eppPasswordHash !== null;
+  }
+
+  /**
+   * Sets or changes the password. With a password set, the current one must be given and right;
+   * then the new one must not be unsafe. The registrar row stays locked from the check to the write,
+   * so two changes cannot both pass the check against the same current password.
+   */
+  async change(actor: SignedInUser, input: EppPasswordChange): Promise<void> {
+    authorize(actor, 'manageEpp');
+    const at = new Date();
+    const outcome = await this.db.transaction(async (tx) => {
+      const registrar = await lockRegistrarEpp(tx, actor.registrarHandle);
+      if (!registrar) throw notFound();
+      const current = registrar.eppPasswordHash;
+      if (current !== null) {
+        if (!input.oldPassword) throw badRequest('validation.required', { field: 'oldPassword' });
+        if (!(await verify(current, input.oldPassword))) throw badRequest('epp.password.wrong', { field: 'oldPassword' });
+      }
+      const usernames = [actor.username, ...(await registrarUsernames(tx, registrar.handle))];
+      const unsafe = containsRegistrarName(input.newPassword, registrar.handle, usernames) || (current !== null && (await verify(current, input.newPassword)));
+      if (unsafe) throw badRequest('unsafe.password', { field: 'newPassword' });
+      await setEppPasswordHash(tx, registrar.handle, await hash(input.newPassword, { algorithm: argon2id }), at);
+      await recordAudit(tx, actor, passwordAuditAction, { firstTime: current === null });
+      return { registrar, firstTime: current === null };
+    });
+    await this.notifier.notify(outcome.registrar, actor, { kind: 'password', firstTime: outcome.firstTime }, at);
+  }
+}

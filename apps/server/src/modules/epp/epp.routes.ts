@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { eppIpListSchema, eppPasswordChangeSchema, type EppIpAddressesResponse, type EppPasswordRequiredResponse } from '@registrar-panel/contract';
+import { parseInput } from '../../errors';
+import { ok } from '../../plugins/envelope';
+import { EppChangeNotifier } from './epp-change-notifier';
+import { EppIpService } from './epp-ip.service';
+import { EppPasswordService } from './epp-password.service';
+
+/** `/services/registrar/epp`: the EPP allow-list and password of the caller's own registrar. */
+export async function eppRoutes(app: FastifyInstance) {
+  const notifier = new EppChangeNotifier(app.db, app.mailer, app.log, app.config.supportEmail);
+  const ipAddresses = new EppIpService(app.db, notifier);
+  const password = new EppPasswordService(app.db, notifier);
+
+  app.get('/registrar/epp/ip', async (request) => ok<EppIpAddressesResponse>({ ipAddresses: await ipAddresses.list(request.user) }));
+
+  // Answers the list as saved (canonical form), so the client shows what the EPP server will use.
+  app.put('/registrar/epp/ip', async (request) => {
+    const input = parseInput(eppIpListSchema, request.body);
+    return ok<EppIpAddressesResponse>({ ipAddresses: await ipAddresses.replace(request.user, input) });
+  });
+
+  app.get('/registrar/epp/password/required', async (request) => ok<EppPasswordRequiredResponse>({ value: await password.isCurrentRequired(request.user) }));
+
+  app.put('/registrar/epp/password', async (request) => {
+    const input = parseInput(eppPasswordChangeSchema, request.body);
+    await password.change(request.user, input);
+    return ok(null);
+  });
+}
