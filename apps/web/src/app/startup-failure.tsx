@@ -4,10 +4,17 @@ import { useTranslation } from 'react-i18next';
 export function StartupFailure() {
   const { t } = useTranslation();
   return (
-    <div className="container py-5">
-      <div className="alert alert-danger" role="alert">
-        <h1 className="h5">{t('app.startupFailed.title')}</h1>
-        <p className="mb-0">{t('app.startupFailed.text')}</p>
+    <div className="app-startup-failure d-flex align-items-center justify-content-center p-3">
+      <div className="card shadow-sm text-center p-4">
+        <div className="card-body">
+          <i className="bi bi-cloud-slash fs-1 text-danger d-block mb-3" aria-hidden="true" />
+          <h1 className="h4 mb-3">{t('app.startupFailed.title')}</h1>
+          <p className="text-body-secondary mb-4">{t('app.startupFailed.text')}</p>
+          <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+            <i className="bi bi-arrow-clockwise me-2" aria-hidden="true" />
+            {t('app.startupFailed.retry')}
+          </button>
+        </div>
       </div>
     </div>
   );

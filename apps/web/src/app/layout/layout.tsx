@@ -1,10 +1,40 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { AlertList } from './alert-list';
+import { AppFooter } from './app-footer';
+import { AppHeader } from './app-header';
+import { CookieBanner } from './cookie-banner';
+import { SideMenu } from './side-menu';
+import { SpinnerOverlay } from './spinner-overlay';
+import { useClearAlertsOnNavigation } from './use-clear-alerts-on-navigation';
 
 /** Header, left menu, content, footer; alerts, spinner overlay and cookie banner on top. */
 export function Layout() {
+  const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  useClearAlertsOnNavigation();
+
   return (
-    <main className="container py-3">
-      <Outlet />
-    </main>
+    <div className="app-shell">
+      <a href="#main-content" className="visually-hidden-focusable app-skip-link">
+        {t('app.skipToContent')}
+      </a>
+      <AppHeader menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+      <div className="app-body">
+        <SideMenu show={menuOpen} onHide={() => setMenuOpen(false)} />
+        <div className="app-main">
+          <AlertList />
+          <main id="main-content" className="app-content card" tabIndex={-1}>
+            <div className="card-body">
+              <Outlet />
+            </div>
+          </main>
+          <AppFooter />
+        </div>
+      </div>
+      <SpinnerOverlay />
+      <CookieBanner />
+    </div>
   );
 }

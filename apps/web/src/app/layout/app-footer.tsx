@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { authSession, useCurrentUser } from '../../lib/auth';
+import { paths } from '../../lib/paths';
+import { useResetPassword } from '../api/reset-password';
+
+/** The signed-in user, Reset Password, Logout and the cookie policy (spec section 1). */
+export function AppFooter() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const resetPassword = useResetPassword();
+
+  return (
+    <footer className="app-footer d-flex flex-column flex-md-row align-items-md-center gap-2 gap-md-4">
+      {user && (
+        <div className="app-footer-user d-flex align-items-center gap-2 me-md-auto">
+          <i className="bi bi-person-circle fs-5" aria-hidden="true" />
+          <span>
+            <span className="visually-hidden">{t('app.footer.signedInAs')} </span>
+            <span className="fw-semibold" data-testid="footer-name">
+              {user.firstName} {user.lastName}
+            </span>{' '}
+            <span className="text-body-secondary" data-testid="footer-username">
+              ({user.username})
+            </span>
+          </span>
+        </div>
+      )}
+      <nav aria-label={t('app.footer.label')} className={`app-footer-links d-flex flex-wrap gap-3${user ? '' : ' ms-md-auto'}`}>
+        {user && (
+          <>
+            <button type="button" className="btn btn-link p-0" disabled={resetPassword.isPending} onClick={() => resetPassword.mutate()}>
+              <i className="bi bi-key me-1" aria-hidden="true" />
+              {t('app.footer.resetPassword')}
+            </button>
+            <button type="button" className="btn btn-link p-0" onClick={() => void authSession.get()?.logout()}>
+              <i className="bi bi-box-arrow-right me-1" aria-hidden="true" />
+              {t('app.footer.logout')}
+            </button>
+          </>
+        )}
+        <Link to={paths.cookiePolicy}>
+          <i className="bi bi-cookie me-1" aria-hidden="true" />
+          {t('app.footer.cookiePolicy')}
+        </Link>
+      </nav>
+    </footer>
+  );
+}

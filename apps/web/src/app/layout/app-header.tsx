@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCurrentUser } from '../../lib/auth';
+import { paths } from '../../lib/paths';
+import { useTopLevelDomain } from '../api/get-server-properties';
+
+/** The brand bar: '.{tld} registrar panel', the signed-in registrar, and the menu button on small screens. */
+export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
+  const { t } = useTranslation();
+  const tld = useTopLevelDomain();
+  const user = useCurrentUser();
+  const title = tld === undefined ? t('app.header.titleLoading') : t('app.header.title', { tld });
+
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  return (
+    <header className="app-header navbar navbar-dark sticky-top px-3">
+      <div className="d-flex align-items-center gap-2 min-w-0">
+        <button
+          type="button"
+          className="btn app-menu-toggle d-lg-none"
+          aria-controls="app-menu"
+          aria-expanded={menuOpen}
+          aria-label={t('app.header.toggleMenu')}
+          onClick={onToggleMenu}
+        >
+          <i className="bi bi-list fs-4" aria-hidden="true" />
+        </button>
+        <Link to={paths.generalData} className="navbar-brand d-flex align-items-center gap-2 me-0 min-w-0">
+          <span className="app-brand-mark" aria-hidden="true">
+            <i className="bi bi-globe2" />
+          </span>
+          <span className="app-brand-text text-truncate" data-testid="app-title">
+            {title}
+          </span>
+        </Link>
+      </div>
+      {user && (
+        <span className="app-header-registrar d-none d-sm-inline-flex align-items-center gap-2" title={t('app.header.registrar')}>
+          <i className="bi bi-building" aria-hidden="true" />
+          <span className="visually-hidden">{t('app.header.registrar')}</span>
+          {user.registrarHandle}
+        </span>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,16 @@
+import { Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { pendingRequests } from '../../lib/spinner';
+import { useStore } from '../../lib/store';
+
+/** Covers the page while any request is in flight, so nothing is clicked twice. */
+export function SpinnerOverlay() {
+  const { t } = useTranslation();
+  const pending = useStore(pendingRequests);
+  if (pending === 0) return null;
+  return (
+    <div className="app-spinner-overlay" role="status" aria-label={t('app.spinner.loading')}>
+      <Spinner animation="border" variant="primary" className="app-spinner" aria-hidden="true" />
+    </div>
+  );
+}
