@@ -1,9 +1,180 @@
 import { z } from 'zod';
 import { limits } from './limits';
 
+/**
+ * Characters a search may hold: what a domain name can hold (letters of any script, digits, combining
+ * marks, hyphens, dots) plus the `*` wildcard.
+ */
+export const domainSearchPattern = /^[\p{L}\p{M}\p{N}.*-]+$/u;
+
 /** The registration search input (spec section 5); `*` is a wildcard. */
 export const domainSearchInputField = z
   .string({ error: 'search.domain.name.empty.input' })
   .trim()
   .min(1, { error: 'search.domain.name.empty.input' })
-  .max(limits.searchInputMaxLength, { error: 'validation.maxLength' });
+  .max(limits.searchInputMaxLength, { error: 'validation.maxLength' })
+  .regex(domainSearchPattern, { error: 'search.domain.name.invalid' });
+
+/** The search form of the registration search page. */
+export const domainSearchFormSchema = z.object({ domainName: domainSearchInputField });
+export type DomainSearchForm = z.input<typeof domainSearchFormSchema>;
+
+/** `GET /services/domains/search` query: page is zero-based; the size is bounded by the spec's page size. */
+export const domainSearchQuerySchema = z.object({
+  ulabel: domainSearchInputField,
+  page: z.coerce.number({ error: 'error.badRequest' }).int({ error: 'error.badRequest' }).min(0, { error: 'error.badRequest' }).default(0),
+  size: z.coerce
+    .number({ error: 'error.badRequest' })
+    .int({ error: 'error.badRequest' })
+    .min(1, { error: 'error.badRequest' })
+    .max(limits.searchPageSize, { error: 'error.badRequest' })
+    .default(limits.searchPageSize),
+  /**
+   * The moment the first page was served (`data.checkpoint`); later pages pass it back so that
+   * registrations created or transferred in meanwhile do not shift the pages.
+   */
+  checkpoint: z.iso.datetime({ offset: true, error: 'error.badRequest' }).optional(),
+});
+export type DomainSearchQuery = z.input<typeof domainSearchQuerySchema>;
+
+/** EPP domain statuses (RFC 5731) and the registry's own lifecycle statuses. */
+export const domainStatuses = [
+  'ok',
+  'inactive',
+  'clientHold',
+  'serverHold',
+  'pendingDelete',
+  'pendingTransfer',
+  'pendingRestore',
+  'redemption',
+  'available',
+  'reserved',
+  'ursLocked',
+  'ursSuspended',
+  'clientDeleteProhibited',
+  'clientRenewProhibited',
+  'clientTransferProhibited',
+  'clientUpdateProhibited',
+  'serverDeleteProhibited',
+  'serverRenewProhibited',
+  'serverTransferProhibited',
+  'serverUpdateProhibited',
+] as const;
+export type DomainStatus = (typeof domainStatuses)[number];
+
+/** Registry grace period states (RFC 3915), in the order the registration view lists them. */
+export const rgpStatuses = [
+  'ADD_PERIOD',
+  'RENEW_PERIOD',
+  'AUTO_RENEW_PERIOD',
+  'TRANSFER_PERIOD',
+  'REDEMPTION_PERIOD',
+  'PENDING_RESTORE',
+  'PENDING_DELETE',
+] as const;
+export type RgpStatus = (typeof rgpStatuses)[number];
+
+export const transferStatuses = ['CLIENT_APPROVED', 'PENDING', 'SERVER_APPROVED'] as const;
+export type TransferStatus = (typeof transferStatuses)[number];
+
+export const domainContactRoles = ['REGISTRANT', 'ADMIN', 'TECH'] as const;
+export type DomainContactRole = (typeof domainContactRoles)[number];
+
+export interface DomainStatusEntry {
+  status: DomainStatus;
+  reason: string | null;
+}
+
+/** A registrant as a search result shows it. */
+export interface RegistrantSummary {
+  handle: string;
+  name: string | null;
+  email: string | null;
+}
+
+/** One row of `GET /services/domains/search` → `data.results`. */
+export interface DomainSearchResult {
+  uLabel: string;
+  aLabel: string;
+  created: string;
+  expired: string | null;
+  rgpStatus: RgpStatus | null;
+  statuses: DomainStatusEntry[];
+  registrant: RegistrantSummary | null;
+}
+
+export interface DomainSearchResponse {
+  results: DomainSearchResult[];
+  totalResults: number;
+  /** Pass back as `checkpoint` for the next pages of the same search. */
+  checkpoint: string;
+}
+
+export interface Nameserver {
+  name: string;
+  name_unicode: string;
+  ipAddresses: { ip: string }[];
+}
+
+export interface IanaEntry {
+  id: number;
+  description: string;
+}
+
+export interface DelegationSigner {
+  keyTag: number;
+  algorithm: IanaEntry;
+  digestType: IanaEntry;
+  digest: string;
+}
+
+/** `GET /services/domains/{domainName}` → `data.domain`. Timestamps are ISO 8601 in UTC. */
+export interface DomainRegistration {
+  uLabel: string;
+  aLabel: string;
+  created: string;
+  updated: string;
+  expired: string | null;
+  expectedAvailableDate: string | null;
+  deletionDate: string | null;
+  transferred: string | null;
+  stateExpirationDate: string | null;
+  rgpStatus: RgpStatus | null;
+  statuses: DomainStatusEntry[];
+  /** The registrant's contact handle. */
+  registrant: string | null;
+  contacts: { role: DomainContactRole; handle: string }[];
+  nameservers: Nameserver[];
+  delegationSigners: DelegationSigner[];
+}
+
+/** `GET /services/transfer/{domainName}` → `data.transfer`: the latest transfer of the domain. */
+export interface DomainTransfer {
+  /** Usually one of `transferStatuses`; the registry may report others (rejected, cancelled). */
+  status: string;
+  requestedAt: string;
+  actedAt: string | null;
+}
+
+export interface ContactAddress {
+  street: string | null;
+  street2: string | null;
+  street3: string | null;
+  postalCode: string | null;
+  city: string | null;
+  region: string | null;
+  countryCode: string | null;
+}
+
+/** `GET /services/contacts/{handle}` → `data.contact`. */
+export interface RegistryContact {
+  handle: string;
+  roid: string;
+  name: string | null;
+  organization: string | null;
+  phone: string | null;
+  fax: string | null;
+  email: string | null;
+  email_unicode: string | null;
+  address: ContactAddress;
+}
