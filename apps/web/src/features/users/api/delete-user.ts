@@ -1,3 +1,4 @@
+import type { PanelUser } from '@registrar-panel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { userKeys, userPath } from './query-keys';
@@ -8,5 +9,13 @@ export async function deleteUser(username: string): Promise<void> {
 
 export function useDeleteUser() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }) });
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: async (_data, username) => {
+      // The row goes at once, so its last-login and activity queries never ask for a user that is gone.
+      queryClient.setQueryData<PanelUser[]>(userKeys.list(), (users) => users?.filter((user) => user.username !== username));
+      queryClient.removeQueries({ queryKey: [...userKeys.all, username] });
+      await queryClient.invalidateQueries({ queryKey: userKeys.list() });
+    },
+  });
 }

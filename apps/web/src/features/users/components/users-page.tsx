@@ -20,20 +20,22 @@ export function UsersPage() {
   const currentUser = useCurrentUser();
   const allowed = currentUser !== null && can(currentUser.roles, 'manageUsers');
   return (
-    <section className="py-3">
-      <h1 className="h3 mb-3">{t('users.title')}</h1>
+    <section>
       {allowed ? (
         <UserManagement registrarHandle={currentUser.registrarHandle} />
       ) : (
-        <Alert variant="info" className="d-flex gap-3">
-          <i className="bi bi-shield-lock fs-4" aria-hidden="true" />
-          <div>
-            <Alert.Heading as="h2" className="h6">
-              {t('users.notAllowed.title')}
-            </Alert.Heading>
-            <p className="mb-0">{t('users.notAllowed.text')}</p>
-          </div>
-        </Alert>
+        <>
+          <h1 className="h3 mb-4">{t('users.title')}</h1>
+          <Alert variant="info" className="d-flex gap-3">
+            <i className="bi bi-shield-lock fs-4" aria-hidden="true" />
+            <div>
+              <Alert.Heading as="h2" className="h6 fw-semibold">
+                {t('users.notAllowed.title')}
+              </Alert.Heading>
+              <p className="mb-0">{t('users.notAllowed.text')}</p>
+            </div>
+          </Alert>
+        </>
       )}
     </section>
   );
@@ -72,7 +74,8 @@ function UserManagement({ registrarHandle }: { registrarHandle: string }) {
 
   return (
     <>
-      <div className="d-flex justify-content-end mb-3">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-4">
+        <h1 className="h3 mb-0">{t('users.title')}</h1>
         <Button variant="primary" onClick={() => setDialog({ mode: 'create' })}>
           <i className="bi bi-person-plus me-2" aria-hidden="true" />
           {t('users.add')}
