@@ -1,0 +1,22 @@
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../../lib/i18n';
+import { activityText } from './activity-text';
+
+beforeAll(async () => {
+  await initI18n();
+});
+
+describe('activity texts', () => {
+  it('reads sign-ins and audited changes as sentences', () => {
+    expect(activityText(i18next.t, 'signIn.success')).toBe('Signed in');
+    expect(activityText(i18next.t, 'signIn.wrongCode')).toBe('Sign-in failed: wrong one-time code');
+    expect(activityText(i18next.t, 'epp.password.update')).toBe('Changed the EPP password');
+    expect(activityText(i18next.t, 'user.totpReset')).toBe('Reset the 2-step verification of a user');
+  });
+
+  it('reads an unknown sign-in failure as a failed sign-in, and shows an unknown action as it is', () => {
+    expect(activityText(i18next.t, 'signIn.somethingNew')).toBe('Sign-in failed');
+    expect(activityText(i18next.t, 'domains.report.download')).toBe('domains.report.download');
+  });
+});
