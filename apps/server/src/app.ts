@@ -2,7 +2,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createRemoteJWKSet } from 'jose';
 import { issuerOf, type Config } from './config';
 import type { Database, Db } from './db/database';
+import { DatabaseUserDirectory } from './identity/database-user-directory';
+import { devMailRoutes } from './identity/dev-mail.routes';
+import { identityPageContext, identityPlugin } from './identity/identity.plugin';
 import { loadSigningKeys } from './identity/signing-keys';
+import type { UserDirectory } from './identity/user-directory';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authPlugin } from './plugins/auth';
 import { envelopePlugin } from './plugins/envelope';
@@ -13,6 +17,7 @@ import { eppRoutes } from './modules/epp/epp.routes';
 import { registrarRoutes } from './modules/registrar/registrar.routes';
 import { serverPropertiesRoutes, webConfigurationRoutes } from './modules/config/config.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { meRoutes } from './modules/me/me.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +25,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     mailer: Mailer;
+    /** Panel users: the embedded directory (identity/database-user-directory.ts). */
+    userDirectory: UserDirectory;
   }
 }
 
@@ -44,6 +51,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate<Database>('database', database);
   app.decorate('db', database.db);
   app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db }));
+  app.decorate<UserDirectory>('userDirectory', new DatabaseUserDirectory({ db: database.db, mailer: app.mailer, config }));
 
   // Cross-cutting first: headers and the error envelope apply to everything registered after them.
   await app.register(securityHeaders, { config });
@@ -54,8 +62,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webConfigurationRoutes, { config });
 
   const issuer = issuerOf(config);
-  const keys =
-    config.identity.mode === 'embedded' ? (await loadSigningKeys(database.db)).verify : createRemoteJWKSet(new URL(`${issuer}/protocol/openid-connect/certs`));
+  const signingKeys = config.identity.mode === 'embedded' ? await loadSigningKeys(database.db) : undefined;
+  const keys = signingKeys ? signingKeys.verify : createRemoteJWKSet(new URL(`${issuer}/protocol/openid-connect/certs`));
+
+  // The embedded identity service (unless a Keycloak is configured), and demo mode's mail outbox.
+  if (signingKeys) await app.register(identityPlugin, { config, signingKeys });
+  if (config.demoMode) await app.register(devMailRoutes, { pageContext: identityPageContext(config) });
 
   // The API: every route below needs a valid token and is scoped to the caller's registrar.
   await app.register(
@@ -63,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await services.register(authPlugin, { issuer, clientId: config.identity.clientId, keys });
       await services.register(serverPropertiesRoutes, { config });
       await services.register(countryRoutes);
+      await services.register(meRoutes);
       await services.register(registrarRoutes);
       await services.register(eppRoutes);
     },

@@ -1,9 +1,156 @@
-import type { AppConfiguration } from '@registrar-panel/contract';
+import { panelRolesFromToken, registrarHandleOf, type AppConfiguration } from '@registrar-panel/contract';
+import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import { authSession, type AuthSession, type CurrentUser } from './auth';
+import { restoreFormDraft, saveFormDraft } from './form-draft';
+
+/** A token with less validity than this is refreshed before a call (spec section 9). */
+const minValiditySeconds = 20;
+
+interface ReturnState {
+  returnTo: string;
+}
+
+interface AccessTokenClaims {
+  preferred_username?: string;
+  given_name?: string;
+  family_name?: string;
+  email?: string;
+  realm_access?: { roles?: string[] };
+}
+
+/** The claims of a JWT, without verifying it: the server does that; the app only shows names. */
+function claimsOf(token: string): AccessTokenClaims {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    return JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0)))) as AccessTokenClaims;
+  } catch {
+    return {};
+  }
+}
+
+function currentUserOf(user: User): CurrentUser {
+  const claims = claimsOf(user.access_token);
+  const username = claims.preferred_username ?? String(user.profile.preferred_username ?? '');
+  return {
+    username,
+    firstName: claims.given_name ?? String(user.profile.given_name ?? ''),
+    lastName: claims.family_name ?? String(user.profile.family_name ?? ''),
+    email: claims.email ?? String(user.profile.email ?? ''),
+    registrarHandle: registrarHandleOf(username),
+    roles: panelRolesFromToken(claims.realm_access?.roles ?? []),
+  };
+}
+
+function herePath(): string {
+  return window.location.pathname + window.location.search + window.location.hash;
+}
+
+function isCallback(): boolean {
+  const params = new URLSearchParams(window.location.search);
+  return params.has('state') && (params.has('code') || params.has('error'));
+}
+
+function createManager(config: AppConfiguration): UserManager {
+  const origin = window.location.origin;
+  return new UserManager({
+    authority: `${config.identity.authUrl}/realms/${config.identity.realm}`,
+    client_id: config.identity.clientId,
+    redirect_uri: `${origin}/`,
+    post_logout_redirect_uri: `${origin}/`,
+    response_type: 'code',
+    scope: 'openid profile email',
+    // Tokens are refreshed only when a call needs one, so that 30 idle minutes end the session.
+    automaticSilentRenew: false,
+    monitorSession: false,
+    loadUserInfo: false,
+    revokeTokenTypes: ['refresh_token'],
+    revokeTokensOnSignout: true,
+    userStore: new WebStorageStateStore({ store: window.sessionStorage }),
+  });
+}
+
+async function signIn(manager: UserManager, returnTo: string): Promise<void> {
+  await manager.removeUser();
+  await manager.signinRedirect({ state: { returnTo } satisfies ReturnState });
+}
+
+/** The user itself while its token has 20 s left; otherwise refreshed; null when the session has ended. */
+async function fresh(manager: UserManager, user: User): Promise<User | null> {
+  if ((user.expires_in ?? 0) >= minValiditySeconds) return user;
+  if (!user.refresh_token) return null;
+  try {
+    return await manager.signinSilent();
+  } catch {
+    return null;
+  }
+}
+
+/** Back from the sign-in page (code in the address), or a session kept in this tab. */
+async function initialUser(manager: UserManager): Promise<User | null> {
+  if (!isCallback()) {
+    const stored = await manager.getUser();
+    return stored ? fresh(manager, stored) : null;
+  }
+  try {
+    const user = await manager.signinRedirectCallback();
+    window.history.replaceState(null, '', (user.state as ReturnState | undefined)?.returnTo ?? '/');
+    return user;
+  } catch (error) {
+    // A stale or replayed callback: sign in again, to the home page.
+    console.warn('sign-in callback failed', error);
+    window.history.replaceState(null, '', '/');
+    return null;
+  }
+}
+
+function createSession(manager: UserManager, user: User): AuthSession {
+  let refreshing: Promise<User | null> | undefined;
+  const session: AuthSession = {
+    user: currentUserOf(user),
+    async getAccessToken() {
+      const stored = await manager.getUser();
+      if (!stored) return undefined;
+      if ((stored.expires_in ?? 0) >= minValiditySeconds) return stored.access_token;
+      // One refresh for all the calls that need it at the same moment.
+      refreshing ??= fresh(manager, stored).finally(() => (refreshing = undefined));
+      const renewed = await refreshing;
+      if (renewed) {
+        // Names and roles come from the new token (an administrator may have changed them).
+        const next = currentUserOf(renewed);
+        if (JSON.stringify(next) !== JSON.stringify(session.user)) {
+          session.user = next;
+          authSession.set({ ...session });
+        }
+      }
+      return renewed?.access_token;
+    },
+    async signInAgain() {
+      saveFormDraft();
+      await signIn(manager, herePath());
+    },
+    async logout() {
+      const current = await manager.getUser();
+      // Revokes the refresh token, then ends the identity session, which comes back to sign-in.
+      await manager.signoutRedirect(current?.id_token ? { id_token_hint: current.id_token } : {});
+    },
+  };
+  return session;
+}
 
 /**
- * Signs the user in with the identity service before the app renders.
- * Resolves true when a session is in place, false when the browser is redirected to sign in.
+ * Signs the user in with the identity service (embedded or Keycloak: the same OpenID Connect)
+ * before the app renders. Resolves true when a session is in place and installed into
+ * `authSession`, false when the browser is on its way to the sign-in page.
  */
-export async function startSession(_config: AppConfiguration): Promise<boolean> {
+export async function startSession(config: AppConfiguration): Promise<boolean> {
+  const manager = createManager(config);
+  const user = await initialUser(manager);
+  if (!user) {
+    await signIn(manager, herePath());
+    return false;
+  }
+  authSession.set(createSession(manager, user));
+  restoreFormDraft();
   return true;
 }

@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { AccountLinkService } from './account-link.service';
+import { messagePage, setPasswordPage } from './pages/account-pages';
+import type { PageContext } from './pages/layout';
+import { passwordRules } from './password-policy';
+
+const linkQuery = z.object({ key: z.string().max(200).default('') });
+const passwordForm = z.object({
+  key: z.string().max(200).default(''),
+  password: z.string().max(1000).default(''),
+  confirmation: z.string().max(1000).default(''),
+});
+
+export interface AccountLinkRoutesOptions {
+  links: AccountLinkService;
+  pageContext: PageContext;
+  issuerPath: string;
+  portalUrl: string;
+}
+
+/** The page activation and reset mails link to (`{issuer}/login-actions/action-token?key=`). */
+export async function accountLinkRoutes(app: FastifyInstance, options: AccountLinkRoutesOptions) {
+  const { links, pageContext } = options;
+  const path = `${options.issuerPath}/login-actions/action-token`;
+  const toPortal = { href: `${options.portalUrl}/`, label: 'Go to the registrar panel' };
+  const html = (reply: FastifyReply, body: string, status = 200) =>
+    reply.status(status).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send(body);
+  const unusable = (reply: FastifyReply) =>
+    html(
+      reply,
+      messagePage({
+        context: pageContext,
+        title: 'This link cannot be used',
+        text: 'The link has expired or was already used. Links are valid for 12 hours and work once. Ask for a new one (Reset Password in the portal, or your administrator).',
+        link: toPortal,
+      }),
+      410,
+    );
+
+  app.get(path, async (request, reply) => {
+    const { key } = linkQuery.safeParse(request.query).data ?? { key: '' };
+    const link = await links.check(key);
+    if (link.status !== 'usable') return unusable(reply);
+    return html(
+      reply,
+      setPasswordPage({ context: pageContext, action: path, token: key, purpose: link.purpose, username: link.username, rules: passwordRules }),
+    );
+  });
+
+  app.post(path, async (request, reply) => {
+    const form = passwordForm.safeParse(request.body ?? {}).data ?? { key: '', password: '', confirmation: '' };
+    const result = await links.setPassword({ token: form.key, password: form.password, confirmation: form.confirmation });
+    if (result.status === 'unusable') return unusable(reply);
+    if (result.status === 'invalid') {
+      return html(
+        reply,
+        setPasswordPage({
+          context: pageContext,
+          action: path,
+          token: form.key,
+          purpose: result.purpose,
+          username: result.username,
+          rules: passwordRules,
+          error: result.problem,
+        }),
+      );
+    }
+    return html(
+      reply,
+      messagePage({
+        context: pageContext,
+        title: result.purpose === 'activation' ? 'Your account is active' : 'Your password is changed',
+        text:
+          result.purpose === 'activation'
+            ? 'Your password is set. Sign in now: you will set up 2-step verification with your authenticator app.'
+            : 'Your new password is set. Sign in with it now.',
+        link: { href: `${options.portalUrl}/`, label: 'Sign in' },
+      }),
+    );
+  });
+}

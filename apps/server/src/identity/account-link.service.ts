@@ -1,0 +1,57 @@
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import type { Mailer } from '../mail/mailer';
+import { mailContextOf } from './database-user-directory';
+import { consumeUserToken, findUsableUserToken, findUserRow, updateUserRow } from './directory.repository';
+import { passwordChangedMail } from './identity-mail';
+import { hashLinkToken, type LinkPurpose } from './link-tokens';
+import { revokeAccountSessions } from './oidc-adapter';
+import { hashPassword } from './passwords';
+import { passwordProblem } from './password-policy';
+
+export type LinkState = { status: 'usable'; username: string; purpose: LinkPurpose } | { status: 'unusable' };
+export type SetPasswordResult =
+  { status: 'done'; purpose: LinkPurpose } | { status: 'invalid'; problem: string; username: string; purpose: LinkPurpose } | { status: 'unusable' };
+
+/** Activation and reset links: check one, and set the password it allows once. */
+export class AccountLinkService {
+  private readonly now: () => Date;
+
+  constructor(private readonly options: { db: Db; mailer: Mailer; config: Config; now?: () => Date }) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async check(token: string): Promise<LinkState> {
+    const found = token ? await findUsableUserToken(this.options.db, hashLinkToken(token), this.now()) : undefined;
+    if (!found) return { status: 'unusable' };
+    return { status: 'usable', username: found.username, purpose: found.purpose === 'activation' ? 'activation' : 'reset' };
+  }
+
+  /**
+   * Sets the password if it is acceptable; only then is the link used up, so that a typo in the
+   * confirmation does not cost the user their link.
+   */
+  async setPassword(input: { token: string; password: string; confirmation: string }): Promise<SetPasswordResult> {
+    const link = await this.check(input.token);
+    if (link.status !== 'usable') return link;
+    const problem = passwordProblem(input.password, input.confirmation, link.username);
+    if (problem) return { status: 'invalid', problem, username: link.username, purpose: link.purpose };
+    const passwordHash = await hashPassword(input.password);
+    if (!(await consumeUserToken(this.options.db, hashLinkToken(input.token), this.now()))) return { status: 'unusable' };
+    const user = await findUserRow(this.options.db, link.username);
+    if (!user) return { status: 'unusable' };
+    await updateUserRow(this.options.db, user.username, {
+      passwordHash,
+      // Activation makes the account usable; a reset also lifts a lockout. An account locked by the registry stays locked.
+      state: user.state === 'awaiting_activation' ? 'active' : user.state,
+      failedAttempts: 0,
+      lockedUntil: null,
+    });
+    if (link.purpose === 'reset') {
+      // Whoever held the old password is signed out everywhere.
+      await revokeAccountSessions(this.options.db, user.username);
+      await this.options.mailer.send(passwordChangedMail(user, { at: this.now() }, mailContextOf(this.options.config)));
+    }
+    return { status: 'done', purpose: link.purpose };
+  }
+}

@@ -1,0 +1,102 @@
+import { panelRoles, type PanelRole } from '@registrar-panel/contract';
+import { issuerOf, type Config } from '../config';
+import type { Db } from '../db/database';
+import type { Mailer } from '../mail/mailer';
+import {
+  deleteUserRow,
+  findUserRow,
+  insertUserRow,
+  insertUserToken,
+  latestSignInAttempts,
+  listUserRows,
+  updateUserRow,
+  type UserRow,
+} from './directory.repository';
+import { activationMail, passwordResetMail, totpResetMail, type MailContext } from './identity-mail';
+import { linkTokenTtlMs, linkTokenUrl, newLinkToken, type LinkPurpose } from './link-tokens';
+import type { DirectoryUser, SignInRecord, UserDirectory } from './user-directory';
+
+export interface DirectoryOptions {
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+  now?: () => Date;
+}
+
+const states: readonly DirectoryUser['state'][] = ['awaiting_activation', 'active', 'locked'];
+
+export function toDirectoryUser(row: UserRow): DirectoryUser {
+  return {
+    username: row.username,
+    registrarHandle: row.registrarHandle,
+    name: row.name,
+    email: row.email,
+    roles: panelRoles.filter((role) => row.roles.includes(role)),
+    state: states.find((state) => state === row.state) ?? 'locked',
+    hasTotp: row.totpSecretEncrypted !== null,
+    createdAt: row.createdAt,
+  };
+}
+
+export function mailContextOf(config: Config): MailContext {
+  return { productName: `.${config.tld} registrar panel`, portalUrl: config.publicUrl };
+}
+
+/** The embedded user directory: users in the product's database, mail through the app's mailer. */
+export class DatabaseUserDirectory implements UserDirectory {
+  private readonly now: () => Date;
+
+  constructor(private readonly options: DirectoryOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async listUsers(registrarHandle: string): Promise<DirectoryUser[]> {
+    return (await listUserRows(this.options.db, registrarHandle)).map(toDirectoryUser);
+  }
+
+  async findUser(username: string): Promise<DirectoryUser | null> {
+    const row = await findUserRow(this.options.db, username);
+    return row ? toDirectoryUser(row) : null;
+  }
+
+  async createUser(user: { username: string; registrarHandle: string; name: string; email: string; roles: PanelRole[] }): Promise<void> {
+    await insertUserRow(this.options.db, { ...user, roles: [...user.roles], state: 'awaiting_activation' });
+    const link = await this.issueLink(user.username, 'activation');
+    await this.options.mailer.send(activationMail(user, link, mailContextOf(this.options.config)));
+  }
+
+  async updateUser(username: string, changes: { name: string; email: string; roles: PanelRole[] }): Promise<void> {
+    await updateUserRow(this.options.db, username, { name: changes.name, email: changes.email, roles: [...changes.roles] });
+  }
+
+  async deleteUser(username: string): Promise<void> {
+    await deleteUserRow(this.options.db, username);
+  }
+
+  async resetTotp(username: string): Promise<void> {
+    const row = await findUserRow(this.options.db, username);
+    if (!row) return;
+    await updateUserRow(this.options.db, username, { totpSecretEncrypted: null, totpLastStep: null });
+    await this.options.mailer.send(totpResetMail(row, mailContextOf(this.options.config)));
+  }
+
+  async sendPasswordReset(username: string): Promise<void> {
+    const row = await findUserRow(this.options.db, username);
+    if (!row) return;
+    // A user who never activated gets a new activation link: same page, and the mail says what it is for.
+    const purpose: LinkPurpose = row.state === 'awaiting_activation' ? 'activation' : 'reset';
+    const link = await this.issueLink(username, purpose);
+    const context = mailContextOf(this.options.config);
+    await this.options.mailer.send(purpose === 'activation' ? activationMail(row, link, context) : passwordResetMail(row, link, context));
+  }
+
+  async signInAttempts(username: string, limit: number): Promise<SignInRecord[]> {
+    return latestSignInAttempts(this.options.db, username, limit);
+  }
+
+  private async issueLink(username: string, purpose: LinkPurpose): Promise<string> {
+    const { token, tokenHash } = newLinkToken();
+    await insertUserToken(this.options.db, { tokenHash, username, purpose, expiresAt: new Date(this.now().getTime() + linkTokenTtlMs) });
+    return linkTokenUrl(issuerOf(this.options.config), token);
+  }
+}

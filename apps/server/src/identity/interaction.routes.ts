@@ -1,0 +1,195 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import type { PageContext } from './pages/layout';
+import { messagePage } from './pages/account-pages';
+import { codePage, enrolmentPage, passwordPage } from './pages/sign-in-pages';
+import type { SignInService, StepResult } from './sign-in.service';
+import { newTotpSecret, totpUri } from './totp';
+
+/** Where a sign-in stands between requests; kept in the provider's interaction, the secret sealed. */
+interface PendingSignIn {
+  username: string;
+  step: 'code' | 'enrol';
+  sealedSecret?: string;
+}
+
+const pendingSchema = z.object({ username: z.string(), step: z.enum(['code', 'enrol']), sealedSecret: z.string().optional() });
+const passwordForm = z.object({ username: z.string().max(200).default(''), password: z.string().max(256).default('') });
+const codeForm = z.object({ code: z.string().max(20).default('') });
+const uidParams = z.object({ uid: z.string().min(1).max(100) });
+
+export const signInTexts = {
+  refused: 'Invalid username or password.',
+  wrongCode: 'Invalid one-time code. Enter the code your authenticator app shows now.',
+  locked: (seconds: number) => {
+    const minutes = Math.max(1, Math.ceil(seconds / 60));
+    return `Too many failed attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`;
+  },
+  expired: 'This sign-in page has expired. Please start again from the registrar panel.',
+};
+
+export interface InteractionRoutesOptions {
+  provider: Provider;
+  signIn: SignInService;
+  pageContext: PageContext;
+  issuerPath: string;
+  portalUrl: string;
+  totpIssuer: string;
+}
+
+/**
+ * The sign-in pages of the embedded provider, at `{issuer}/login-actions/{uid}` (the provider's
+ * interaction cookie is scoped to that path): password, then one-time code or enrolment.
+ */
+export async function interactionRoutes(app: FastifyInstance, options: InteractionRoutesOptions) {
+  const { provider, signIn, pageContext } = options;
+  const base = `${options.issuerPath}/login-actions`;
+  const urls = (uid: string) => ({
+    page: `${base}/${uid}`,
+    login: `${base}/${uid}/login`,
+    otp: `${base}/${uid}/otp`,
+    enrol: `${base}/${uid}/enrol`,
+    restart: `${base}/${uid}/restart`,
+  });
+
+  const html = (reply: FastifyReply, body: string, status = 200) =>
+    reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+
+  const expiredPage = (reply: FastifyReply) =>
+    html(
+      reply,
+      messagePage({
+        context: pageContext,
+        title: 'Sign in',
+        text: signInTexts.expired,
+        link: { href: `${options.portalUrl}/`, label: 'Go to the registrar panel' },
+      }),
+      400,
+    );
+
+  /** The interaction of this browser, if it is the one in the address; otherwise nothing. */
+  async function interactionOf(request: FastifyRequest, reply: FastifyReply) {
+    const { uid } = uidParams.parse(request.params);
+    try {
+      const interaction = await provider.interactionDetails(request.raw, reply.raw);
+      return interaction.uid === uid ? interaction : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  function pendingOf(interaction: { result?: unknown }): PendingSignIn | undefined {
+    const pending = (interaction.result as { pending?: unknown } | undefined)?.pending;
+    const parsed = pendingSchema.safeParse(pending);
+    return parsed.success ? parsed.data : undefined;
+  }
+
+  async function savePending(interaction: Awaited<ReturnType<Provider['interactionDetails']>>, pending: PendingSignIn | undefined) {
+    interaction.result = pending ? { pending } : undefined;
+    await interaction.persist();
+  }
+
+  async function enrolmentView(uid: string, pending: PendingSignIn, error?: string): Promise<string> {
+    const secret = signIn.openPendingSecret(pending.sealedSecret ?? '');
+    const qrDataUrl = await QRCode.toDataURL(totpUri(secret, { issuer: options.totpIssuer, label: pending.username }), { margin: 1, width: 200 });
+    const u = urls(uid);
+    return enrolmentPage({ context: pageContext, action: u.enrol, restart: u.restart, username: pending.username, secret, qrDataUrl, error });
+  }
+
+  /** A step's refusal, in words. */
+  function refusal(result: Exclude<StepResult, { status: 'ok' }>, wrong: string): string {
+    return result.status === 'locked' ? signInTexts.locked(result.retryAfterSeconds) : wrong;
+  }
+
+  async function finish(request: FastifyRequest, reply: FastifyReply, username: string) {
+    reply.hijack();
+    // remember: false keeps the provider's cookie for the browser session only; the server ends it after 30 idle minutes or 10 hours.
+    await provider.interactionFinished(
+      request.raw,
+      reply.raw,
+      { login: { accountId: username, amr: ['pwd', 'otp'], remember: false } },
+      { mergeWithLastSubmission: false },
+    );
+  }
+
+  app.get(`${base}/:uid`, async (request, reply) => {
+    const interaction = await interactionOf(request, reply);
+    if (!interaction) return expiredPage(reply);
+    const u = urls(interaction.uid);
+    if (interaction.prompt.name === 'consent') {
+      // The portal is the only client and a first party: what it asks for is granted without a question.
+      const { details } = interaction.prompt;
+      const grant = interaction.grantId
+        ? ((await provider.Grant.find(interaction.grantId)) ??
+          new provider.Grant({ accountId: interaction.session?.accountId, clientId: String(interaction.params.client_id) }))
+        : new provider.Grant({ accountId: interaction.session?.accountId, clientId: String(interaction.params.client_id) });
+      if (Array.isArray(details.missingOIDCScope)) grant.addOIDCScope(details.missingOIDCScope.join(' '));
+      if (Array.isArray(details.missingOIDCClaims)) grant.addOIDCClaims(details.missingOIDCClaims as string[]);
+      const missingResourceScopes = (details.missingResourceScopes ?? {}) as Record<string, string[]>;
+      for (const [indicator, scopes] of Object.entries(missingResourceScopes)) grant.addResourceScope(indicator, scopes.join(' '));
+      const grantId = await grant.save();
+      reply.hijack();
+      await provider.interactionFinished(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
+      return;
+    }
+    const pending = pendingOf(interaction);
+    if (pending?.step === 'code') return html(reply, codePage({ context: pageContext, action: u.otp, restart: u.restart, username: pending.username }));
+    if (pending?.step === 'enrol') return html(reply, await enrolmentView(interaction.uid, pending));
+    return html(reply, passwordPage({ context: pageContext, action: u.login }));
+  });
+
+  app.post(`${base}/:uid/login`, async (request, reply) => {
+    const interaction = await interactionOf(request, reply);
+    if (!interaction) return expiredPage(reply);
+    const form = passwordForm.safeParse(request.body ?? {});
+    const input = form.success ? form.data : { username: '', password: '' };
+    const result = await signIn.checkPassword({ ...input, ip: request.ip });
+    if (result.status !== 'ok') {
+      return html(
+        reply,
+        passwordPage({ context: pageContext, action: urls(interaction.uid).login, username: input.username, error: refusal(result, signInTexts.refused) }),
+      );
+    }
+    const pending: PendingSignIn = result.hasTotp
+      ? { username: result.username, step: 'code' }
+      : { username: result.username, step: 'enrol', sealedSecret: signIn.sealPendingSecret(newTotpSecret()) };
+    await savePending(interaction, pending);
+    return reply.redirect(urls(interaction.uid).page, 303);
+  });
+
+  app.post(`${base}/:uid/otp`, async (request, reply) => {
+    const interaction = await interactionOf(request, reply);
+    if (!interaction) return expiredPage(reply);
+    const pending = pendingOf(interaction);
+    if (pending?.step !== 'code') return reply.redirect(urls(interaction.uid).page, 303);
+    const { code } = codeForm.safeParse(request.body ?? {}).data ?? { code: '' };
+    const result = await signIn.checkCode({ username: pending.username, code, ip: request.ip });
+    if (result.status === 'ok') return finish(request, reply, pending.username);
+    const u = urls(interaction.uid);
+    return html(
+      reply,
+      codePage({ context: pageContext, action: u.otp, restart: u.restart, username: pending.username, error: refusal(result, signInTexts.wrongCode) }),
+    );
+  });
+
+  app.post(`${base}/:uid/enrol`, async (request, reply) => {
+    const interaction = await interactionOf(request, reply);
+    if (!interaction) return expiredPage(reply);
+    const pending = pendingOf(interaction);
+    if (pending?.step !== 'enrol' || !pending.sealedSecret) return reply.redirect(urls(interaction.uid).page, 303);
+    const { code } = codeForm.safeParse(request.body ?? {}).data ?? { code: '' };
+    const secret = signIn.openPendingSecret(pending.sealedSecret);
+    const result = await signIn.completeEnrolment({ username: pending.username, secret, code, ip: request.ip });
+    if (result.status === 'ok') return finish(request, reply, pending.username);
+    return html(reply, await enrolmentView(interaction.uid, pending, refusal(result, signInTexts.wrongCode)));
+  });
+
+  app.get(`${base}/:uid/restart`, async (request, reply) => {
+    const interaction = await interactionOf(request, reply);
+    if (!interaction) return expiredPage(reply);
+    await savePending(interaction, undefined);
+    return reply.redirect(urls(interaction.uid).page, 303);
+  });
+}

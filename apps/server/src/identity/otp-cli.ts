@@ -1,0 +1,43 @@
+/*
+ * `npm run otp -- USERNAME`: prints a user's current one-time code.
+ * Demo accounts use their fixed secret (README), so this works while the portal runs on the
+ * embedded database. Other users are read from DATABASE_URL (PostgreSQL) with TOTP_ENCRYPTION_KEY.
+ */
+import { eq } from 'drizzle-orm';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { users } from '../db/schema';
+import { demoTotpSecret, isDemoAccount } from './demo-accounts';
+import { currentTotpCode, decryptTotpSecret, totpKey } from './totp';
+
+async function secretOf(username: string): Promise<string> {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    if (isDemoAccount(username)) return demoTotpSecret(username);
+    throw new Error('Only demo accounts without DATABASE_URL: the embedded database belongs to the running portal.');
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const [row] = await database.db.select({ secret: users.totpSecretEncrypted }).from(users).where(eq(users.username, username));
+    if (!row) throw new Error(`No user ${username}.`);
+    if (!row.secret) throw new Error(`${username} has not set up 2-step verification yet.`);
+    return decryptTotpSecret(row.secret, totpKey(config.totpEncryptionKey));
+  } finally {
+    await database.close();
+  }
+}
+
+const username = process.argv[2];
+if (!username) {
+  console.error('Usage: npm run otp -- USERNAME   (e.g. npm run otp -- admin@acme)');
+  process.exit(2);
+}
+try {
+  const secret = await secretOf(username);
+  const code = await currentTotpCode(secret);
+  const secondsLeft = 30 - (Math.floor(Date.now() / 1000) % 30);
+  console.log(`${code}  (valid for ${secondsLeft} more seconds)`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
