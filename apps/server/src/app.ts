@@ -13,6 +13,7 @@ import { envelopePlugin } from './plugins/envelope';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
 import { countryRoutes } from './modules/country/country.routes';
+import { userRoutes } from './modules/users/users.routes';
 import { eppRoutes } from './modules/epp/epp.routes';
 import { registrarRoutes } from './modules/registrar/registrar.routes';
 import { serverPropertiesRoutes, webConfigurationRoutes } from './modules/config/config.routes';
@@ -76,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await services.register(serverPropertiesRoutes, { config });
       await services.register(countryRoutes);
       await services.register(meRoutes);
+      await services.register(userRoutes);
       await services.register(registrarRoutes);
       await services.register(eppRoutes);
     },

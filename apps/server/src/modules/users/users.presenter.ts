@@ -1,0 +1,28 @@
+import { compareUsers, signInActivityStatus, type ActivityEntry, type LoginAttempt, type PanelUser } from '@registrar-panel/contract';
+import type { DirectoryUser, SignInRecord } from '../../identity/user-directory';
+import type { AuditActivityRow } from './users.repository';
+
+/** Only what the user API shows: never state, TOTP or password details. */
+export function presentUser(user: DirectoryUser): PanelUser {
+  return { username: user.username, name: user.name, email: user.email, roles: [...user.roles] };
+}
+
+export function presentUsers(users: DirectoryUser[]): PanelUser[] {
+  return users.map(presentUser).sort(compareUsers);
+}
+
+export function presentLoginAttempt(record: SignInRecord): LoginAttempt {
+  return { timestamp: record.at.toISOString(), status: signInActivityStatus(record.outcome), ...(record.ip ? { ip: record.ip } : {}) };
+}
+
+/** Sign-ins and audited changes in one list, newest first, at most `size` entries. */
+export function presentActivity(signIns: SignInRecord[], audits: AuditActivityRow[], size: number): ActivityEntry[] {
+  const entries = [
+    ...signIns.map((record) => ({ at: record.at, status: signInActivityStatus(record.outcome), ip: record.ip })),
+    ...audits.map((row) => ({ at: row.at, status: row.action, ip: row.ip })),
+  ];
+  return entries
+    .sort((a, b) => b.at.getTime() - a.at.getTime())
+    .slice(0, size)
+    .map((entry) => ({ timestamp: entry.at.toISOString(), status: entry.status, ...(entry.ip ? { ip: entry.ip } : {}) }));
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ActivityResponse, CreatedUserResponse, Envelope, LoginAttemptsResponse, UsersResponse } from '@registrar-panel/contract';
+import { ok } from '../../plugins/envelope';
+import { UsersService } from './users.service';
+
+interface UserParams {
+  /** The full username, with '@' and the registrar handle. */
+  username: string;
+}
+
+/** User management; the service authorises (ADMIN only) and scopes every call to the caller's registrar. */
+export async function userRoutes(app: FastifyInstance) {
+  const service = new UsersService(app.userDirectory, app.db);
+
+  app.get('/users', async (request): Promise<Envelope<UsersResponse>> => ok({ users: await service.list(request.user) }));
+
+  app.post('/users', async (request, reply): Promise<Envelope<CreatedUserResponse>> => {
+    const user = await service.create(request.user, request.body);
+    reply.status(201);
+    return ok({ user });
+  });
+
+  app.put<{ Params: UserParams }>('/users/:username', async (request): Promise<Envelope<null>> => {
+    await service.update(request.user, request.params.username, request.body);
+    return ok(null);
+  });
+
+  app.delete<{ Params: UserParams }>('/users/:username', async (request): Promise<Envelope<null>> => {
+    await service.remove(request.user, request.params.username);
+    return ok(null);
+  });
+
+  app.delete<{ Params: UserParams }>('/users/:username/totp', async (request): Promise<Envelope<null>> => {
+    await service.resetTotp(request.user, request.params.username);
+    return ok(null);
+  });
+
+  app.get<{ Params: UserParams }>('/users/:username/activity', async (request): Promise<Envelope<ActivityResponse>> =>
+    ok({ results: await service.activity(request.user, request.params.username, request.query) }),
+  );
+
+  app.get<{ Params: UserParams }>('/users/:username/loginAttempts', async (request): Promise<Envelope<LoginAttemptsResponse>> =>
+    ok({ results: await service.loginAttempts(request.user, request.params.username, request.query) }),
+  );
+}
