@@ -2,6 +2,13 @@
 export const paths = {
   generalData: '/registrar/generalData',
   publicProfile: '/registrar/publicProfile',
+  editPublicContact: '/registrar/publicProfile/editPublicContact',
+  editTechContact: '/registrar/publicProfile/editTechContact',
+  editAdminContact: '/registrar/publicProfile/editAdminContact',
+  editAbuseContact: '/registrar/publicProfile/editAbuseContact',
+  registrarTransactions: '/registrar/transactions',
+  registrarBilling: '/registrar/billing',
+  registrarReports: '/registrar/reports',
   eppIpAddresses: '/epp/ipaddresses',
   eppIpAddressesEdit: '/epp/ipaddresses/edit',
   eppPassword: '/epp/password',

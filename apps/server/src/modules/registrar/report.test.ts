@@ -6,7 +6,9 @@ import type { PanelRole } from '@registrar-panel/contract';
 import { contacts, domains } from '../../db/schema';
 import { createRegistrar } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { isoInBrussels } from './brussels-time';
 import { call } from './registrar.test-support';
+import { brusselsIsoSql } from './report.repository';
 
 let t: TestApp;
 const support = { username: 'support@alpha', roles: ['SUPPORT'] as PanelRole[] };
@@ -121,3 +123,25 @@ describe('GET /services/registrar/{handle}/report/domains/csv', () => {
     expect(again.body.split('\r\n')).toHaveLength(generated + 3);
   });
 });
+
+describe('Brussels time in the database', () => {
+  it('writes exactly what the billing CSV writes, on both sides of both daylight-saving changes', async () => {
+    const instants = [
+      '2024-03-31T00:59:59Z',
+      '2024-03-31T01:00:00Z',
+      '2024-10-27T00:59:59Z',
+      '2024-10-27T01:00:00Z',
+      '2023-12-31T23:30:00Z',
+      '1999-07-01T12:00:00Z',
+      '2037-12-31T23:59:59Z',
+    ];
+    for (const instant of instants) {
+      const { rows } = await selectText(`SELECT ${brusselsIsoSql('$1::timestamptz')} AS text`, [instant]);
+      expect(rows[0]?.text, instant).toBe(isoInBrussels(new Date(instant)));
+    }
+  });
+});
+
+async function selectText(query: string, params: unknown[]): Promise<{ rows: { text: string }[] }> {
+  return t.database.engine === 'postgres' ? t.database.pool.query<{ text: string }>(query, params) : t.database.client.query<{ text: string }>(query, params);
+}

@@ -1,0 +1,10 @@
+import { domainReportFileName } from '@registrar-panel/contract';
+import type { DownloadState } from '../../../lib/download';
+
+/** Saves `domain_names_{handle}_{YYYYMMDD-HHmmss}.csv`, stamped with the time (Brussels) the download started. */
+export function downloadDomainReport(download: DownloadState, handle: string, fallbackError: string): Promise<boolean> {
+  return download.start(`/services/registrar/${encodeURIComponent(handle)}/report/domains/csv`, {
+    fileName: domainReportFileName(handle, new Date()),
+    fallbackError,
+  });
+}

@@ -1,0 +1,18 @@
+import type { BillingLine, BillingPeriod } from '@registrar-panel/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { registrarKeys } from './query-keys';
+
+export const billingLinesPath = '/services/registrar/finance/billingLines';
+
+export async function getBillingLines(period: BillingPeriod): Promise<BillingLine[]> {
+  return (await apiRequest<{ results: BillingLine[] }>(billingLinesPath, { query: period })).results;
+}
+
+export const billingLinesQueryOptions = (period: BillingPeriod) =>
+  queryOptions({ queryKey: registrarKeys.billingLines(period.year, period.month), queryFn: () => getBillingLines(period), staleTime: 0 });
+
+/** The lines of the submitted period; nothing is asked before the first Submit. */
+export function useBillingLines(period: BillingPeriod | null) {
+  return useQuery({ ...billingLinesQueryOptions(period ?? { year: 0, month: 0 }), enabled: period !== null });
+}

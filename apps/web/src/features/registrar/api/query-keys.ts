@@ -1,0 +1,7 @@
+/** Query keys of the registrar section; saves update the registrar through the same key. */
+export const registrarKeys = {
+  registrar: ['registrar'] as const,
+  protectedTransactions: ['registrar', 'protectedTransactions'] as const,
+  billingLines: (year: number, month: number) => ['registrar', 'billingLines', year, month] as const,
+  countries: ['countries'] as const,
+};

@@ -1,0 +1,90 @@
+import { can, type BillingPeriod } from '@registrar-panel/contract';
+import { useState } from 'react';
+import { Button, Card } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../lib/auth';
+import { useDownload } from '../../../lib/download';
+import { downloadBillingCsv } from '../api/download-billing-csv';
+import { useBillingLines } from '../api/get-billing-lines';
+import { useRegistrar } from '../api/get-registrar';
+import { billingQuery, brusselsToday, creationYear, defaultBillingMonth, defaultBillingYear } from '../billing-period';
+import { BillingLinesTable } from './billing-lines-table';
+import { BillingPeriodPicker, type PickedPeriod } from './billing-period-picker';
+import { DownloadProgress } from './download-progress';
+import { NotAllowed } from './not-allowed';
+
+function BillingLines({ handle, createdYear }: { handle: string; createdYear: number }) {
+  const { t } = useTranslation();
+  const [today] = useState(() => brusselsToday());
+  const [picked, setPicked] = useState<PickedPeriod>(() => ({ year: defaultBillingYear(createdYear, today), monthIndex: defaultBillingMonth(today) }));
+  // What Submit asked for; changing the picker hides the results until the next Submit, so the
+  // table and its CSV are always those of the period the picker shows.
+  const [submitted, setSubmitted] = useState<BillingPeriod | null>(null);
+  const { data: lines } = useBillingLines(submitted);
+  const download = useDownload();
+  const periodText = submitted ? t('registrar.billing.resultsFor', { month: t(`registrar.month.${submitted.month}`), year: submitted.year }) : '';
+
+  return (
+    <Card as="section" aria-labelledby="billing-title">
+      <Card.Header>
+        <h2 id="billing-title" className="h6 mb-0">
+          {t('registrar.billing.title')}
+        </h2>
+      </Card.Header>
+      <Card.Body>
+        <p className="text-body-secondary small">{t('registrar.billing.intro')}</p>
+        <BillingPeriodPicker
+          createdYear={createdYear}
+          today={today}
+          value={picked}
+          onChange={(next) => {
+            setPicked(next);
+            setSubmitted(null);
+          }}
+          onSubmit={() => setSubmitted(billingQuery(picked.year, picked.monthIndex))}
+        />
+        {submitted && lines && (
+          <div className="mt-4" data-testid="billing-results">
+            {lines.length === 0 ? (
+              <p className="text-body-secondary mb-0" data-testid="billing-no-results">
+                {t('registrar.billing.noResults')}
+              </p>
+            ) : (
+              <>
+                <div className="d-flex align-items-center justify-content-between gap-2 mb-2">
+                  <h3 className="h6 mb-0">
+                    {t('registrar.billing.results')} <span className="text-body-secondary fw-normal">· {periodText}</span>
+                  </h3>
+                  <Button
+                    variant="outline-primary"
+                    size="sm"
+                    disabled={download.running}
+                    title={t('registrar.billing.download')}
+                    aria-label={t('registrar.billing.downloadLabel', { month: t(`registrar.month.${submitted.month}`), year: submitted.year })}
+                    onClick={() => void downloadBillingCsv(download, handle, submitted, t('registrar.download.failed'))}
+                  >
+                    <i className="bi bi-download" aria-hidden="true" />
+                    <span className="ms-2 d-none d-sm-inline">{t('registrar.billing.download')}</span>
+                  </Button>
+                </div>
+                <DownloadProgress progress={download.progress} label={t('registrar.billing.download')} />
+                <BillingLinesTable lines={lines} />
+              </>
+            )}
+          </div>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** `/registrar/billing`: the tab always shows; roles without billing access are told why. */
+export function Billing() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const { data: registrar } = useRegistrar();
+  if (!user || !can(user.roles, 'readBilling'))
+    return <NotAllowed title={t('registrar.billing.notAllowed.title')} text={t('registrar.billing.notAllowed.text')} />;
+  if (!registrar) return null;
+  return <BillingLines handle={registrar.handle} createdYear={creationYear(registrar.createTimestamp)} />;
+}

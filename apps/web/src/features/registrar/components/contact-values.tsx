@@ -1,0 +1,43 @@
+import type { Address } from '@registrar-panel/contract';
+import { useCountryName } from '../api/get-countries';
+
+/** Street lines, postal code and city, state/province and country name, one per line. */
+export function AddressLines({ address }: { address: Address }) {
+  const countryName = useCountryName();
+  const lines = [
+    address.street,
+    address.street2,
+    address.street3,
+    [address.postalCode, address.city].filter(Boolean).join(' '),
+    address.region,
+    countryName(address.countryCode),
+  ];
+  return (
+    <address className="mb-0">
+      {lines
+        .filter((line): line is string => Boolean(line))
+        .map((line, index) => (
+          <span key={index} className="d-block">
+            {line}
+          </span>
+        ))}
+    </address>
+  );
+}
+
+export function EmailLink({ email }: { email: string | undefined }) {
+  return email ? <a href={`mailto:${email}`}>{email}</a> : null;
+}
+
+/** A phone number as a tel: link; the dot of the +CC.NUMBER format is left out of the link. */
+export function PhoneLink({ phone }: { phone: string | undefined }) {
+  return phone ? <a href={`tel:${phone.replace(/[^+\d]/g, '')}`}>{phone}</a> : null;
+}
+
+export function WebLink({ url }: { url: string | undefined }) {
+  return url ? (
+    <a href={url} target="_blank" rel="noopener noreferrer">
+      {url}
+    </a>
+  ) : null;
+}

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+
+export interface DetailRow {
+  label: string;
+  value: ReactNode;
+  /** For tests and the e2e checks: a stable name of the row. */
+  name?: string;
+}
+
+/** Label and value rows, two columns on wide screens, stacked on phones. Empty values show a dash. */
+export function DetailList({ rows }: { rows: DetailRow[] }) {
+  return (
+    <dl className="row mb-0 detail-list">
+      {rows.map((row) => (
+        <div key={row.label} className="col-12 d-sm-flex py-1" data-field={row.name}>
+          <dt className="col-sm-4 col-lg-3 fw-semibold text-body-secondary">{row.label}</dt>
+          <dd className="col-sm-8 col-lg-9 mb-0">{row.value === '' || row.value === null || row.value === undefined ? '–' : row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,63 @@
+import { can } from '@registrar-panel/contract';
+import type { ReactNode } from 'react';
+import { Alert, Card } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../lib/auth';
+import { useRegistrar } from '../api/get-registrar';
+import { DetailList, type DetailRow } from './detail-list';
+import { NotAllowed } from './not-allowed';
+
+/** The frame of an edit screen: heading, the role check, and the form once the registrar is loaded. */
+export function EditPage({ title, children }: { title: string; children: (registrar: NonNullable<ReturnType<typeof useRegistrar>['data']>) => ReactNode }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const { data: registrar } = useRegistrar();
+  if (user !== null && !can(user.roles, 'editContacts'))
+    return <NotAllowed title={t('registrar.edit.notAllowed.title')} text={t('registrar.edit.notAllowed.text')} />;
+  return (
+    <Card as="section" aria-labelledby="edit-contact-title" className="edit-contact">
+      <Card.Header>
+        <h2 id="edit-contact-title" className="h5 mb-0">
+          {title}
+        </h2>
+      </Card.Header>
+      <Card.Body>
+        <p className="small text-body-secondary">{t('registrar.edit.required')}</p>
+        {registrar && children(registrar)}
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** Shown when someone else saved the same registrar while this user was editing. */
+export function ConflictNotice({ rows }: { rows: DetailRow[] }) {
+  const { t } = useTranslation();
+  return (
+    <Alert variant="warning" data-testid="edit-conflict" role="alert">
+      <Alert.Heading as="h3" className="h6">
+        <i className="bi bi-exclamation-triangle me-2" aria-hidden="true" />
+        {t('registrar.edit.conflict.title')}
+      </Alert.Heading>
+      <p className="mb-2">{t('registrar.edit.conflict.text')}</p>
+      <div className="bg-body rounded px-3 py-2 mb-2">
+        <DetailList rows={rows} />
+      </div>
+      <p className="mb-0">{t('registrar.edit.conflict.next')}</p>
+    </Alert>
+  );
+}
+
+/** Cancel and Update; Update stays disabled while the form is invalid or saving. */
+export function EditButtons({ canSubmit, onCancel }: { canSubmit: boolean; onCancel: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="d-flex justify-content-end gap-2 mt-4">
+      <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+        {t('registrar.edit.cancel')}
+      </button>
+      <button type="submit" className="btn btn-primary" disabled={!canSubmit}>
+        {t('registrar.edit.update')}
+      </button>
+    </div>
+  );
+}

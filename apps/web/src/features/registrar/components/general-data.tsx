@@ -1,0 +1,77 @@
+import { Alert, Card } from 'react-bootstrap';
+import { Trans, useTranslation } from 'react-i18next';
+import { useAppConfiguration } from '../../../lib/config';
+import { formatDateTime } from '../../../lib/dates';
+import { useRegistrar } from '../api/get-registrar';
+import { AddressLines, EmailLink, PhoneLink } from './contact-values';
+import { DetailList } from './detail-list';
+import { RegistrarStatusBadge } from './registrar-status-badge';
+
+/** `/registrar/generalData`: read-only, changed by support only (spec section 2). */
+export function GeneralData() {
+  const { t } = useTranslation();
+  const { appConfig } = useAppConfiguration();
+  const { data: registrar } = useRegistrar();
+  if (!registrar) return null;
+  const main = registrar.mainContact;
+
+  return (
+    <div className="d-flex flex-column gap-4">
+      <Alert variant="secondary" className="d-flex gap-3 mb-0">
+        <i className="bi bi-info-circle fs-5" aria-hidden="true" />
+        <div>
+          <p className="mb-0">{t('registrar.generalData.notice')}</p>
+          {appConfig.supportEmail && (
+            <p className="mb-0 small">
+              <Trans
+                i18nKey="registrar.generalData.noticeMail"
+                values={{ email: appConfig.supportEmail }}
+                components={{ mail: <a href={`mailto:${appConfig.supportEmail}`} /> }}
+              />
+            </p>
+          )}
+        </div>
+      </Alert>
+      <Card as="section" aria-labelledby="general-data-title">
+        <Card.Header>
+          <h2 id="general-data-title" className="h6 mb-0">
+            {t('registrar.generalData.title')}
+          </h2>
+        </Card.Header>
+        <Card.Body>
+          <DetailList
+            rows={[
+              { name: 'handle', label: t('registrar.generalData.handle'), value: registrar.handle },
+              { name: 'ianaId', label: t('registrar.generalData.ianaId'), value: registrar.ianaId ?? '' },
+              { name: 'status', label: t('registrar.generalData.status'), value: <RegistrarStatusBadge status={registrar.status} /> },
+              {
+                name: 'startDate',
+                label: t('registrar.generalData.startDate'),
+                value: registrar.activationTimestamp ? formatDateTime(registrar.activationTimestamp) : t('registrar.generalData.notActivated'),
+              },
+            ]}
+          />
+        </Card.Body>
+      </Card>
+      <Card as="section" aria-labelledby="main-contact-title">
+        <Card.Header>
+          <h2 id="main-contact-title" className="h6 mb-0">
+            {t('registrar.generalData.mainContact')}
+          </h2>
+        </Card.Header>
+        <Card.Body>
+          <DetailList
+            rows={[
+              { name: 'name', label: t('registrar.contact.name'), value: main.name },
+              { name: 'organization', label: t('registrar.contact.organization'), value: main.organization },
+              { name: 'address', label: t('registrar.contact.address'), value: <AddressLines address={main.address} /> },
+              { name: 'email', label: t('registrar.contact.email'), value: <EmailLink email={main.email} /> },
+              { name: 'phone', label: t('registrar.contact.phone'), value: <PhoneLink phone={main.phone} /> },
+              { name: 'mobilePhone', label: t('registrar.contact.mobilePhone'), value: main.mobilePhone ? <PhoneLink phone={main.mobilePhone} /> : '' },
+            ]}
+          />
+        </Card.Body>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { Alert } from 'react-bootstrap';
+
+/** What a tab or page says to a role that cannot use it, instead of failing calls. */
+export function NotAllowed({ title, text }: { title: string; text: string }) {
+  return (
+    <Alert variant="info" className="d-flex gap-3" data-testid="not-allowed">
+      <i className="bi bi-shield-lock fs-4" aria-hidden="true" />
+      <div>
+        <Alert.Heading as="h2" className="h6">
+          {title}
+        </Alert.Heading>
+        <p className="mb-0">{text}</p>
+      </div>
+    </Alert>
+  );
+}

@@ -1,0 +1,113 @@
+import { can } from '@registrar-panel/contract';
+import type { ReactNode } from 'react';
+import { Alert, Card, Col, Row } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCurrentUser } from '../../../lib/auth';
+import { paths } from '../../../lib/paths';
+import { useRegistrar } from '../api/get-registrar';
+import { AddressLines, EmailLink, PhoneLink, WebLink } from './contact-values';
+import { DetailList, type DetailRow } from './detail-list';
+
+interface SectionProps {
+  id: string;
+  title: string;
+  editPath: string;
+  canEdit: boolean;
+  rows: DetailRow[];
+}
+
+function ProfileSection({ id, title, editPath, canEdit, rows }: SectionProps): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Card as="section" className="h-100" aria-labelledby={`${id}-title`} data-section={id}>
+      <Card.Header className="d-flex align-items-center justify-content-between gap-2">
+        <h2 id={`${id}-title`} className="h6 mb-0">
+          {title}
+        </h2>
+        {canEdit && (
+          <Link
+            to={editPath}
+            className="btn btn-outline-primary btn-sm"
+            aria-label={t('registrar.publicProfile.updateLabel', { section: title.toLowerCase() })}
+          >
+            <i className="bi bi-pencil me-1" aria-hidden="true" />
+            {t('registrar.publicProfile.update')}
+          </Link>
+        )}
+      </Card.Header>
+      <Card.Body>
+        <DetailList rows={rows} />
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** `/registrar/publicProfile`: the four contacts the public sees, each with 'Update details' for roles that may edit. */
+export function PublicProfile() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const { data: registrar } = useRegistrar();
+  if (!registrar) return null;
+  const canEdit = user !== null && can(user.roles, 'editContacts');
+  const { publicContact, techContact, adminContact, abuseContact } = registrar;
+  const name = (value: string | undefined) => ({ name: 'name', label: t('registrar.contact.name'), value: value ?? '' });
+  const phone = (value: string) => ({ name: 'phone', label: t('registrar.contact.phone'), value: <PhoneLink phone={value} /> });
+  const email = (value: string) => ({ name: 'email', label: t('registrar.contact.email'), value: <EmailLink email={value} /> });
+
+  return (
+    <div className="d-flex flex-column gap-4">
+      <Alert variant="secondary" className="d-flex gap-3 mb-0">
+        <i className="bi bi-globe2 fs-5" aria-hidden="true" />
+        <div>
+          <p className="mb-0">{t('registrar.publicProfile.note')}</p>
+          {!canEdit && <p className="mb-0 small">{t('registrar.publicProfile.readOnly')}</p>}
+        </div>
+      </Alert>
+      <Row className="g-4">
+        <Col xs={12}>
+          <ProfileSection
+            id="public-contact"
+            title={t('registrar.publicProfile.publicContact')}
+            editPath={paths.editPublicContact}
+            canEdit={canEdit}
+            rows={[
+              { name: 'organization', label: t('registrar.contact.organization'), value: publicContact.organization },
+              { name: 'address', label: t('registrar.contact.address'), value: <AddressLines address={publicContact.address} /> },
+              email(publicContact.email),
+              phone(publicContact.phone),
+              { name: 'url', label: t('registrar.contact.url'), value: <WebLink url={publicContact.url} /> },
+            ]}
+          />
+        </Col>
+        <Col lg={4}>
+          <ProfileSection
+            id="tech-contact"
+            title={t('registrar.publicProfile.techContact')}
+            editPath={paths.editTechContact}
+            canEdit={canEdit}
+            rows={[name(techContact.name), phone(techContact.phone), email(techContact.email)]}
+          />
+        </Col>
+        <Col lg={4}>
+          <ProfileSection
+            id="admin-contact"
+            title={t('registrar.publicProfile.adminContact')}
+            editPath={paths.editAdminContact}
+            canEdit={canEdit}
+            rows={[name(adminContact.name), phone(adminContact.phone), email(adminContact.email)]}
+          />
+        </Col>
+        <Col lg={4}>
+          <ProfileSection
+            id="abuse-contact"
+            title={t('registrar.publicProfile.abuseContact')}
+            editPath={paths.editAbuseContact}
+            canEdit={canEdit}
+            rows={[phone(abuseContact.phone), email(abuseContact.email)]}
+          />
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { can } from '@registrar-panel/contract';
+import { Button, Card } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../lib/auth';
+import { useDownload } from '../../../lib/download';
+import { downloadDomainReport } from '../api/download-domain-report';
+import { DownloadProgress } from './download-progress';
+import { NotAllowed } from './not-allowed';
+
+/** `/registrar/reports`: the domain names list as CSV, downloaded with visible progress while the page stays usable. */
+export function Reports() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const download = useDownload();
+  if (!user || !can(user.roles, 'downloadDomainReport')) {
+    return <NotAllowed title={t('registrar.reports.notAllowed.title')} text={t('registrar.reports.notAllowed.text')} />;
+  }
+
+  return (
+    <Card as="section" aria-labelledby="reports-title">
+      <Card.Header>
+        <h2 id="reports-title" className="h6 mb-0">
+          {t('registrar.reports.title')}
+        </h2>
+      </Card.Header>
+      <Card.Body>
+        <div className="d-flex flex-wrap align-items-start justify-content-between gap-3">
+          <div className="d-flex gap-3">
+            <i className="bi bi-filetype-csv fs-2 text-primary" aria-hidden="true" />
+            <div>
+              <h3 className="h6 mb-1">{t('registrar.reports.domainList')}</h3>
+              <p className="text-body-secondary small mb-0">{t('registrar.reports.domainListText')}</p>
+            </div>
+          </div>
+          <Button
+            variant="primary"
+            disabled={download.running}
+            aria-label={t('registrar.reports.downloadLabel')}
+            onClick={() => void downloadDomainReport(download, user.registrarHandle, t('registrar.download.failed'))}
+          >
+            <i className="bi bi-download me-2" aria-hidden="true" />
+            {t('registrar.reports.download')}
+          </Button>
+        </div>
+        <DownloadProgress progress={download.progress} label={t('registrar.reports.domainList')} />
+      </Card.Body>
+    </Card>
+  );
+}
