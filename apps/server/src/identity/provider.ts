@@ -77,6 +77,8 @@ export function createProvider(options: ProviderOptions): Provider {
       },
     ],
     routes,
+    // Authorization code only: no implicit or hybrid flow, no password grant.
+    responseTypes: ['code'],
     cookies: { keys: cookieKeys(options.signingKeys) },
     claims: {
       openid: ['sub'],
