@@ -1,8 +1,8 @@
 import { can, type PanelUser } from '@registrar-panel/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { alerts } from '../../../lib/alerts';
 import { useCurrentUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
@@ -44,6 +44,11 @@ export function UsersPage() {
 function UserManagement({ registrarHandle }: { registrarHandle: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
+  const scrollToTop = (location.state as { scrollToTop?: boolean } | null)?.scrollToTop === true;
+  useEffect(() => {
+    if (scrollToTop) window.scrollTo({ top: 0 });
+  }, [scrollToTop]);
   const users = useUsers();
   const deletion = useDeleteUser();
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -56,12 +61,13 @@ function UserManagement({ registrarHandle }: { registrarHandle: string }) {
       return next;
     });
 
-  /** After a save or a delete: back to /users at the top, where the list reloads. */
+  /**
+   * After a save or a delete: back to /users, where the page mounts afresh (the list reloads, the
+   * dialog is gone) and scrolls to the top once mounted, after the closing dialog moved the focus.
+   */
   const backToList = (message: string) => {
-    setDialog(null);
     alerts.success(message, { keepAfterRouteChange: true });
-    void navigate(paths.users);
-    window.scrollTo({ top: 0 });
+    void navigate(paths.users, { state: { scrollToTop: true } });
   };
 
   const onDeleteResult = (user: PanelUser, result: DeleteResult) => {

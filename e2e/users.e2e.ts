@@ -1,0 +1,268 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage } from './support/browser';
+import { nextOneTimeCode, signIn, submitCode, submitPassword, waitForPortal } from './support/sign-in';
+
+/*
+ * User management as an administrator does it, and what the new user lives through: the admin adds
+ * a user, the activation mail arrives on the SMTP listener, the user activates the account, sets up
+ * 2-step verification and signs in; the admin changes their roles, resets their TOTP (the user must
+ * enrol again) and deletes them. The tests run in order and share the two browser pages.
+ */
+let browser: Browser;
+let admin: Page;
+
+const newUser = { username: 'nina_e2e-1', fullUsername: 'nina_e2e-1@acme', name: 'Nina Newcomer', email: 'nina.newcomer@acme.example' };
+const password = 'Blue kettle on the stove 42';
+const dateTime = /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2} CES?T/;
+
+interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+/** The text of a received mail: headers dropped, quoted-printable undone. */
+function bodyOf(mail: ReceivedMail): string {
+  const [headers = '', ...rest] = mail.raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
+    return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+  if (/content-transfer-encoding:\s*base64/i.test(headers)) return Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8');
+  return body;
+}
+
+/** Waits for the latest mail to `to` whose raw text includes `subject`; answers its text. */
+async function waitForMail(to: string, subject: string, timeoutMs = 15_000): Promise<string> {
+  const dir = inject('mailDir');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const file of readdirSync(dir).sort().reverse()) {
+      const mail = JSON.parse(readFileSync(join(dir, file), 'utf8')) as ReceivedMail;
+      if (mail.to.includes(to) && mail.raw.includes(subject)) return bodyOf(mail);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail '${subject}' to ${to} within ${timeoutMs} ms`);
+}
+
+function mailCount(to: string, subject: string): number {
+  return readdirSync(inject('mailDir')).filter((file) => {
+    const mail = JSON.parse(readFileSync(join(inject('mailDir'), file), 'utf8')) as ReceivedMail;
+    return mail.to.includes(to) && mail.raw.includes(subject);
+  }).length;
+}
+
+const row = (page: Page, username: string) => page.locator(`tr.user-row[data-username="${username}"]`);
+const successAlert = (page: Page, text: string) => page.locator('.app-alerts [role="alert"]', { hasText: text });
+
+/** The user's own sign-in, ending on the 2-step set-up page: answers the secret shown there. */
+async function signInToEnrolment(page: Page): Promise<string> {
+  await page.goto('/');
+  await page.getByLabel('Username').waitFor();
+  await submitPassword(page, newUser.fullUsername, password);
+  await page.getByRole('heading', { name: 'Set up 2-step verification' }).waitFor();
+  return ((await page.locator('#totp-secret').textContent()) ?? '').replace(/\s/g, '');
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await newPage(browser);
+  await signIn(admin, 'admin@acme');
+  await admin.goto('/users');
+  await admin.getByRole('heading', { name: 'List of users' }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('user management', () => {
+  it("lists the registrar's users, administrators first and then by name, with their last login", async () => {
+    await admin.getByRole('heading', { name: 'User Management' }).waitFor();
+    const usernames = await admin.locator('tr.user-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-username')));
+    expect(usernames[0]).toBe('admin@acme');
+    expect(usernames).toEqual(expect.arrayContaining(['support@acme', 'tech@acme', 'finance@acme']));
+    expect(usernames.every((username) => username?.endsWith('@acme'))).toBe(true);
+    // admin@acme just signed in, so its last login is a date; no delete icon on an administrator.
+    await expect.poll(() => row(admin, 'admin@acme').locator('td').nth(4).innerText()).toMatch(dateTime);
+    expect(
+      await row(admin, 'admin@acme')
+        .getByRole('button', { name: /^Delete / })
+        .count(),
+    ).toBe(0);
+    expect(
+      await row(admin, 'support@acme')
+        .getByRole('button', { name: /^Delete / })
+        .count(),
+    ).toBe(1);
+    await admin.screenshot({ path: '/tmp/rp-users-list.png', fullPage: true });
+  });
+
+  it('adds a user: SUPPORT ticked, Create enabled once valid, the activation mail sent', async () => {
+    await admin.getByRole('button', { name: 'Add user' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Add user' });
+    await dialog.getByText('An activation email will be sent to the new user.').waitFor();
+    expect(await dialog.getByRole('checkbox', { name: 'Support' }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('checkbox', { name: 'Tech' }).isChecked()).toBe(false);
+    const create = dialog.getByRole('button', { name: 'Create' });
+    expect(await create.isDisabled()).toBe(true);
+
+    await dialog.getByRole('textbox', { name: 'Username' }).fill('nina e2e');
+    await dialog.getByText('Only use alfanumerics, _ and -.').waitFor();
+    await dialog.getByRole('textbox', { name: 'Username' }).fill(newUser.username);
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(newUser.name);
+    expect(await create.isDisabled()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(newUser.email);
+    expect(await create.isDisabled()).toBe(false);
+    await admin.screenshot({ path: '/tmp/rp-users-create.png' });
+    await create.click();
+
+    await successAlert(admin, `User ${newUser.fullUsername} has been added. An activation email has been sent to ${newUser.email}.`).waitFor();
+    await row(admin, newUser.fullUsername).waitFor();
+    expect(await row(admin, newUser.fullUsername).innerText()).toContain('Support');
+    await row(admin, newUser.fullUsername).getByText('No recent login found.').waitFor();
+    const mail = await waitForMail(newUser.email, 'Activate your .be registrar panel account');
+    expect(mail).toContain(newUser.fullUsername);
+  });
+
+  it('refuses the same username again, on the username field', async () => {
+    await admin.getByRole('button', { name: 'Add user' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Add user' });
+    await dialog.getByRole('textbox', { name: 'Username' }).fill(newUser.username.toUpperCase());
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Someone Else');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('someone@acme.example');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('This username is already in use. Please choose another one.').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('lets the new user activate the account, set up 2-step verification and sign in', async () => {
+    const mail = await waitForMail(newUser.email, 'Activate your .be registrar panel account');
+    const link = /https?:\/\/\S+action-token\?key=\S+/.exec(mail)?.[0];
+    expect(link).toBeDefined();
+    const user = await newPage(browser);
+    await user.goto(link!);
+    await user.getByRole('heading', { name: 'Activate your account' }).waitFor();
+    await user.getByLabel('New password', { exact: true }).fill(password);
+    await user.getByLabel('Confirm new password').fill(password);
+    await user.getByRole('button', { name: 'Save password' }).click();
+    await user.getByRole('heading', { name: 'Your account is active' }).waitFor();
+
+    const secret = await signInToEnrolment(user);
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await submitCode(user, await nextOneTimeCode(newUser.fullUsername, secret));
+    await waitForPortal(user);
+
+    // A SUPPORT user is told who manages users instead of meeting an error.
+    await user.goto('/users');
+    await user.getByText('Only administrators manage users').waitFor();
+    expect(await user.locator('tr.user-row').count()).toBe(0);
+    await user.screenshot({ path: '/tmp/rp-users-not-admin.png' });
+    await user.context().close();
+  });
+
+  it("shows the new user's sign-in as last login and in the recent activities", async () => {
+    await admin.goto('/users');
+    const newRow = row(admin, newUser.fullUsername);
+    await expect.poll(() => newRow.locator('td').nth(4).innerText()).toMatch(dateTime);
+    await newRow.click();
+    const details = admin.getByTestId('user-details');
+    await details.getByRole('link', { name: newUser.email }).waitFor();
+    await details.getByText('Signed in').first().waitFor();
+    expect(await details.locator('.user-activities').innerText()).toMatch(/IP \S+/);
+    await admin.screenshot({ path: '/tmp/rp-users-expanded.png', fullPage: true });
+    await details.getByRole('button', { name: 'Close details' }).click();
+    await details.waitFor({ state: 'detached' });
+  });
+
+  it('changes the roles, then returns to the top of a reloaded list', async () => {
+    await admin.setViewportSize({ width: 1366, height: 420 });
+    await admin.goto('/users');
+    const newRow = row(admin, newUser.fullUsername);
+    await newRow.waitFor();
+    await admin.evaluate(() => window.scrollTo({ top: document.body.scrollHeight }));
+    expect(await admin.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await newRow.getByRole('button', { name: `Edit ${newUser.name}` }).click();
+    const dialog = admin.getByRole('dialog', { name: `Edit ${newUser.name}` });
+    const username = dialog.getByRole('textbox', { name: 'Username' });
+    expect(await username.inputValue()).toBe(newUser.username);
+    expect(await username.getAttribute('readonly')).not.toBeNull();
+    await dialog.getByRole('checkbox', { name: 'Support' }).uncheck();
+    await dialog.getByRole('checkbox', { name: 'Tech' }).check();
+    await dialog.getByRole('checkbox', { name: 'Finance' }).check();
+    await admin.setViewportSize({ width: 1366, height: 850 });
+    await admin.screenshot({ path: '/tmp/rp-users-edit.png' });
+    await admin.setViewportSize({ width: 1366, height: 420 });
+    await dialog.getByRole('button', { name: 'Update' }).click();
+    await successAlert(admin, `User ${newUser.fullUsername} has been updated.`).waitFor();
+    await expect.poll(() => newRow.locator('td').nth(2).innerText()).toMatch(/^Tech\s+Finance$/);
+    await dialog.waitFor({ state: 'detached' });
+    // Bootstrap scrolls smoothly: wait for the page to arrive at the top.
+    await expect.poll(() => admin.evaluate(() => window.scrollY)).toBe(0);
+    await admin.setViewportSize({ width: 1366, height: 850 });
+  });
+
+  it("never offers roles or a TOTP reset for an administrator, and keeps the administrator's roles", async () => {
+    await row(admin, 'admin@acme')
+      .getByRole('button', { name: /^Edit / })
+      .click();
+    const dialog = admin.getByRole('dialog', { name: /^Edit / });
+    await dialog.getByText('This user is an administrator.', { exact: false }).waitFor();
+    expect(await dialog.getByRole('checkbox').count()).toBe(0);
+    expect(await dialog.getByTestId('totp-reset').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Update' }).click();
+    await successAlert(admin, 'User admin@acme has been updated.').waitFor();
+    expect(await row(admin, 'admin@acme').locator('td').nth(2).innerText()).toBe('Admin');
+  });
+
+  it('resets 2-step verification in two clicks; the user is told by mail and sets it up again', async () => {
+    await row(admin, newUser.fullUsername)
+      .getByRole('button', { name: `Edit ${newUser.name}` })
+      .click();
+    const dialog = admin.getByRole('dialog', { name: `Edit ${newUser.name}` });
+    const reset = dialog.getByTestId('totp-reset');
+    expect(await reset.innerText()).toBe('Reset 2-step verification');
+    const mailsBefore = mailCount(newUser.email, '2-step verification');
+    await reset.click();
+    expect(await reset.innerText()).toBe('Click to confirm reset TOTP');
+    expect(mailCount(newUser.email, '2-step verification')).toBe(mailsBefore);
+    await reset.click();
+    await expect.poll(() => reset.innerText()).toBe('TOTP has been reset');
+    expect(await reset.isDisabled()).toBe(true);
+    await admin.screenshot({ path: '/tmp/rp-users-totp-reset.png' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await waitForMail(newUser.email, 'Your 2-step verification on the .be registrar panel was reset')).toContain(newUser.fullUsername);
+
+    const user = await newPage(browser);
+    const secret = await signInToEnrolment(user);
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await user.context().close();
+  });
+
+  it('deletes the user after confirmation in the Delete dialog', async () => {
+    await admin.goto('/users');
+    await row(admin, newUser.fullUsername)
+      .getByRole('button', { name: `Delete ${newUser.name}` })
+      .click();
+    const dialog = admin.getByRole('dialog', { name: `Delete ${newUser.name}` });
+    await dialog.getByText(`(${newUser.fullUsername})`, { exact: false }).waitFor();
+    await admin.screenshot({ path: '/tmp/rp-users-delete.png' });
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await successAlert(admin, `User ${newUser.fullUsername} has been deleted.`).waitFor();
+    await row(admin, newUser.fullUsername).waitFor({ state: 'detached' });
+    expect(await row(admin, 'support@acme').count()).toBe(1);
+
+    // The deleted user can no longer sign in: the password step does not let them through.
+    const user = await newPage(browser);
+    await user.goto('/');
+    await user.getByLabel('Username').waitFor();
+    await submitPassword(user, newUser.fullUsername, password);
+    await user.getByRole('alert').waitFor();
+    expect(await user.getByLabel('One-time code').count()).toBe(0);
+    await user.context().close();
+  });
+});
