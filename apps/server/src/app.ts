@@ -13,6 +13,7 @@ import { envelopePlugin } from './plugins/envelope';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
 import { countryRoutes } from './modules/country/country.routes';
+import { registryRoutes } from './modules/domains/registry.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { eppRoutes } from './modules/epp/epp.routes';
 import { registrarRoutes } from './modules/registrar/registrar.routes';
@@ -46,7 +47,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: true,
     requestIdHeader: 'x-request-id',
-    routerOptions: { ignoreTrailingSlash: true },
+    // Path parameters hold URL-encoded domain names (up to 253 characters, longer once encoded).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
   });
   app.decorate('config', config);
   app.decorate<Database>('database', database);
@@ -76,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await services.register(authPlugin, { issuer, clientId: config.identity.clientId, keys });
       await services.register(serverPropertiesRoutes, { config });
       await services.register(countryRoutes);
+      await services.register(registryRoutes);
       await services.register(meRoutes);
       await services.register(userRoutes);
       await services.register(registrarRoutes);

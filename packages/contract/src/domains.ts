@@ -11,8 +11,8 @@ export const domainSearchPattern = /^[\p{L}\p{M}\p{N}.*-]+$/u;
 export const domainSearchInputField = z
   .string({ error: 'search.domain.name.empty.input' })
   .trim()
-  .min(1, { error: 'search.domain.name.empty.input' })
-  .max(limits.searchInputMaxLength, { error: 'validation.maxLength' })
+  .min(1, { error: 'search.domain.name.empty.input', abort: true })
+  .max(limits.searchInputMaxLength, { error: 'validation.maxLength', abort: true })
   .regex(domainSearchPattern, { error: 'search.domain.name.invalid' });
 
 /** The search form of the registration search page. */

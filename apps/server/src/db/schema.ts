@@ -89,7 +89,13 @@ export const domains = pgTable(
   (t) => [
     uniqueIndex('domains_u_label_idx').on(t.uLabel),
     uniqueIndex('domains_a_label_idx').on(t.aLabel),
-    uniqueIndex('domains_registrar_u_label_idx').on(t.registrarHandle, t.uLabel),
+    // The registrar's names in order, with the id, so that searches that read them in order (short
+    // terms, prefixes, deep pages) never visit the table.
+    index('domains_registrar_u_label_idx').on(t.registrarHandle, t.uLabel, t.id),
+    index('domains_registrar_a_label_idx').on(t.registrarHandle, t.aLabel, t.id),
+    // Since when the registrar sponsors the domain: is anything new since a search's checkpoint?
+    index('domains_registrar_sponsored_idx').on(t.registrarHandle, sql`coalesce(${t.transferredAt}, ${t.createdAt})`),
+    index('domains_registrant_idx').on(t.registrantHandle),
     index('domains_u_label_trgm_idx').using('gin', sql`${t.uLabel} gin_trgm_ops`),
     index('domains_a_label_trgm_idx').using('gin', sql`${t.aLabel} gin_trgm_ops`),
   ],
@@ -116,7 +122,7 @@ export const domainContacts = pgTable(
     role: text('role').notNull(),
     contactHandle: cText('contact_handle').references(() => contacts.handle),
   },
-  (t) => [primaryKey({ columns: [t.domainId, t.role, t.contactHandle] })],
+  (t) => [primaryKey({ columns: [t.domainId, t.role, t.contactHandle] }), index('domain_contacts_contact_idx').on(t.contactHandle)],
 );
 
 export const nameservers = pgTable(

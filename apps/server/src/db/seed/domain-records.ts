@@ -136,18 +136,6 @@ export function buildDomain(random: Random, id: number, name: DomainName, contex
   const other = () => (context.otherRegistrars.length > 0 ? random.pick(context.otherRegistrars) : 'formerregistrar');
   const reason = (text: string) => (random.chance(0.8) ? text : null);
 
-  // A third of older registrations came in by transfer some time after their creation.
-  if (random.chance(0.3) && today - created > 2 * year) {
-    transferredAt = between(random, created + year, today - 30 * day);
-    transfers.push({
-      status: random.chance(0.7) ? 'SERVER_APPROVED' : 'CLIENT_APPROVED',
-      gaining: context.registrarHandle,
-      losing: other(),
-      requestedAt: new Date(transferredAt.getTime() - random.int(1, 5) * day),
-      actedAt: transferredAt,
-    });
-  }
-
   let expiresAt = nextAnniversary(created, today);
   switch (scenario) {
     case 'active':
@@ -284,6 +272,20 @@ export function buildDomain(random: Random, id: number, name: DomainName, contex
       break;
   }
   if (statuses.length === 0) statuses.push({ status: 'ok', reason: null });
+
+  // A third of older registrations came in by transfer some time after their creation.
+  const sponsoredUntil = Math.min(today, deletedAt?.getTime() ?? today);
+  if (transferredAt === null && scenario !== 'addPeriod' && random.chance(0.3) && sponsoredUntil - created > 2 * year) {
+    const at = between(random, created + year, sponsoredUntil - 30 * day);
+    transferredAt = at;
+    transfers.unshift({
+      status: random.chance(0.7) ? 'SERVER_APPROVED' : 'CLIENT_APPROVED',
+      gaining: context.registrarHandle,
+      losing: other(),
+      requestedAt: new Date(at.getTime() - random.int(1, 5) * day),
+      actedAt: at,
+    });
+  }
 
   const renewals: DomainRecord['renewals'] = [];
   for (let at = created + year; at <= Math.min(expiresAt - year, today); at += year) {

@@ -1,0 +1,166 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../src/db/database';
+import { domainQuotas } from '../src/db/seed/generate';
+import { loadRegistry } from '../src/db/seed/load';
+import { parseGeneratorArguments } from '../src/db/seed/options';
+import { Random } from '../src/db/seed/random';
+import { demoRegistrarHandles } from '../src/db/seed/registrars';
+import { sqlRows } from '../src/modules/domains/sql-rows';
+import { planSearch } from '../src/modules/domains/search-pattern';
+import { searchDomains } from '../src/modules/domains/search.service';
+
+/*
+ * `npm run bench:search [-- --domains N --registrars R --seed S --engine pglite|postgres --keep]`
+ * Loads generated data into a fresh database (PGlite, and PostgreSQL when DATABASE_URL is set) and
+ * times the registration search of the largest registrar per kind of input: p50/p95/max of the whole
+ * service call (count, page and result rows), with the number of matches.
+ */
+
+const tld = 'be';
+const { values: extra } = parseArgs({ args: process.argv.slice(2), options: { engine: { type: 'string' }, rounds: { type: 'string' } }, strict: false });
+const args = parseGeneratorArguments(
+  process.argv.slice(2).filter((arg, i, all) => !['--engine', '--rounds'].includes(arg) && !['--engine', '--rounds'].includes(all[i - 1] ?? '')),
+  { domains: 1_000_000, registrars: 1 },
+);
+const rounds = Number(extra.rounds ?? 40);
+const registrar = demoRegistrarHandles[0];
+
+type Kind = { kind: string; term: (label: string, aLabel: string) => string | null };
+
+/** Search inputs derived from real names of the registrar, per kind. */
+const kinds: Kind[] = [
+  { kind: 'exact U-label', term: (label) => `${label}.${tld}` },
+  { kind: 'exact A-label (IDN)', term: (label, aLabel) => (aLabel.startsWith('xn--') ? aLabel : null) },
+  { kind: 'prefix, 3 chars', term: (label) => `${[...label].slice(0, 3).join('')}*` },
+  { kind: 'prefix, 5 chars', term: (label) => `${[...label].slice(0, 5).join('')}*` },
+  { kind: 'suffix, 4 chars', term: (label) => `*${[...label].slice(-4).join('')}` },
+  { kind: 'infix, 3 chars', term: (label) => `*${[...label].slice(1, 4).join('')}*` },
+  { kind: 'infix, 5 chars', term: (label) => `*${[...label].slice(1, 6).join('')}*` },
+  { kind: 'two parts (a*b)', term: (label) => `*${[...label].slice(0, 3).join('')}*${[...label].slice(-3).join('')}` },
+  { kind: 'short infix, 2 chars', term: (label) => `*${[...label].slice(1, 3).join('')}*` },
+  { kind: 'short infix, 1 char', term: (label) => `*${[...label][1] ?? 'a'}*` },
+  { kind: 'short suffix, 2 chars', term: (label) => `*${[...label].slice(-2).join('')}` },
+  { kind: 'short prefix, 1 char', term: (label) => `${[...label][0] ?? 'a'}*` },
+  { kind: 'everything (*)', term: () => '*' },
+  { kind: 'all IDNs (xn--*)', term: () => 'xn--*' },
+];
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? 0;
+}
+
+async function sampleLabels(database: Database): Promise<{ label: string; aLabel: string }[]> {
+  const [bounds] = await sqlRows<{ min: string; max: string }>(database.db, sql`SELECT min(id)::text AS min, max(id)::text AS max FROM domains`);
+  const random = new Random(args.seed);
+  const ids = Array.from(
+    { length: rounds * 6 },
+    () => Number(bounds?.min ?? 1) + Math.floor(random.next() * (Number(bounds?.max ?? 1) - Number(bounds?.min ?? 1))),
+  );
+  const rows = await sqlRows<{ u_label: string; a_label: string }>(
+    database.db,
+    sql`SELECT u_label, a_label FROM domains WHERE registrar_handle = ${registrar} AND id = ANY(${`{${ids.join(',')}}`}::bigint[])`,
+  );
+  const idns = await sqlRows<{ u_label: string; a_label: string }>(
+    database.db,
+    sql`SELECT u_label, a_label FROM domains WHERE registrar_handle = ${registrar} AND a_label >= 'xn--' AND a_label < 'xn-.' LIMIT ${rounds}`,
+  );
+  return [...rows, ...idns].map((r) => ({ label: r.u_label.slice(0, -(tld.length + 1)), aLabel: r.a_label }));
+}
+
+async function measure(database: Database, engine: string): Promise<void> {
+  const samples = await sampleLabels(database);
+  const [{ total } = { total: 0 }] = await sqlRows<{ total: number }>(database.db, sql`SELECT count(*)::int AS total FROM domains`);
+  const [{ own } = { own: 0 }] = await sqlRows<{ own: number }>(
+    database.db,
+    sql`SELECT count(*)::int AS own FROM domains WHERE registrar_handle = ${registrar}`,
+  );
+  console.log(
+    `\n${engine}: ${own.toLocaleString('en')} domains of registrar ${registrar} among ${total.toLocaleString('en')}; ${rounds} searches per kind, page 0 unless noted, count included`,
+  );
+  console.log(
+    `${'kind'.padEnd(24)} ${'strategy'.padEnd(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'matches (median)'.padStart(17)}`,
+  );
+  // One untimed round warms the caches the way a running portal has them warm.
+  for (const kind of kinds) {
+    const terms = [...new Set(samples.map((s) => kind.term(s.label, s.aLabel)).filter((t): t is string => t !== null))].slice(0, rounds);
+    for (const term of terms.slice(0, 3)) await searchDomains(database.db, tld, { registrarHandle: registrar, ulabel: term, page: 0, size: 100 });
+    const times: number[] = [];
+    const counts: number[] = [];
+    let slowest = { term: '', ms: 0 };
+    for (const term of terms) {
+      const started = performance.now();
+      const result = await searchDomains(database.db, tld, { registrarHandle: registrar, ulabel: term, page: 0, size: 100 });
+      const ms = performance.now() - started;
+      times.push(ms);
+      counts.push(result.totalResults);
+      if (ms > slowest.ms) slowest = { term, ms };
+    }
+    times.sort((a, b) => a - b);
+    counts.sort((a, b) => a - b);
+    const strategy = planSearch(terms[0] ?? '*', tld).strategy;
+    console.log(
+      `${kind.kind.padEnd(24)} ${strategy.padEnd(8)} ${percentile(times, 0.5).toFixed(1).padStart(8)} ${percentile(times, 0.95).toFixed(1).padStart(8)} ${(times[times.length - 1] ?? 0).toFixed(1).padStart(8)} ${percentile(counts, 0.5).toLocaleString('en').padStart(17)}   slowest: ${slowest.term}`,
+    );
+  }
+  // A deep page of a broad search: the page is found by reading the registrar's names in order.
+  const started = performance.now();
+  const deep = await searchDomains(database.db, tld, { registrarHandle: registrar, ulabel: '*', page: Math.floor(own / 200), size: 100 });
+  console.log(
+    `${'everything, middle page'.padEnd(24)} ${'scan'.padEnd(8)} ${(performance.now() - started).toFixed(1).padStart(8)} ms (${deep.results.length} rows)`,
+  );
+}
+
+async function loadInto(database: Database): Promise<void> {
+  const [{ count } = { count: 0 }] = await sqlRows<{ count: number }>(database.db, sql`SELECT count(*)::int AS count FROM domains`);
+  if (count === args.domains) {
+    console.error(`reusing the loaded bench database (${count.toLocaleString('en')} domains)`);
+    return;
+  }
+  await loadRegistry(database, { seed: args.seed, quotas: domainQuotas(args.domains, args.registrars), today: args.today, tld, progress: true });
+}
+
+async function onPostgres(serverUrl: string): Promise<void> {
+  const name = `rp_bench_${args.domains}_${args.registrars}_${args.seed}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount ?? 0;
+  if (!exists) await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  try {
+    await loadInto(database);
+    await measure(database, 'PostgreSQL');
+  } finally {
+    await database.close();
+    if (!args.keep) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+async function onPglite(): Promise<void> {
+  const dir = args.keep ? join(tmpdir(), `rp-bench-${args.domains}-${args.registrars}-${args.seed}`) : mkdtempSync(join(tmpdir(), 'rp-bench-'));
+  if (args.keep && existsSync(dir)) console.error(`PGlite bench data in ${dir}`);
+  const database = await openDatabase({ dataDir: dir });
+  try {
+    await loadInto(database);
+    await measure(database, 'PGlite');
+  } finally {
+    await database.close();
+    if (!args.keep) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const engines = extra.engine ? [String(extra.engine)] : ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
+for (const engine of engines) {
+  if (engine === 'postgres') {
+    if (!process.env.DATABASE_URL) throw new Error('--engine postgres needs DATABASE_URL');
+    await onPostgres(process.env.DATABASE_URL);
+  } else await onPglite();
+}

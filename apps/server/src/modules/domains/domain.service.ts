@@ -1,0 +1,60 @@
+import { domainContactRoles, type DomainContactRole, type DomainRegistration, type DomainTransfer } from '@registrar-panel/contract';
+import type { Db } from '../../db/database';
+import { AppError, notFound } from '../../errors';
+import { dnssecAlgorithm, dsDigestType } from './dnssec-registry';
+import { aLabelOf } from './domain-name';
+import { domainDetails, findOwnDomain, latestTransfer, type DomainRow } from './domain.repository';
+import { asRgpStatus, isDomainStatus } from './search.service';
+
+const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+
+function isContactRole(role: string): role is DomainContactRole {
+  return (domainContactRoles as readonly string[]).includes(role);
+}
+
+/** The caller's domain by U-label or A-label; 404 alike for a missing name and another registrar's. */
+async function ownDomain(db: Db, registrarHandle: string, name: string, tld: string): Promise<DomainRow> {
+  const aLabel = aLabelOf(name, tld);
+  const domain = aLabel ? await findOwnDomain(db, registrarHandle, aLabel) : undefined;
+  if (!domain) throw notFound();
+  return domain;
+}
+
+/** One registration in full: dates, statuses, registrant and contacts, name servers and keys. */
+export async function getDomain(db: Db, registrarHandle: string, name: string, tld: string): Promise<DomainRegistration> {
+  const domain = await ownDomain(db, registrarHandle, name, tld);
+  const { statuses, contacts, hosts, signers } = await domainDetails(db, domain.id);
+  return {
+    uLabel: domain.uLabel,
+    aLabel: domain.aLabel,
+    created: domain.createdAt.toISOString(),
+    updated: domain.updatedAt.toISOString(),
+    expired: iso(domain.expiresAt),
+    expectedAvailableDate: iso(domain.expectedAvailableAt),
+    deletionDate: iso(domain.deletedAt),
+    transferred: iso(domain.transferredAt),
+    stateExpirationDate: iso(domain.stateExpiresAt),
+    rgpStatus: asRgpStatus(domain.rgpStatus),
+    statuses: statuses.flatMap((s) => (isDomainStatus(s.status) ? [{ status: s.status, reason: s.reason }] : [])),
+    registrant: domain.registrantHandle,
+    contacts: [
+      ...(domain.registrantHandle ? [{ role: 'REGISTRANT' as const, handle: domain.registrantHandle }] : []),
+      ...contacts.flatMap((c) => (isContactRole(c.role) ? [{ role: c.role, handle: c.handle }] : [])),
+    ],
+    nameservers: hosts.map((h) => ({ name: h.name, name_unicode: h.nameUnicode, ipAddresses: h.ipAddresses.map((ip) => ({ ip })) })),
+    delegationSigners: signers.map((s) => ({
+      keyTag: s.keyTag,
+      algorithm: dnssecAlgorithm(s.algorithm),
+      digestType: dsDigestType(s.digestType),
+      digest: s.digest,
+    })),
+  };
+}
+
+/** The latest transfer of the caller's domain; `no.transfer.history` when it never had one. */
+export async function getTransfer(db: Db, registrarHandle: string, name: string, tld: string): Promise<DomainTransfer> {
+  const domain = await ownDomain(db, registrarHandle, name, tld);
+  const transfer = await latestTransfer(db, domain.id);
+  if (!transfer) throw AppError.of(404, 'no.transfer.history');
+  return { status: transfer.status, requestedAt: transfer.requestedAt.toISOString(), actedAt: iso(transfer.actedAt) };
+}

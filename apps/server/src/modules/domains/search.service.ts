@@ -1,0 +1,54 @@
+import { domainStatuses, rgpStatuses, type DomainSearchResponse, type DomainSearchResult, type DomainStatus, type RgpStatus } from '@registrar-panel/contract';
+import type { Db } from '../../db/database';
+import { planSearch } from './search-pattern';
+import { hasSponsoredSince, searchPage, searchRows, type SearchRow } from './search.repository';
+
+export interface SearchRequest {
+  registrarHandle: string;
+  ulabel: string;
+  page: number;
+  size: number;
+  checkpoint?: string | undefined;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+export function isDomainStatus(status: string): status is DomainStatus {
+  return (domainStatuses as readonly string[]).includes(status);
+}
+
+export function asRgpStatus(status: string | null): RgpStatus | null {
+  return status !== null && (rgpStatuses as readonly string[]).includes(status) ? (status as RgpStatus) : null;
+}
+
+function present(row: SearchRow): DomainSearchResult {
+  const statuses = typeof row.statuses === 'string' ? (JSON.parse(row.statuses) as { status: string; reason: string | null }[]) : row.statuses;
+  return {
+    uLabel: row.u_label,
+    aLabel: row.a_label,
+    created: iso(row.created_at),
+    expired: row.expires_at === null ? null : iso(row.expires_at),
+    rgpStatus: asRgpStatus(row.rgp_status),
+    statuses: statuses.flatMap((s) => (isDomainStatus(s.status) ? [{ status: s.status, reason: s.reason }] : [])),
+    registrant: row.registrant_handle === null ? null : { handle: row.registrant_handle, name: row.registrant_name, email: row.registrant_email },
+  };
+}
+
+/**
+ * Searches the registrar's own registrations. Pages are counted from a checkpoint: registrations the
+ * registrar gained after it (created or transferred in) stay out, so later pages do not shift. The
+ * extra condition is only added when such registrations exist, which one index probe tells.
+ */
+export async function searchDomains(db: Db, tld: string, request: SearchRequest): Promise<DomainSearchResponse> {
+  const plan = planSearch(request.ulabel, tld);
+  const checkpoint = request.checkpoint ? new Date(request.checkpoint) : new Date();
+  const changed = request.checkpoint ? await hasSponsoredSince(db, request.registrarHandle, checkpoint) : false;
+  const page = await searchPage(db, request.registrarHandle, plan, changed ? checkpoint : null, request.page * request.size, request.size);
+  const rows = await searchRows(db, page.ids);
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  const results = page.ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [present(row)] : [];
+  });
+  return { results, totalResults: page.total, checkpoint: checkpoint.toISOString() };
+}
