@@ -179,6 +179,17 @@ describe('user management', () => {
     await details.waitFor({ state: 'detached' });
   });
 
+  it('reloads when the Users menu entry is chosen again on /users', async () => {
+    await admin.goto('/users');
+    await row(admin, 'support@acme').click();
+    await admin.getByTestId('user-details').waitFor();
+    const reload = admin.waitForRequest((request) => request.method() === 'GET' && new URL(request.url()).pathname === '/services/users');
+    await admin.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Users' }).click();
+    await reload;
+    await admin.getByTestId('user-details').waitFor({ state: 'detached' });
+    expect(new URL(admin.url()).pathname).toBe('/users');
+  });
+
   it('changes the roles, then returns to the top of a reloaded list', async () => {
     await admin.setViewportSize({ width: 1366, height: 420 });
     await admin.goto('/users');
