@@ -1,0 +1,27 @@
+import type { DomainRegistration, DomainTransfer } from '@registrar-panel/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { registrationKeys } from './query-keys';
+
+export async function getRegistration(name: string): Promise<DomainRegistration> {
+  return (await apiRequest<{ domain: DomainRegistration }>(`/services/domains/${encodeURIComponent(name)}`)).domain;
+}
+
+export function useRegistration(name: string) {
+  return useQuery({ queryKey: registrationKeys.registration(name), queryFn: () => getRegistration(name) });
+}
+
+/** The latest transfer, or null when there is none (`no.transfer.history` is expected, not alerted). */
+export async function getTransfer(name: string): Promise<DomainTransfer | null> {
+  try {
+    return (await apiRequest<{ transfer: DomainTransfer }>(`/services/transfer/${encodeURIComponent(name)}`, { handledKeys: ['no.transfer.history'] }))
+      .transfer;
+  } catch (error) {
+    if (error instanceof ApiError && error.has('no.transfer.history')) return null;
+    throw error;
+  }
+}
+
+export function useTransfer(name: string) {
+  return useQuery({ queryKey: registrationKeys.transfer(name), queryFn: () => getTransfer(name) });
+}

@@ -1,0 +1,71 @@
+import { Alert } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../lib/paths';
+import { useContact, useCountryName } from '../api/get-contact';
+import { Details, SectionCard } from './section-card';
+
+/** `/contact/view/{handle}`: a registry contact; `/contact/view` without a handle says so. */
+export function ContactViewPage() {
+  const { t } = useTranslation();
+  const { handle } = useParams();
+  const { data: contact, isError } = useContact(handle);
+  const countryName = useCountryName();
+
+  return (
+    <section aria-labelledby="contact-title">
+      <h1 id="contact-title" className="h3 mb-4 text-break">
+        {t('registrations.contact.title')}
+        {handle && <span className="text-body-secondary fw-normal"> {handle}</span>}
+      </h1>
+      {!handle && (
+        <Alert variant="light" className="border">
+          {t('registrations.contact.noHandle')} <Link to={paths.registrationSearch}>{t('registrations.contact.toSearch')}</Link>
+        </Alert>
+      )}
+      {isError && <p className="text-body-secondary">{t('registrations.contact.notFound')}</p>}
+      {contact && (
+        <div className="row g-4">
+          <div className="col-lg-4">
+            <SectionCard id="contact-info" title={t('registrations.contact.info')} icon="bi-info-circle" className="h-100">
+              <Details
+                rows={[
+                  { name: 'handle', label: t('registrations.contact.handle'), value: contact.handle },
+                  { name: 'roid', label: t('registrations.contact.roid'), value: <span className="font-monospace">{contact.roid}</span> },
+                ]}
+              />
+            </SectionCard>
+          </div>
+          <div className="col-lg-8">
+            <SectionCard id="contact-details" title={t('registrations.contact.contact')} icon="bi-person-vcard">
+              <Details
+                rows={[
+                  { name: 'name', label: t('registrations.contact.name'), value: contact.name },
+                  { name: 'organization', label: t('registrations.contact.organization'), value: contact.organization },
+                  { name: 'street', label: t('registrations.contact.street'), value: contact.address.street },
+                  { name: 'street2', label: t('registrations.contact.street2'), value: contact.address.street2 },
+                  { name: 'street3', label: t('registrations.contact.street3'), value: contact.address.street3 },
+                  { name: 'postalCode', label: t('registrations.contact.postalCode'), value: contact.address.postalCode },
+                  { name: 'city', label: t('registrations.contact.city'), value: contact.address.city },
+                  { name: 'region', label: t('registrations.contact.region'), value: contact.address.region },
+                  { name: 'country', label: t('registrations.contact.country'), value: countryName(contact.address.countryCode) },
+                  {
+                    name: 'email',
+                    label: t('registrations.contact.email'),
+                    value: contact.email ? <a href={`mailto:${contact.email}`}>{contact.email_unicode ?? contact.email}</a> : '',
+                  },
+                  {
+                    name: 'phone',
+                    label: t('registrations.contact.phone'),
+                    value: contact.phone ? <a href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>{contact.phone}</a> : '',
+                  },
+                  { name: 'fax', label: t('registrations.contact.fax'), value: contact.fax },
+                ]}
+              />
+            </SectionCard>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
