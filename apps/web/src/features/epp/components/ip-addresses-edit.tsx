@@ -117,7 +117,7 @@ function IpListEditor({ addresses, max }: { addresses: string[]; max: number }) 
                   value={entry.value}
                   onChange={(event) => apply(entry.id, editIpEntry(list, entry.id, event.target.value, max))}
                   isInvalid={error !== undefined}
-                  className="font-monospace"
+                  className={index === 0 ? 'font-monospace rounded-end' : 'font-monospace'}
                   autoComplete="off"
                   autoCapitalize="off"
                   spellCheck={false}
