@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../errors';
 import { dnssecAlgorithm, dsDigestType } from './dnssec-registry';
 import { aLabelOf } from './domain-name';
 import { domainDetails, findOwnDomain, latestTransfer, type DomainRow } from './domain.repository';
-import { asRgpStatus, isDomainStatus } from './search.service';
+import { asRgpStatus, presentStatuses } from './domain-statuses';
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
@@ -35,7 +35,7 @@ export async function getDomain(db: Db, registrarHandle: string, name: string, t
     transferred: iso(domain.transferredAt),
     stateExpirationDate: iso(domain.stateExpiresAt),
     rgpStatus: asRgpStatus(domain.rgpStatus),
-    statuses: statuses.flatMap((s) => (isDomainStatus(s.status) ? [{ status: s.status, reason: s.reason }] : [])),
+    statuses: presentStatuses(statuses),
     registrant: domain.registrantHandle,
     contacts: [
       ...(domain.registrantHandle ? [{ role: 'REGISTRANT' as const, handle: domain.registrantHandle }] : []),

@@ -75,17 +75,15 @@ export async function createDomain(db: Db, spec: DomainSpec): Promise<number> {
   if (statuses.length > 0) await db.insert(domainStatuses).values(statuses.map((s) => ({ domainId: id, status: s.status, reason: s.reason ?? null })));
   if (spec.contacts?.length) await db.insert(domainContacts).values(spec.contacts.map((c) => ({ domainId: id, role: c.role, contactHandle: c.handle })));
   if (spec.nameservers?.length) {
-    await db
-      .insert(nameservers)
-      .values(
-        spec.nameservers.map((ns, position) => ({
-          domainId: id,
-          name: ns.name,
-          nameUnicode: ns.nameUnicode ?? ns.name,
-          ipAddresses: ns.ipAddresses ?? [],
-          position,
-        })),
-      );
+    await db.insert(nameservers).values(
+      spec.nameservers.map((ns, position) => ({
+        domainId: id,
+        name: ns.name,
+        nameUnicode: ns.nameUnicode ?? ns.name,
+        ipAddresses: ns.ipAddresses ?? [],
+        position,
+      })),
+    );
   }
   if (spec.delegationSigners?.length) await db.insert(delegationSigners).values(spec.delegationSigners.map((ds) => ({ domainId: id, ...ds })));
   if (spec.transfers?.length) {

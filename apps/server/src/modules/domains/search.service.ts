@@ -1,5 +1,6 @@
-import { domainStatuses, rgpStatuses, type DomainSearchResponse, type DomainSearchResult, type DomainStatus, type RgpStatus } from '@registrar-panel/contract';
+import type { DomainSearchResponse, DomainSearchResult } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
+import { asRgpStatus, presentStatuses } from './domain-statuses';
 import { planSearch } from './search-pattern';
 import { hasSponsoredSince, searchPage, searchRows, type SearchRow } from './search.repository';
 
@@ -13,14 +14,6 @@ export interface SearchRequest {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-export function isDomainStatus(status: string): status is DomainStatus {
-  return (domainStatuses as readonly string[]).includes(status);
-}
-
-export function asRgpStatus(status: string | null): RgpStatus | null {
-  return status !== null && (rgpStatuses as readonly string[]).includes(status) ? (status as RgpStatus) : null;
-}
-
 function present(row: SearchRow): DomainSearchResult {
   const statuses = typeof row.statuses === 'string' ? (JSON.parse(row.statuses) as { status: string; reason: string | null }[]) : row.statuses;
   return {
@@ -29,7 +22,7 @@ function present(row: SearchRow): DomainSearchResult {
     created: iso(row.created_at),
     expired: row.expires_at === null ? null : iso(row.expires_at),
     rgpStatus: asRgpStatus(row.rgp_status),
-    statuses: statuses.flatMap((s) => (isDomainStatus(s.status) ? [{ status: s.status, reason: s.reason }] : [])),
+    statuses: presentStatuses(statuses),
     registrant: row.registrant_handle === null ? null : { handle: row.registrant_handle, name: row.registrant_name, email: row.registrant_email },
   };
 }

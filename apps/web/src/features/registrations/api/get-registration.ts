@@ -22,6 +22,7 @@ export async function getTransfer(name: string): Promise<DomainTransfer | null> 
   }
 }
 
-export function useTransfer(name: string) {
-  return useQuery({ queryKey: registrationKeys.transfer(name), queryFn: () => getTransfer(name) });
+/** Asked once the registration itself is known, so that a missing one is reported once. */
+export function useTransfer(name: string, enabled: boolean) {
+  return useQuery({ queryKey: registrationKeys.transfer(name), queryFn: () => getTransfer(name), enabled });
 }

@@ -32,7 +32,8 @@ export function useSearchRegistrations(term: string | null, page: number) {
     enabled: term !== null,
     placeholderData: keepPreviousData,
     queryFn: async () => {
-      const known = checkpoint.current?.term === term ? checkpoint.current.value : undefined;
+      // Page 1 (a new search, or Search pressed again) starts from now; other pages keep the snapshot.
+      const known = page > 0 && checkpoint.current?.term === term ? checkpoint.current.value : undefined;
       const result = await searchRegistrations({ term: term ?? '', page, checkpoint: known });
       if (!known) checkpoint.current = { term: term ?? '', value: result.checkpoint };
       return result;

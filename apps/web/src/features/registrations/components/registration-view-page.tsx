@@ -20,7 +20,7 @@ export function RegistrationViewPage() {
   const { t } = useTranslation();
   const name = useParams().domainname ?? '';
   const { data: domain, isError } = useRegistration(name);
-  const transfer = useTransfer(name);
+  const transfer = useTransfer(name, Boolean(domain));
   const transferStatus = transfer.isSuccess ? relatedTransferStatus(transfer.data) : transfer.isError ? 'NONE' : undefined;
 
   return (
