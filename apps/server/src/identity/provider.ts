@@ -156,9 +156,11 @@ export function createProvider(options: ProviderOptions): Provider {
   // Behind the portal's own proxy settings: trust X-Forwarded-* as Fastify does.
   provider.proxy = true;
 
-  // Using the session (a refresh) counts as activity: the idle clock of the session restarts.
   provider.use(async (ctx: KoaContextWithOIDC, next) => {
     await next();
+    // An empty revocation answer carries no Content-Type, as Keycloak's (clients reject text/plain).
+    if (ctx.oidc?.route === 'revocation' && !ctx.body) ctx.remove('Content-Type');
+    // Using the session (a refresh) counts as activity: the idle clock of the session restarts.
     if (ctx.oidc?.route !== 'token' || ctx.status !== 200) return;
     const sessionUid = ctx.oidc.entities.RefreshToken?.sessionUid;
     if (!sessionUid) return;

@@ -46,6 +46,16 @@ function herePath(): string {
   return window.location.pathname + window.location.search + window.location.hash;
 }
 
+/**
+ * Replaces the callback address (code and state) with the page the user was going to. The app's
+ * router already exists (it is created when its module loads) and listens to popstate only, so it
+ * is told about the new address that way.
+ */
+function returnTo(path: string): void {
+  window.history.replaceState(window.history.state, '', path);
+  window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state as unknown }));
+}
+
 function isCallback(): boolean {
   const params = new URLSearchParams(window.location.search);
   return params.has('state') && (params.has('code') || params.has('error'));
@@ -65,7 +75,6 @@ function createManager(config: AppConfiguration): UserManager {
     monitorSession: false,
     loadUserInfo: false,
     revokeTokenTypes: ['refresh_token'],
-    revokeTokensOnSignout: true,
     userStore: new WebStorageStateStore({ store: window.sessionStorage }),
   });
 }
@@ -94,12 +103,12 @@ async function initialUser(manager: UserManager): Promise<User | null> {
   }
   try {
     const user = await manager.signinRedirectCallback();
-    window.history.replaceState(null, '', (user.state as ReturnState | undefined)?.returnTo ?? '/');
+    returnTo((user.state as ReturnState | undefined)?.returnTo ?? '/');
     return user;
   } catch (error) {
     // A stale or replayed callback: sign in again, to the home page.
     console.warn('sign-in callback failed', error);
-    window.history.replaceState(null, '', '/');
+    returnTo('/');
     return null;
   }
 }
@@ -131,7 +140,13 @@ function createSession(manager: UserManager, user: User): AuthSession {
     },
     async logout() {
       const current = await manager.getUser();
-      // Revokes the refresh token, then ends the identity session, which comes back to sign-in.
+      try {
+        await manager.revokeTokens(['refresh_token']);
+      } catch (error) {
+        // Ending the identity session below ends its grants too; logging out must not stop here.
+        console.warn('refresh token revocation failed', error);
+      }
+      // Ends the identity session, which comes back to the portal and so to sign-in.
       await manager.signoutRedirect(current?.id_token ? { id_token_hint: current.id_token } : {});
     },
   };
