@@ -2,22 +2,15 @@ import { domainReportFileName } from '@registrar-panel/contract';
 import type { Readable } from 'node:stream';
 import type { Database } from '../../db/database';
 import { forbidden } from '../../errors';
-import { csvStream, type CsvCell } from '../../lib/csv';
+import { csvStream } from '../../lib/csv';
 import { authorize, type SignedInUser } from '../../plugins/auth';
-import { countDomains, domainBatches, type DomainReportRow } from './report.repository';
+import { countDomains, domainBatches } from './report.repository';
 
 /** Column order of the domain report; documented in the README, do not reorder. */
 export const domainReportHeader = ['Domain name', 'A-label', 'Registrant', 'Created', 'Expiry date'] as const;
 
-const batchSize = 5000;
-
-function reportRow(row: DomainReportRow): CsvCell[] {
-  return [row.u_label, row.a_label, row.registrant_handle, row.created, row.expires];
-}
-
-async function* reportRows(database: Database, handle: string) {
-  for await (const batch of domainBatches(database, handle, batchSize)) yield batch.map(reportRow);
-}
+/** Rows per database round trip: measured as the best trade between memory and speed (bench:report). */
+const batchSize = 1000;
 
 export interface DomainReport {
   fileName: string;
@@ -31,5 +24,5 @@ export async function getDomainReport(database: Database, user: SignedInUser, ha
   authorize(user, 'downloadDomainReport');
   if (handle !== user.registrarHandle) throw forbidden();
   const recordCount = await countDomains(database, handle);
-  return { fileName: domainReportFileName(handle, new Date()), recordCount, body: csvStream(domainReportHeader, reportRows(database, handle)) };
+  return { fileName: domainReportFileName(handle, new Date()), recordCount, body: csvStream(domainReportHeader, domainBatches(database, handle, batchSize)) };
 }

@@ -8,7 +8,7 @@ import { createRegistrar } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { isoInBrussels } from './brussels-time';
 import { call } from './registrar.test-support';
-import { brusselsIsoSql } from './report.repository';
+import { brusselsSessionSql, isoTimestampSql } from './report.repository';
 
 let t: TestApp;
 const support = { username: 'support@alpha', roles: ['SUPPORT'] as PanelRole[] };
@@ -69,6 +69,17 @@ describe('GET /services/registrar/{handle}/report/domains/csv', () => {
     expect(labels).toEqual([...labels].sort((a, b) => (Buffer.from(a) < Buffer.from(b) ? -1 : 1)));
     expect(res.body).not.toContain('zz-beta.be');
     expect(Buffer.from(res.rawPayload).includes(Buffer.from('bücher.be', 'utf8'))).toBe(true);
+  });
+
+  it('leaves the session time zone of the shared connection as it was', async () => {
+    const timeZone = async () =>
+      t.database.engine === 'pglite'
+        ? (await t.database.client.query<{ TimeZone: string }>('SHOW TimeZone')).rows[0]?.TimeZone
+        : (await t.database.pool.query<{ TimeZone: string }>('SHOW TimeZone')).rows[0]?.TimeZone;
+    const before = await timeZone();
+    expect(before).not.toBe('Europe/Brussels');
+    await call(t, { url, as: support });
+    expect(await timeZone()).toBe(before);
   });
 
   it('answers a header-only file for a registrar without domains', async () => {
@@ -135,13 +146,26 @@ describe('Brussels time in the database', () => {
       '1999-07-01T12:00:00Z',
       '2037-12-31T23:59:59Z',
     ];
-    for (const instant of instants) {
-      const { rows } = await selectText(`SELECT ${brusselsIsoSql('$1::timestamptz')} AS text`, [instant]);
-      expect(rows[0]?.text, instant).toBe(isoInBrussels(new Date(instant)));
-    }
+    const query = `SELECT ${isoTimestampSql('$1::timestamptz')} AS text`;
+    for (const instant of instants) expect(await inBrusselsSession(query, instant), instant).toBe(isoInBrussels(new Date(instant)));
   });
 });
 
-async function selectText(query: string, params: unknown[]): Promise<{ rows: { text: string }[] }> {
-  return t.database.engine === 'postgres' ? t.database.pool.query<{ text: string }>(query, params) : t.database.client.query<{ text: string }>(query, params);
+/** Runs a one-value query the way the report does: in a transaction with the Brussels session time zone. */
+async function inBrusselsSession(query: string, value: string): Promise<string | undefined> {
+  if (t.database.engine === 'pglite') {
+    return t.database.client.transaction(async (tx) => {
+      await tx.exec(brusselsSessionSql);
+      return (await tx.query<{ text: string }>(query, [value])).rows[0]?.text;
+    });
+  }
+  const client = await t.database.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(brusselsSessionSql);
+    return (await client.query<{ text: string }>(query, [value])).rows[0]?.text;
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
 }

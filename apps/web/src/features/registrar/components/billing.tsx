@@ -53,7 +53,10 @@ function BillingLines({ handle, createdYear }: { handle: string; createdYear: nu
               <>
                 <div className="d-flex align-items-center justify-content-between gap-2 mb-2">
                   <h3 className="h6 mb-0">
-                    {t('registrar.billing.results')} <span className="text-body-secondary fw-normal">· {periodText}</span>
+                    {t('registrar.billing.results')}{' '}
+                    <span className="text-body-secondary fw-normal">
+                      · {periodText} · {t('registrar.billing.lineCount', { count: lines.length })}
+                    </span>
                   </h3>
                   <Button
                     variant="outline-primary"

@@ -48,7 +48,7 @@ function WhoisContactForm({ registrar, type }: { registrar: Registrar; type: Who
   const theirs: WhoisContact | null = edit.savedMeanwhile;
 
   return (
-    <Form noValidate onSubmit={(event) => void onSubmit(event)}>
+    <Form noValidate onSubmit={(event) => void onSubmit(event)} className="col-lg-9 col-xl-7">
       {theirs && (
         <ConflictNotice
           rows={[

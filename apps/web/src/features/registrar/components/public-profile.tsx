@@ -15,13 +15,15 @@ interface SectionProps {
   editPath: string;
   canEdit: boolean;
   rows: DetailRow[];
+  /** Narrow cards list labels above values. */
+  stacked?: boolean;
 }
 
-function ProfileSection({ id, title, editPath, canEdit, rows }: SectionProps): ReactNode {
+function ProfileSection({ id, title, editPath, canEdit, rows, stacked = false }: SectionProps): ReactNode {
   const { t } = useTranslation();
   return (
     <Card as="section" className="h-100" aria-labelledby={`${id}-title`} data-section={id}>
-      <Card.Header className="d-flex align-items-center justify-content-between gap-2">
+      <Card.Header className="d-flex flex-wrap align-items-center justify-content-between gap-2">
         <h2 id={`${id}-title`} className="h6 mb-0">
           {title}
         </h2>
@@ -37,7 +39,7 @@ function ProfileSection({ id, title, editPath, canEdit, rows }: SectionProps): R
         )}
       </Card.Header>
       <Card.Body>
-        <DetailList rows={rows} />
+        <DetailList rows={rows} stacked={stacked} />
       </Card.Body>
     </Card>
   );
@@ -87,6 +89,7 @@ export function PublicProfile() {
             editPath={paths.editTechContact}
             canEdit={canEdit}
             rows={[name(techContact.name), phone(techContact.phone), email(techContact.email)]}
+            stacked
           />
         </Col>
         <Col lg={4}>
@@ -96,6 +99,7 @@ export function PublicProfile() {
             editPath={paths.editAdminContact}
             canEdit={canEdit}
             rows={[name(adminContact.name), phone(adminContact.phone), email(adminContact.email)]}
+            stacked
           />
         </Col>
         <Col lg={4}>
@@ -105,6 +109,7 @@ export function PublicProfile() {
             editPath={paths.editAbuseContact}
             canEdit={canEdit}
             rows={[phone(abuseContact.phone), email(abuseContact.email)]}
+            stacked
           />
         </Col>
       </Row>

@@ -9,6 +9,9 @@ import { paths } from '../../../lib/paths';
 import { registrarQueryOptions } from '../api/get-registrar';
 import { conflictKey } from '../api/update-public-contact';
 
+/** Instantly: Bootstrap makes scrolling smooth, and a smooth scroll stops short when the page changes under it. */
+const toTop = () => window.scrollTo({ top: 0, behavior: 'instant' });
+
 export type ContactSection = 'publicContact' | 'techContact' | 'adminContact' | 'abuseContact';
 
 /**
@@ -27,7 +30,9 @@ export function useContactEdit<C>(section: ContactSection, registrar: Registrar)
   const backToProfile = (saved: boolean) => {
     if (saved) alerts.success(t(`registrar.edit.saved.${section}`), { keepAfterRouteChange: true });
     void navigate(paths.publicProfile);
-    window.scrollTo({ top: 0 });
+    toTop();
+    // Once more after the profile has rendered in place of the (taller) form.
+    requestAnimationFrame(toTop);
   };
 
   /** Handles a failed save; other errors were alerted by the API client already. */
@@ -36,7 +41,7 @@ export function useContactEdit<C>(section: ContactSection, registrar: Registrar)
     const latest = await queryClient.fetchQuery({ ...registrarQueryOptions(), staleTime: 0 });
     setSavedMeanwhile(latest[section] as C);
     setVersion(latest.version);
-    window.scrollTo({ top: 0 });
+    toTop();
   };
 
   return { version, savedMeanwhile, backToProfile, onSaveError };
