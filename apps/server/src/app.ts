@@ -4,6 +4,7 @@ import { issuerOf, type Config } from './config';
 import type { Database, Db } from './db/database';
 import { DatabaseUserDirectory } from './identity/database-user-directory';
 import { devMailRoutes } from './identity/dev-mail.routes';
+import { ExternalUserDirectory } from './identity/external-user-directory';
 import { identityPageContext, identityPlugin } from './identity/identity.plugin';
 import { loadSigningKeys } from './identity/signing-keys';
 import type { UserDirectory } from './identity/user-directory';
@@ -54,7 +55,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate<Database>('database', database);
   app.decorate('db', database.db);
   app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db }));
-  app.decorate<UserDirectory>('userDirectory', new DatabaseUserDirectory({ db: database.db, mailer: app.mailer, config }));
+  app.decorate<UserDirectory>(
+    'userDirectory',
+    config.identity.mode === 'embedded' ? new DatabaseUserDirectory({ db: database.db, mailer: app.mailer, config }) : new ExternalUserDirectory(),
+  );
 
   // Cross-cutting first: headers and the error envelope apply to everything registered after them.
   await app.register(securityHeaders, { config });

@@ -10,6 +10,8 @@ import { encryptTotpSecret, totpKey } from './totp';
  * active, with the fixed password and TOTP secret the README lists. Existing users are left alone.
  */
 export async function seedDemoUsers(app: FastifyInstance): Promise<void> {
+  // With Keycloak, the demo accounts are Keycloak's business.
+  if (app.config.identity.mode !== 'embedded') return;
   const present = await app.db
     .select({ handle: registrars.handle })
     .from(registrars)

@@ -1,0 +1,81 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+/*
+ * IDENTITY_MODE=keycloak: no embedded provider; tokens are verified against the realm's published
+ * keys (a stand-in serves them here, as Keycloak does at .../protocol/openid-connect/certs).
+ */
+let t: TestApp;
+let keycloak: Server;
+let issuer = '';
+let sign: (claims: Record<string, unknown>) => Promise<string>;
+
+beforeAll(async () => {
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'keycloak-key', alg: 'RS256', use: 'sig' };
+  keycloak = createServer((request, response) => {
+    if (request.url === '/auth/realms/registrar-panel/protocol/openid-connect/certs') {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ keys: [jwk] }));
+    } else {
+      response.statusCode = 404;
+      response.end();
+    }
+  });
+  await new Promise<void>((resolve) => keycloak.listen(0, '127.0.0.1', resolve));
+  const authUrl = `http://127.0.0.1:${(keycloak.address() as AddressInfo).port}/auth`;
+  issuer = `${authUrl}/realms/registrar-panel`;
+  const config = loadConfig({
+    DATA_DIR: '/nonexistent',
+    PUBLIC_URL: 'http://portal.test',
+    WEB_DIST_DIR: '/nonexistent',
+    IDENTITY_MODE: 'keycloak',
+    OIDC_AUTH_URL: authUrl,
+  });
+  t = await createTestApp({ identity: config.identity });
+  sign = async (claims) =>
+    new SignJWT({ iss: issuer, azp: 'registrar-panel-web', preferred_username: 'admin@alpha', realm_access: { roles: ['admin', 'offline_access'] }, ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid: 'keycloak-key', typ: 'JWT' })
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(privateKey);
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => keycloak.close(resolve));
+});
+
+const call = (url: string, token: string, method: 'GET' | 'DELETE' = 'GET') => t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
+
+describe('Keycloak as identity service', () => {
+  it("accepts Keycloak's tokens, verified with the realm's published keys", async () => {
+    expect((await call('/services/config', await sign({}))).statusCode).toBe(200);
+  });
+
+  it('refuses tokens of the embedded service and of another issuer', async () => {
+    expect((await call('/services/config', await t.tokenFor({ username: 'admin@alpha' }))).statusCode).toBe(401);
+    expect((await call('/services/config', await sign({ iss: 'http://elsewhere.test/realms/registrar-panel' }))).statusCode).toBe(401);
+  });
+
+  it('has no embedded provider and points the web app at Keycloak', async () => {
+    expect((await t.app.inject({ url: '/auth/realms/registrar-panel/.well-known/openid-configuration' })).statusCode).toBe(404);
+    const config = (await t.app.inject({ url: '/assets/config/config.json' })).json<{ identity: { authUrl: string } }>();
+    expect(`${config.identity.authUrl}/realms/registrar-panel`).toBe(issuer);
+    expect((await t.app.inject({ url: '/health' })).headers['content-security-policy']).toContain(`form-action 'self' ${new URL(issuer).origin}`);
+  });
+
+  it('says that users are managed in the identity service', async () => {
+    const res = await call('/services/me/password', await sign({}), 'DELETE');
+    expect(res.statusCode).toBe(501);
+    expect(res.json()).toEqual({
+      data: null,
+      messages: [
+        { messageKey: 'identity.externalDirectory', defaultMessage: "Panel users are managed in the registry's identity service, not in this panel." },
+      ],
+    });
+  });
+});
