@@ -111,6 +111,7 @@ describe('registration search', () => {
       .waitFor();
     await pager.getByText('First').click();
     await page.waitForURL((url) => url.searchParams.get('page') === '1');
+    await page.getByTestId('results-range').filter({ hasText: 'Showing search results 1 - 100 of' }).waitFor();
     expect(await page.locator('.registration-results tbody tr td:first-child a').first().innerText()).toBe(acmeNames[0]);
   });
 

@@ -68,6 +68,9 @@ export const scenarios = {
 } as const;
 export type Scenario = keyof typeof scenarios;
 
+/** Lifecycle statuses other than ok that a generated registration can be in. */
+const lifecycleStatuses = ['inactive', 'pendingTransfer', 'redemption', 'pendingDelete', 'pendingRestore', 'ursLocked', 'ursSuspended'];
+
 const clientLocks = ['clientTransferProhibited', 'clientUpdateProhibited', 'clientDeleteProhibited', 'clientRenewProhibited'] as const;
 
 function between(random: Random, from: number, to: number): Date {
@@ -271,7 +274,8 @@ export function buildDomain(random: Random, id: number, name: DomainName, contex
       );
       break;
   }
-  if (statuses.length === 0) statuses.push({ status: 'ok', reason: null });
+  // Every registration carries one lifecycle status; locks and holds come on top of 'ok'.
+  if (!statuses.some((s) => lifecycleStatuses.includes(s.status))) statuses.unshift({ status: 'ok', reason: null });
 
   // A third of older registrations came in by transfer some time after their creation.
   const sponsoredUntil = Math.min(today, deletedAt?.getTime() ?? today);

@@ -77,6 +77,10 @@ describe('the registry generator', () => {
     );
     expect(domainGuard.length).toBeGreaterThan(0);
     expect(domains.some((d) => d.expectedAvailableAt && d.rgpStatus === null)).toBe(true);
+    // Exactly one lifecycle status each; holds and locks come on top of it.
+    const lifecycle = ['ok', 'inactive', 'pendingTransfer', 'redemption', 'pendingDelete', 'pendingRestore', 'ursLocked', 'ursSuspended'];
+    for (const d of domains) expect(d.statuses.filter((s) => lifecycle.includes(s.status))).toHaveLength(1);
+    expect(domains.some((d) => d.statuses.length > 1 && d.statuses[0]!.status === 'ok')).toBe(true);
   });
 
   it('dates every event before the reference day, consistently', () => {
