@@ -11,7 +11,7 @@ export function billingEventTypeKey(line: Pick<BillingLine, 'eventType' | 'event
 export function BillingLinesTable({ lines }: { lines: BillingLine[] }) {
   const { t } = useTranslation();
   return (
-    <Table responsive striped hover size="sm" className="mb-0 align-middle billing-lines">
+    <Table responsive striped hover size="sm" className="mb-0 align-middle text-nowrap billing-lines">
       <thead>
         <tr>
           <th scope="col">{t('registrar.billing.transactionDate')}</th>
@@ -29,8 +29,8 @@ export function BillingLinesTable({ lines }: { lines: BillingLine[] }) {
             <td className="text-nowrap">{formatDateTime(line.eventTimestamp)}</td>
             <td>{t(billingEventTypeKey(line))}</td>
             <td className="text-end">{line.eventPeriod ?? ''}</td>
-            <td className="text-break">{line.subject}</td>
-            <td className="font-monospace small text-break">{line.svTRID}</td>
+            <td>{line.subject}</td>
+            <td className="font-monospace small">{line.svTRID}</td>
           </tr>
         ))}
       </tbody>

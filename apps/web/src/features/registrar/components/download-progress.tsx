@@ -14,7 +14,9 @@ export function DownloadProgress({ progress, label }: { progress: Progress | nul
   const percent = progress.fraction === null ? null : Math.floor(progress.fraction * 100);
   return (
     <div className="download-progress mt-2" role="status" aria-live="polite" data-testid="download-progress">
+      {/* A new bar when the total becomes known, so that it does not slide back from the full-width waiting bar. */}
       <ProgressBar
+        key={percent === null ? 'waiting' : 'known'}
         now={percent ?? 100}
         animated={percent === null}
         striped={percent === null}

@@ -23,11 +23,16 @@ function ProfileSection({ id, title, editPath, canEdit, rows, stacked = false }:
   const { t } = useTranslation();
   return (
     <Card as="section" className="h-100" aria-labelledby={`${id}-title`} data-section={id}>
-      <Card.Header className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+      <Card.Header>
         <h2 id={`${id}-title`} className="h6 mb-0">
           {title}
         </h2>
-        {canEdit && (
+      </Card.Header>
+      <Card.Body>
+        <DetailList rows={rows} stacked={stacked} />
+      </Card.Body>
+      {canEdit && (
+        <Card.Footer className="bg-transparent border-0 pt-0 pb-3 d-flex justify-content-end">
           <Link
             to={editPath}
             className="btn btn-outline-primary btn-sm"
@@ -36,11 +41,8 @@ function ProfileSection({ id, title, editPath, canEdit, rows, stacked = false }:
             <i className="bi bi-pencil me-1" aria-hidden="true" />
             {t('registrar.publicProfile.update')}
           </Link>
-        )}
-      </Card.Header>
-      <Card.Body>
-        <DetailList rows={rows} stacked={stacked} />
-      </Card.Body>
+        </Card.Footer>
+      )}
     </Card>
   );
 }

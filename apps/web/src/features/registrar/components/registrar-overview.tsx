@@ -39,7 +39,12 @@ export function RegistrarOverview() {
           </span>
         )}
       </div>
-      <Nav as="nav" variant="tabs" className="mb-4 registrar-tabs" aria-label={t('registrar.tabs.label')}>
+      <Nav
+        as="nav"
+        variant="tabs"
+        className="mb-4 flex-nowrap overflow-x-auto overflow-y-hidden text-nowrap registrar-tabs"
+        aria-label={t('registrar.tabs.label')}
+      >
         {tabs.map((tab) => (
           <Nav.Item key={tab.to}>
             <NavLink to={tab.to} className="nav-link">
