@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/db/database';
 import { domainQuotas } from '../src/db/seed/generate';
 import { loadRegistry } from '../src/db/seed/load';
-import { parseGeneratorArguments } from '../src/db/seed/options';
+import { generatorOptions, toGeneratorArguments } from '../src/db/seed/options';
 import { Random } from '../src/db/seed/random';
 import { demoRegistrarHandles } from '../src/db/seed/registrars';
 import { sqlRows } from '../src/modules/domains/sql-rows';
@@ -23,12 +23,13 @@ import { searchDomains } from '../src/modules/domains/search.service';
  */
 
 const tld = 'be';
-const { values: extra } = parseArgs({ args: process.argv.slice(2), options: { engine: { type: 'string' }, rounds: { type: 'string' } }, strict: false });
-const args = parseGeneratorArguments(
-  process.argv.slice(2).filter((arg, i, all) => !['--engine', '--rounds'].includes(arg) && !['--engine', '--rounds'].includes(all[i - 1] ?? '')),
-  { domains: 1_000_000, registrars: 1 },
-);
-const rounds = Number(extra.rounds ?? 40);
+const { values } = parseArgs({
+  args: process.argv.slice(2),
+  options: { ...generatorOptions, engine: { type: 'string' }, rounds: { type: 'string' } },
+  strict: true,
+});
+const args = toGeneratorArguments(values, { domains: 1_000_000, registrars: 1 });
+const rounds = Number(values.rounds ?? 40);
 const registrar = demoRegistrarHandles[0];
 
 type Kind = { kind: string; term: (label: string, aLabel: string) => string | null };
@@ -157,7 +158,7 @@ async function onPglite(): Promise<void> {
   }
 }
 
-const engines = extra.engine ? [String(extra.engine)] : ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
+const engines = values.engine ? [values.engine] : ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
 for (const engine of engines) {
   if (engine === 'postgres') {
     if (!process.env.DATABASE_URL) throw new Error('--engine postgres needs DATABASE_URL');

@@ -16,19 +16,25 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
   return number;
 }
 
-/** Parses `--domains N --registrars R [--seed S] [--today YYYY-MM-DD] [--keep]`. */
-export function parseGeneratorArguments(argv: string[], defaults: { domains: number; registrars: number }): GeneratorArguments {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      domains: { type: 'string' },
-      registrars: { type: 'string' },
-      seed: { type: 'string' },
-      today: { type: 'string' },
-      keep: { type: 'boolean', default: false },
-    },
-    strict: true,
-  });
+/** The command-line options of the generator, for `parseArgs`; other commands add their own. */
+export const generatorOptions = {
+  domains: { type: 'string' },
+  registrars: { type: 'string' },
+  seed: { type: 'string' },
+  today: { type: 'string' },
+  keep: { type: 'boolean', default: false },
+} as const;
+
+interface GeneratorValues {
+  domains?: string | undefined;
+  registrars?: string | undefined;
+  seed?: string | undefined;
+  today?: string | undefined;
+  keep?: boolean | undefined;
+}
+
+/** Reads parsed `--domains N --registrars R [--seed S] [--today YYYY-MM-DD] [--keep]`. */
+export function toGeneratorArguments(values: GeneratorValues, defaults: { domains: number; registrars: number }): GeneratorArguments {
   const today = values.today ? Date.parse(`${values.today}T00:00:00Z`) : startOfUtcDay(Date.now());
   if (Number.isNaN(today)) throw new Error(`--today must be a date like 2026-01-31, not "${values.today}"`);
   const registrars = positiveInteger('registrars', values.registrars, defaults.registrars);
@@ -40,6 +46,11 @@ export function parseGeneratorArguments(argv: string[], defaults: { domains: num
     today,
     keep: values.keep ?? false,
   };
+}
+
+/** Parses the generator's own command line (`npm run seed`). */
+export function parseGeneratorArguments(argv: string[], defaults: { domains: number; registrars: number }): GeneratorArguments {
+  return toGeneratorArguments(parseArgs({ args: argv, options: generatorOptions, strict: true }).values, defaults);
 }
 
 export function startOfUtcDay(ms: number): number {
