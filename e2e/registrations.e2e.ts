@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoQuotas } from '../apps/server/src/db/seed/demo-registry';
+import { demoQuotas, demoSeed } from '../apps/server/src/db/seed/demo-data';
 import type { DomainRecord } from '../apps/server/src/db/seed/domain-records';
 import { RegistryGenerator } from '../apps/server/src/db/seed/generate';
 import { startOfUtcDay } from '../apps/server/src/db/seed/options';
@@ -15,7 +15,7 @@ import { signIn } from './support/sign-in';
 let browser: Browser;
 let page: Page;
 
-const generator = new RegistryGenerator({ seed: 1, quotas: demoQuotas, today: startOfUtcDay(Date.now()), tld: 'be' });
+const generator = new RegistryGenerator({ seed: demoSeed, quotas: demoQuotas, today: startOfUtcDay(Date.now()), tld: 'be' });
 const acme = [...generator.domainBatches(5_000)].flatMap((batch) => batch.domains).filter((d) => d.registrarHandle === 'acme');
 const acmeNames = acme.map((d) => d.uLabel).sort();
 const has = (d: DomainRecord, status: string) => d.statuses.some((s) => s.status === status);
