@@ -116,7 +116,7 @@ export function ContactsSection({ domain }: Props) {
     <SectionCard id="contacts" title={t('registrations.view.contacts')} icon="bi-people">
       <div className="row g-3">
         {domain.contacts.map((contact) => (
-          <div key={`${contact.role}-${contact.handle}`} className="col-sm-6 col-xl-4">
+          <div key={`${contact.role}-${contact.handle}`} className="col-sm-6 col-xxl-4">
             <div
               className="card h-100 contact-card"
               role="link"
@@ -129,9 +129,9 @@ export function ContactsSection({ domain }: Props) {
             >
               <div className="card-body py-2">
                 <div className="small text-body-secondary text-uppercase">{t(`registrations.role.${contact.role}`)}</div>
-                <div className="fw-semibold text-primary text-break">
-                  <i className="bi bi-person me-1" aria-hidden="true" />
-                  {contact.handle}
+                <div className="fw-semibold text-primary d-flex align-items-center gap-1">
+                  <i className="bi bi-person" aria-hidden="true" />
+                  <span className="text-break">{contact.handle}</span>
                 </div>
               </div>
             </div>
