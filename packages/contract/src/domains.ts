@@ -22,7 +22,13 @@ export type DomainSearchForm = z.input<typeof domainSearchFormSchema>;
 /** `GET /services/domains/search` query: page is zero-based; the size is bounded by the spec's page size. */
 export const domainSearchQuerySchema = z.object({
   ulabel: domainSearchInputField,
-  page: z.coerce.number({ error: 'error.badRequest' }).int({ error: 'error.badRequest' }).min(0, { error: 'error.badRequest' }).default(0),
+  // Bounded so that page × size always fits the database's OFFSET.
+  page: z.coerce
+    .number({ error: 'error.badRequest' })
+    .int({ error: 'error.badRequest' })
+    .min(0, { error: 'error.badRequest' })
+    .max(10_000_000, { error: 'error.badRequest' })
+    .default(0),
   size: z.coerce
     .number({ error: 'error.badRequest' })
     .int({ error: 'error.badRequest' })

@@ -121,7 +121,7 @@ describe('GET /services/domains/search', () => {
     expect(messagesOf(res)).toEqual([expect.objectContaining({ messageKey, defaultMessage, field: 'ulabel' })]);
   });
 
-  it.each(['page=-1', 'page=x', 'size=0', 'size=101'])('refuses the paging %s', async (paging) => {
+  it.each(['page=-1', 'page=x', 'page=1e30', 'page=1.5', 'size=0', 'size=101'])('refuses the paging %s', async (paging) => {
     const { res } = await search(`ulabel=bak*&${paging}`);
     expect(res.statusCode).toBe(400);
     expect(messagesOf(res)[0]?.messageKey).toBe('error.badRequest');
