@@ -1,7 +1,8 @@
 import { can } from '@registrar-panel/contract';
 import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useRegistrar } from '../api/get-registrar';
@@ -18,6 +19,12 @@ export function RegistrarOverview() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const { data: registrar } = useRegistrar();
+  const { pathname } = useLocation();
+  const tabList = useRef<HTMLElement>(null);
+  // On a phone the tabs scroll sideways: keep the current one in view.
+  useEffect(() => {
+    tabList.current?.querySelector('.nav-link.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   // Reports shows only to support and tech (spec sections 2 and 6); every other tab always shows.
   const showReports = user !== null && can(user.roles, 'downloadDomainReport');
   const tabs: Tab[] = [
