@@ -1,7 +1,9 @@
-// `npm start`: builds the web app when it is not built (or older than its sources), then serves everything on one port.
+// `npm start`: builds the web app and the server when they are not built (or older than their
+// sources), then serves everything on one port.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildServer, serverBundle } from './build-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'apps/web/dist/index.html');
@@ -24,6 +26,12 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: join(root, 'apps/server'), stdio: 'inherit' });
+const serverSources = [join(root, 'apps/server/src'), join(root, 'packages/contract/src'), join(root, 'scripts')];
+if (!existsSync(serverBundle) || serverSources.some((dir) => newestMtime(dir) > statSync(serverBundle).mtimeMs)) {
+  console.log('Building the server…');
+  await buildServer();
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', serverBundle], { cwd: join(root, 'apps/server'), stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -9,9 +9,9 @@
  * the server then runs in a child process whose resident memory is read from /proc: its size before
  * the download and its high-water mark during it (VmHWM, reset just before the download starts).
  *
- * The server runs twice: as `npm start` runs it (TypeScript through tsx, whose loader thread and
- * transpiled sources cost the process about 90 MB before any request), and compiled to plain
- * JavaScript by esbuild, as a build step would ship it.
+ * The server runs twice: compiled to plain JavaScript by esbuild, as `npm start` runs it
+ * (scripts/build-server.mjs), and through tsx as in development (`npm run dev`), whose loader
+ * thread and transpiled sources cost the process about 90 MB before any request.
  */
 import { fork } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -159,8 +159,8 @@ async function main() {
   const compiled = await compileServer();
   const runs: [string, Measurement][] = [];
   try {
-    runs.push(['server as npm start runs it (tsx)', await measure(join(serverDir, 'bench', 'report-server.ts'), ['--import', 'tsx'], env)]);
-    runs.push(['same server compiled (esbuild)', await measure(compiled, [], env)]);
+    runs.push(['server compiled, as npm start runs it', await measure(compiled, [], env)]);
+    runs.push(['same server through tsx, as in development', await measure(join(serverDir, 'bench', 'report-server.ts'), ['--import', 'tsx'], env)]);
   } finally {
     rmSync(join(serverDir, 'bench', '.build'), { recursive: true, force: true });
   }
@@ -176,7 +176,8 @@ async function main() {
     if (run.rows !== domainCount) throw new Error(`expected ${domainCount} rows, got ${run.rows}`);
     const pass = run.seconds < targets.seconds && run.peakKb / 1024 < targets.peakMb;
     if (databaseUrl) console.log(`  target        under ${targets.seconds} s and under ${targets.peakMb} MB peak RSS: ${pass ? 'met' : 'NOT met'}`);
-    met &&= pass;
+    // The target is for the server as it ships; the development run is shown for comparison.
+    if (label.includes('npm start')) met &&= pass;
   }
   if (databaseUrl && !met) process.exitCode = 1;
 }
