@@ -46,7 +46,7 @@ describe('portal foundation', () => {
   it('lists every ISO 3166-1 country in English, sorted by name', async () => {
     const token = await t.tokenFor({ username: 'support@alpha' });
     const res = await t.app.inject({ url: '/services/country', headers: { authorization: `Bearer ${token}` } });
-    const countries = res.json<{ data: { iso2: string; name: string }[] }>().data;
+    const countries = res.json<{ data: { results: { iso2: string; name: string }[] } }>().data.results;
     expect(countries.length).toBeGreaterThanOrEqual(249);
     expect(countries).toContainEqual({ iso2: 'BE', name: 'Belgium' });
     const names = countries.map((c) => c.name);

@@ -25,12 +25,15 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Where PGlite keeps its files; `memory://` for a throw-away database. */
   dataDir: string;
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 /** Opens the database and applies the migrations that are not applied yet. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closed (restart, failover) must not crash the process: the pool replaces it.
+    pool.on('error', options.onIdleConnectionError ?? ((error) => console.error('idle PostgreSQL connection failed:', error.message)));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
     return { engine: 'postgres', db, pool, close: () => pool.end() };

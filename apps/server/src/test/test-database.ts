@@ -17,7 +17,8 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  // Dropping the database WITH (FORCE) ends connections the pool may still be closing: expected here.
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', onIdleConnectionError: () => undefined });
   return {
     ...database,
     close: async () => {

@@ -6,7 +6,7 @@ import { ok } from '../../plugins/envelope';
 
 countries.registerLocale(english);
 
-/** Every ISO 3166-1 country with its English name, sorted by name. */
+/** Every ISO 3166-1 country with its English name, sorted by name; answered as `data.results` (spec section 7). */
 export function listCountries(): Country[] {
   return Object.entries(countries.getNames('en', { select: 'official' }))
     .map(([iso2, name]) => ({ iso2, name }))
@@ -17,6 +17,6 @@ export async function countryRoutes(app: FastifyInstance) {
   const all = listCountries();
   app.get('/country', async (_request, reply) => {
     void reply.header('cache-control', 'private, max-age=86400');
-    return ok(all);
+    return ok({ results: all });
   });
 }

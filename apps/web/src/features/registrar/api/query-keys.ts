@@ -3,5 +3,4 @@ export const registrarKeys = {
   registrar: ['registrar'] as const,
   protectedTransactions: ['registrar', 'protectedTransactions'] as const,
   billingLines: (year: number, month: number) => ['registrar', 'billingLines', year, month] as const,
-  countries: ['countries'] as const,
 };

@@ -1,5 +1,5 @@
 import type { Address } from '@registrar-panel/contract';
-import { useCountryName } from '../api/get-countries';
+import { useCountryName } from '../../../lib/countries';
 
 /** Street lines, postal code and city, state/province and country name, one per line. */
 export function AddressLines({ address }: { address: Address }) {

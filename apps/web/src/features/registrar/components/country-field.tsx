@@ -3,7 +3,7 @@ import { Form } from 'react-bootstrap';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { shownError } from '../../../components/form-field';
-import { useCountries } from '../api/get-countries';
+import { useCountries } from '../../../lib/countries';
 
 /** The country picker: every country by name, ascending (spec section 2), stored as its ISO code. */
 export function CountryField({ form }: { form: UseFormReturn<PublicContactInput, unknown, FieldValues> }) {

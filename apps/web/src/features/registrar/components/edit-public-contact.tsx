@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TextField } from '../../../components/form-field';
 import { contractResolver } from '../../../lib/form';
-import { useCountries } from '../api/get-countries';
+import { useCountries } from '../../../lib/countries';
 import { useUpdatePublicContact } from '../api/update-public-contact';
 import { AddressLines, EmailLink, PhoneLink, WebLink } from './contact-values';
 import { CountryField } from './country-field';

@@ -4,5 +4,4 @@ export const registrationKeys = {
   registration: (name: string) => ['registrations', 'registration', name] as const,
   transfer: (name: string) => ['registrations', 'transfer', name] as const,
   contact: (handle: string) => ['registrations', 'contact', handle] as const,
-  countries: ['countries'] as const,
 };

@@ -2,7 +2,8 @@ import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { useContact, useCountryName } from '../api/get-contact';
+import { useCountryName } from '../../../lib/countries';
+import { useContact } from '../api/get-contact';
 import { Details, SectionCard } from './section-card';
 
 /** `/contact/view/{handle}`: a registry contact; `/contact/view` without a handle says so. */

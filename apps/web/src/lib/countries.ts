@@ -1,0 +1,22 @@
+import type { Country } from '@registrar-panel/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api-client';
+
+/** Every country, sorted by name (the picker's order, spec section 2). */
+export async function getCountries(): Promise<Country[]> {
+  const { results } = await apiRequest<{ results: Country[] }>('/services/country');
+  return [...results].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+}
+
+/** Cached for the session: the list does not change while the app runs. */
+export const countriesQueryOptions = () => queryOptions({ queryKey: ['countries'], queryFn: getCountries, staleTime: Infinity, gcTime: Infinity });
+
+export function useCountries() {
+  return useQuery(countriesQueryOptions());
+}
+
+/** A country's name from its code; empty when the list is not there (spec section 8: a failed lookup gives an empty name). */
+export function useCountryName(): (iso2: string | null | undefined) => string {
+  const { data } = useCountries();
+  return (iso2) => (iso2 ? (data?.find((country) => country.iso2 === iso2)?.name ?? '') : '');
+}
