@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database';
+import type { UserDirectory } from '../../identity/user-directory';
 import type { Mailer } from '../../mail/mailer';
 import type { SignedInUser } from '../../plugins/auth';
 import { eppChangeMail, type EppChange } from './epp-change-mail';
-import { registrarAdminEmails, type RegistrarEppRow } from './epp.repository';
+import type { RegistrarEppRow } from './epp.repository';
+import { registrarUsers } from './registrar-users';
 
 /**
  * Mails a security notification about an EPP change to the registrar's technical contact and its
@@ -11,7 +12,7 @@ import { registrarAdminEmails, type RegistrarEppRow } from './epp.repository';
  */
 export class EppChangeNotifier {
   constructor(
-    private readonly db: Db,
+    private readonly directory: UserDirectory,
     private readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,
     private readonly supportEmail: string,
@@ -33,7 +34,8 @@ export class EppChangeNotifier {
   }
 
   private async recipients(registrar: RegistrarEppRow): Promise<string[]> {
-    const all = [registrar.techContactEmail, ...(await registrarAdminEmails(this.db, registrar.handle))];
+    const admins = (await registrarUsers(this.directory, registrar.handle)).filter((user) => user.roles.includes('ADMIN'));
+    const all = [registrar.techContactEmail, ...admins.map((user) => user.email)];
     const seen = new Set<string>();
     return all.filter((email) => {
       const key = email.trim().toLowerCase();

@@ -2,10 +2,12 @@ import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import type { EppPasswordChange } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../errors';
+import type { UserDirectory } from '../../identity/user-directory';
 import { authorize, type SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import type { EppChangeNotifier } from './epp-change-notifier';
-import { findRegistrarEpp, lockRegistrarEpp, registrarUsernames, setEppPasswordHash } from './epp.repository';
+import { findRegistrarEpp, lockRegistrarEpp, setEppPasswordHash } from './epp.repository';
+import { registrarUsers } from './registrar-users';
 
 export const passwordAuditAction = 'epp.password.update';
 
@@ -34,6 +36,7 @@ export function containsRegistrarName(password: string, registrarHandle: string,
 export class EppPasswordService {
   constructor(
     private readonly db: Db,
+    private readonly directory: UserDirectory,
     private readonly notifier: EppChangeNotifier,
   ) {}
 
@@ -53,6 +56,9 @@ export class EppPasswordService {
   async change(actor: SignedInUser, input: EppPasswordChange): Promise<void> {
     authorize(actor, 'manageEpp');
     const at = new Date();
+    // Asked before the transaction, not inside it: the directory does not take part in it, and may
+    // not even be this database (Keycloak).
+    const directoryUsernames = (await registrarUsers(this.directory, actor.registrarHandle)).map((user) => user.username);
     const outcome = await this.db.transaction(async (tx) => {
       const registrar = await lockRegistrarEpp(tx, actor.registrarHandle);
       if (!registrar) throw notFound();
@@ -61,7 +67,7 @@ export class EppPasswordService {
         if (!input.oldPassword) throw badRequest('validation.required', { field: 'oldPassword' });
         if (!(await verify(current, input.oldPassword))) throw badRequest('epp.password.wrong', { field: 'oldPassword' });
       }
-      const usernames = [actor.username, ...(await registrarUsernames(tx, registrar.handle))];
+      const usernames = [actor.username, ...directoryUsernames];
       const unsafe = containsRegistrarName(input.newPassword, registrar.handle, usernames) || (current !== null && (await verify(current, input.newPassword)));
       if (unsafe) throw badRequest('unsafe.password', { field: 'newPassword' });
       await setEppPasswordHash(tx, registrar.handle, await hash(input.newPassword, { algorithm: argon2id }), at);

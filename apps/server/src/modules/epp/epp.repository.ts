@@ -1,6 +1,6 @@
-import { and, arrayContains, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { eppIpAddresses, registrars, users } from '../../db/schema';
+import { eppIpAddresses, registrars } from '../../db/schema';
 
 export interface RegistrarEppRow {
   handle: string;
@@ -44,20 +44,4 @@ export async function replaceIpAddresses(db: Db, handle: string, ips: readonly s
 
 export async function setEppPasswordHash(db: Db, handle: string, hash: string, at: Date): Promise<void> {
   await db.update(registrars).set({ eppPasswordHash: hash, eppPasswordChangedAt: at }).where(eq(registrars.handle, handle));
-}
-
-/** Usernames of the registrar's panel users, for the unsafe-password rule. */
-export async function registrarUsernames(db: Db, handle: string): Promise<string[]> {
-  const rows = await db.select({ username: users.username }).from(users).where(eq(users.registrarHandle, handle));
-  return rows.map((row) => row.username);
-}
-
-/** Mail addresses of the registrar's ADMIN users. */
-export async function registrarAdminEmails(db: Db, handle: string): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.registrarHandle, handle), arrayContains(users.roles, ['ADMIN'])))
-    .orderBy(asc(users.username));
-  return rows.map((row) => row.email);
 }

@@ -8,9 +8,9 @@ import { EppPasswordService } from './epp-password.service';
 
 /** `/services/registrar/epp`: the EPP allow-list and password of the caller's own registrar. */
 export async function eppRoutes(app: FastifyInstance) {
-  const notifier = new EppChangeNotifier(app.db, app.mailer, app.log, app.config.supportEmail);
+  const notifier = new EppChangeNotifier(app.userDirectory, app.mailer, app.log, app.config.supportEmail);
   const ipAddresses = new EppIpService(app.db, notifier);
-  const password = new EppPasswordService(app.db, notifier);
+  const password = new EppPasswordService(app.db, app.userDirectory, notifier);
 
   app.get('/registrar/epp/ip', async (request) => ok<EppIpAddressesResponse>({ ipAddresses: await ipAddresses.list(request.user) }));
 
