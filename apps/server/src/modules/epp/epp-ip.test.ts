@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { looksLikeIpAddress, type PanelRole } from '@registrar-panel/contract';
 import { createRegistrar } from '../../test/factories';
+import { call, messagesOf } from '../../test/http';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { ipAuditAction } from './epp-ip.service';
 import { listIpAddresses, replaceIpAddresses } from './epp.repository';
-import { addUser, auditRows, call, ipUrl, messagesOf, passwordRequiredUrl, passwordUrl } from './epp.test-support';
+import { addUser, auditRows, ipUrl, passwordRequiredUrl, passwordUrl } from './epp.test-support';
 
 let t: TestApp;
 const tech = { username: 'tech@alpha', roles: ['TECH'] as PanelRole[], firstName: 'Carla', lastName: 'Tech' };

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PanelRole } from '@registrar-panel/contract';
 import { registrars } from '../../db/schema';
 import { createRegistrar } from '../../test/factories';
+import { call, messagesOf } from '../../test/http';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { containsRegistrarName, passwordAuditAction } from './epp-password.service';
-import { addUser, auditRows, call, messagesOf, passwordRequiredUrl, passwordUrl } from './epp.test-support';
+import { addUser, auditRows, passwordRequiredUrl, passwordUrl } from './epp.test-support';
 
 let t: TestApp;
 let handle: string;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PanelRole } from '@registrar-panel/contract';
 import { billingEvents } from '../../db/schema';
 import { createRegistrar } from '../../test/factories';
+import { call } from '../../test/http';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { call } from './registrar.test-support';
 
 let t: TestApp;
 const finance = { username: 'finance@alpha', roles: ['FINANCE'] as PanelRole[] };

@@ -3,8 +3,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { PanelRole } from '@registrar-panel/contract';
 import { auditEvents, registrars } from '../../db/schema';
 import { createRegistrar } from '../../test/factories';
+import { call } from '../../test/http';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { call } from './registrar.test-support';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { panelRoles } from '@registrar-panel/contract';
 import { registrars } from '../../db/schema';
 import { createRegistrar } from '../../test/factories';
+import { call } from '../../test/http';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { allRoles, call } from './registrar.test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,7 +25,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('GET /services/registrar', () => {
-  it.each(allRoles)('answers the caller’s own registrar to %s', async (role) => {
+  it.each(panelRoles)('answers the caller’s own registrar to %s', async (role) => {
     const res = await call(t, { url: '/services/registrar', as: { username: `someone@alpha`, roles: [role] } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -104,7 +105,7 @@ describe('GET /services/registrar', () => {
 describe('GET /services/registrar/thresholds/protectedTransactions', () => {
   const url = '/services/registrar/thresholds/protectedTransactions';
 
-  it.each(allRoles)('answers the counter, threshold, end date and reached flag to %s', async (role) => {
+  it.each(panelRoles)('answers the counter, threshold, end date and reached flag to %s', async (role) => {
     const res = await call(t, { url, as: { username: 'x@alpha', roles: [role] } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({

@@ -5,9 +5,9 @@ import { sql } from 'drizzle-orm';
 import type { PanelRole } from '@registrar-panel/contract';
 import { contacts, domains } from '../../db/schema';
 import { createRegistrar } from '../../test/factories';
+import { call } from '../../test/http';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { isoInBrussels } from './brussels-time';
-import { call } from './registrar.test-support';
 import { brusselsSessionSql, isoTimestampSql } from './report.repository';
 
 let t: TestApp;

@@ -1,14 +1,16 @@
-import type { PanelRole } from '@registrar-panel/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from '../../test/test-app';
+import type { Message } from '@registrar-panel/contract';
+import type { TestApp, TokenClaims } from './test-app';
 
 export interface CallOptions {
   method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
   url: string;
   /** Who calls; without it the call carries no token. */
-  as?: { username: string; roles?: PanelRole[] };
+  as?: TokenClaims;
   body?: unknown;
   query?: Record<string, string>;
+  /** The caller's address as the server sees it. */
+  remoteAddress?: string;
 }
 
 /** One HTTP call through the whole stack, with a token signed like the identity service signs it. */
@@ -20,8 +22,12 @@ export async function call(t: TestApp, options: CallOptions): Promise<LightMyReq
     url: options.url,
     headers,
     ...(options.query ? { query: options.query } : {}),
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     ...(options.body === undefined ? {} : { payload: options.body as object }),
   });
 }
 
-export const allRoles: PanelRole[] = ['SUPPORT', 'TECH', 'FINANCE', 'ADMIN'];
+/** The envelope's messages of an answer. */
+export function messagesOf(res: LightMyRequestResponse): Message[] {
+  return res.json<{ messages: Message[] }>().messages;
+}
