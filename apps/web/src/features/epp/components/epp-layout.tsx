@@ -1,7 +1,8 @@
 import { can } from '@registrar-panel/contract';
-import { Alert, Nav } from 'react-bootstrap';
+import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
+import { NotAllowed } from '../../../components/not-allowed';
 import { useCurrentUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 
@@ -36,15 +37,7 @@ export function EppLayout() {
           <Outlet />
         </>
       ) : (
-        <Alert variant="info" className="d-flex gap-3">
-          <i className="bi bi-shield-lock fs-4" aria-hidden="true" />
-          <div>
-            <Alert.Heading as="h2" className="h6">
-              {t('epp.notAllowed.title')}
-            </Alert.Heading>
-            <p className="mb-0">{t('epp.notAllowed.text')}</p>
-          </div>
-        </Alert>
+        <NotAllowed title={t('epp.notAllowed.title')} text={t('epp.notAllowed.text')} />
       )}
     </section>
   );

@@ -11,7 +11,7 @@ import { billingQuery, brusselsToday, creationYear, defaultBillingMonth, default
 import { BillingLinesTable } from './billing-lines-table';
 import { BillingPeriodPicker, type PickedPeriod } from './billing-period-picker';
 import { DownloadProgress } from './download-progress';
-import { NotAllowed } from './not-allowed';
+import { NotAllowed } from '../../../components/not-allowed';
 
 function BillingLines({ handle, createdYear }: { handle: string; createdYear: number }) {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/auth';
 import { useRegistrar } from '../api/get-registrar';
 import { DetailList, type DetailRow } from './detail-list';
-import { NotAllowed } from './not-allowed';
+import { NotAllowed } from '../../../components/not-allowed';
 
 /** The frame of an edit screen: heading, the role check, and the form once the registrar is loaded. */
 export function EditPage({ title, children }: { title: string; children: (registrar: NonNullable<ReturnType<typeof useRegistrar>['data']>) => ReactNode }) {

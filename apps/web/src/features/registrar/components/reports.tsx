@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../../lib/auth';
 import { useDownload } from '../../../lib/download';
 import { downloadDomainReport } from '../api/download-domain-report';
 import { DownloadProgress } from './download-progress';
-import { NotAllowed } from './not-allowed';
+import { NotAllowed } from '../../../components/not-allowed';
 
 /** `/registrar/reports`: the domain names list as CSV, downloaded with visible progress while the page stays usable. */
 export function Reports() {

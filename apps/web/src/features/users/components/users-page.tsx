@@ -1,8 +1,9 @@
 import { can, type PanelUser } from '@registrar-panel/contract';
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Spinner, Table } from 'react-bootstrap';
+import { Button, Card, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { NotAllowed } from '../../../components/not-allowed';
 import { alerts } from '../../../lib/alerts';
 import { useCurrentUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
@@ -26,15 +27,7 @@ export function UsersPage() {
       ) : (
         <>
           <h1 className="h3 mb-4">{t('users.title')}</h1>
-          <Alert variant="info" className="d-flex gap-3">
-            <i className="bi bi-shield-lock fs-4" aria-hidden="true" />
-            <div>
-              <Alert.Heading as="h2" className="h6 fw-semibold">
-                {t('users.notAllowed.title')}
-              </Alert.Heading>
-              <p className="mb-0">{t('users.notAllowed.text')}</p>
-            </div>
-          </Alert>
+          <NotAllowed title={t('users.notAllowed.title')} text={t('users.notAllowed.text')} />
         </>
       )}
     </section>
