@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { brusselsYearMonth } from '@registrar-panel/contract';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
@@ -21,16 +22,6 @@ const updateButton = (target: Page) => target.getByRole('button', { name: 'Updat
 async function open(target: Page, path: string, heading: string) {
   await target.goto(path);
   await target.getByRole('heading', { name: heading, exact: true }).waitFor();
-}
-
-/** Today's year and month (1-12) in Brussels, as the billing picker sees them. */
-function brusselsToday(): { year: number; month: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Brussels', year: 'numeric', month: 'numeric' })
-      .formatToParts(new Date())
-      .map((p) => [p.type, p.value]),
-  );
-  return { year: Number(parts.year), month: Number(parts.month) };
 }
 
 const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -238,7 +229,8 @@ describe('transactions', () => {
 });
 
 describe('billing', () => {
-  const today = brusselsToday();
+  // Today's year and month (1-12) in Brussels, as the billing picker sees them.
+  const today = brusselsYearMonth();
   const year = () => page.getByLabel('Year');
   const month = () => page.getByLabel('Month');
   const selectedMonth = () => month().evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? '');

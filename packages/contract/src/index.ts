@@ -8,3 +8,4 @@ export * from './registrar';
 export * from './epp';
 export * from './domains';
 export * from './users';
+export * from './brussels-time';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatFileTimestamp } from './brussels-time';
 import { limits } from './limits';
 import { emailField, optionalText, phoneField, requiredText, urlField } from './validation';
 
@@ -143,21 +144,7 @@ export function billingCsvFileName(handle: string, period: BillingPeriod): strin
 
 /** `domain_names_{handle}_{YYYYMMDD-HHmmss}.csv`, the time of the download in Brussels. */
 export function domainReportFileName(handle: string, at: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Brussels',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  ) as Record<string, string>;
-  return `domain_names_${handle}_${parts.year}${parts.month}${parts.day}-${parts.hour}${parts.minute}${parts.second}.csv`;
+  return `domain_names_${handle}_${formatFileTimestamp(at)}.csv`;
 }
 
 /** Response header of the domain report: how many rows the file will hold, for a progress bar. */

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { brusselsTimestamp } from './brussels-clock';
 import { eppChangeMail } from './epp-change-mail';
 
 const actor = { username: 'tech@acme', firstName: 'Carla', lastName: 'Tech', ip: '2001:db8::7' };
-
-describe('Brussels timestamps', () => {
-  it('shows winter time as CET and summer time as CEST', () => {
-    expect(brusselsTimestamp(new Date('2026-01-15T08:05:09Z'))).toBe('2026/01/15 09:05:09 CET');
-    expect(brusselsTimestamp(new Date('2026-07-01T22:30:00Z'))).toBe('2026/07/02 00:30:00 CEST');
-  });
-});
 
 describe('EPP change notification', () => {
   const context = { registrarHandle: 'acme', actor, at: new Date('2026-03-29T00:59:59Z'), supportEmail: 'support@registry.example' };

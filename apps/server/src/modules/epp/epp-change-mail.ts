@@ -1,5 +1,5 @@
+import { formatDateTime } from '@registrar-panel/contract';
 import type { SignedInUser } from '../../plugins/auth';
-import { brusselsTimestamp } from './brussels-clock';
 
 /** What changed in the EPP settings; never holds a password. */
 export type EppChange = { kind: 'ipAddresses'; before: readonly string[]; after: readonly string[] } | { kind: 'password'; firstTime: boolean };
@@ -56,7 +56,7 @@ export function eppChangeMail(change: EppChange, context: { registrarHandle: str
     ...lines,
     '',
     `Changed by: ${name ? `${name} (${actor.username})` : actor.username}`,
-    `When: ${brusselsTimestamp(at)}`,
+    `When: ${formatDateTime(at)}`,
     `From IP address: ${actor.ip}`,
     '',
     `You receive this security notification as the technical contact or an administrator of registrar ${registrarHandle}.`,

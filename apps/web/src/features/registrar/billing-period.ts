@@ -1,3 +1,5 @@
+import { brusselsYearMonth } from '@registrar-panel/contract';
+
 /*
  * The billing period picker of spec section 4, as pure functions of "today" (Brussels time, the
  * registry's invoicing clock). Months are indexes 0 (January) to 11; the API gets index + 1.
@@ -9,12 +11,10 @@ export interface Today {
   monthIndex: number;
 }
 
-const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Brussels', year: 'numeric', month: 'numeric' });
-
 /** The current year and month in Brussels. */
 export function brusselsToday(now: Date = new Date()): Today {
-  const values = Object.fromEntries(parts.formatToParts(now).map((part) => [part.type, part.value]));
-  return { year: Number(values.year), monthIndex: Number(values.month) - 1 };
+  const { year, month } = brusselsYearMonth(now);
+  return { year, monthIndex: month - 1 };
 }
 
 /** The registrar's creation year, in Brussels time. */

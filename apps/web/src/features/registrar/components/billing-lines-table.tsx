@@ -1,7 +1,6 @@
-import type { BillingLine } from '@registrar-panel/contract';
+import { formatDateTime, type BillingLine } from '@registrar-panel/contract';
 import { Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/dates';
 
 /** The spec's translation key of an event type: `billing_event_type.{type}.{subtype}`, lower-cased. */
 export function billingEventTypeKey(line: Pick<BillingLine, 'eventType' | 'eventSubtype'>): string {

@@ -1,7 +1,7 @@
+import { formatDateTime } from '@registrar-panel/contract';
 import { Alert, Card } from 'react-bootstrap';
 import { Trans, useTranslation } from 'react-i18next';
 import { useAppConfiguration } from '../../../lib/config';
-import { formatDateTime } from '../../../lib/dates';
 import { useRegistrar } from '../api/get-registrar';
 import { AddressLines, EmailLink, PhoneLink } from './contact-values';
 import { DetailList } from './detail-list';

@@ -1,6 +1,6 @@
+import { formatDateTime } from '@registrar-panel/contract';
 import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/dates';
 import { useProtectedTransactions } from '../api/get-protected-transactions';
 import { DetailList } from './detail-list';
 

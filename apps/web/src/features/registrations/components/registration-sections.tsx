@@ -1,9 +1,8 @@
-import type { DomainRegistration } from '@registrar-panel/contract';
+import { formatRegistrationDate, type DomainRegistration } from '@registrar-panel/contract';
 import { Table } from 'react-bootstrap';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAppConfiguration } from '../../../lib/config';
-import { formatRegistrationDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { gracePeriodStates, labelsOf, lifecycleStatus, visibleDates, type RelatedTransferStatus } from '../rules/registration-rules';
 import { Details, SectionCard } from './section-card';

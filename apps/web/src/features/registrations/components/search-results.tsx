@@ -1,8 +1,7 @@
-import type { DomainSearchResponse } from '@registrar-panel/contract';
+import { formatRegistrationDate, type DomainSearchResponse } from '@registrar-panel/contract';
 import { Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatRegistrationDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { lifecycleStatus } from '../rules/registration-rules';
 import { LifecycleBadge } from './status-badges';

@@ -1,7 +1,6 @@
-import type { PanelUser } from '@registrar-panel/contract';
+import { formatDateTime, type PanelUser } from '@registrar-panel/contract';
 import { Button, ListGroup, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/dates';
 import { useUserActivity } from '../api/get-user-activity';
 import { activityText } from './activity-text';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatRegistrationDate } from './dates';
+import { brusselsYearMonth, formatDateTime, formatFileTimestamp, formatRegistrationDate } from './brussels-time';
 
-// The web test project runs with TZ=UTC, so every Brussels time below is converted, not local.
+// Every input below is an instant in UTC (or with an explicit offset): the expected Brussels times
+// hold whatever the time zone of the machine running the tests is.
 
 describe('formatDateTime (billing and general data)', () => {
   it('shows winter time as CET, one hour ahead of UTC', () => {
@@ -38,6 +39,11 @@ describe('formatDateTime (billing and general data)', () => {
     expect(formatDateTime(new Date(Date.UTC(2025, 1, 3, 4, 5, 6)))).toBe('2025/02/03 05:05:06 CET');
   });
 
+  it('formats the time of an EPP change mail, past midnight on the next Brussels day in summer', () => {
+    expect(formatDateTime(new Date('2026-01-15T08:05:09Z'))).toBe('2026/01/15 09:05:09 CET');
+    expect(formatDateTime(new Date('2026-07-01T22:30:00Z'))).toBe('2026/07/02 00:30:00 CEST');
+  });
+
   it('shows nothing for a missing or unreadable value', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime(undefined)).toBe('');
@@ -70,5 +76,24 @@ describe('formatRegistrationDate (full format)', () => {
   it('shows nothing for a missing or unreadable value', () => {
     expect(formatRegistrationDate(null)).toBe('');
     expect(formatRegistrationDate('2025-13-45')).toBe('');
+  });
+});
+
+describe('formatFileTimestamp (file names)', () => {
+  it('writes Brussels wall-clock time without separators or zone', () => {
+    expect(formatFileTimestamp(new Date('2025-01-15T09:04:05Z'))).toBe('20250115-100405');
+    expect(formatFileTimestamp(new Date('2025-07-15T09:04:05Z'))).toBe('20250715-110405');
+  });
+
+  it('moves to the next Brussels day at midnight', () => {
+    expect(formatFileTimestamp(new Date('2024-12-31T23:00:00Z'))).toBe('20250101-000000');
+  });
+});
+
+describe('brusselsYearMonth', () => {
+  it('turns to the new year and month at Brussels midnight', () => {
+    expect(brusselsYearMonth(new Date('2024-12-31T22:59:59Z'))).toEqual({ year: 2024, month: 12 });
+    expect(brusselsYearMonth(new Date('2024-12-31T23:00:00Z'))).toEqual({ year: 2025, month: 1 });
+    expect(brusselsYearMonth(new Date('2024-06-30T22:00:00Z'))).toEqual({ year: 2024, month: 7 });
   });
 });

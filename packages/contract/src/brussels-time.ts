@@ -1,8 +1,11 @@
 /*
- * Dates are shown in the registry's time zone, Europe/Brussels, whatever the browser's zone is
- * (spec section 9). Only Intl is used: the zone rules come from the browser's own time-zone data.
+ * Times are shown in the registry's time zone, Europe/Brussels, whatever the zone of the browser
+ * or the server is (spec section 9). The one place that turns an instant into Brussels time for
+ * display, mails and file names. Only Intl is used: the zone rules come from the runtime's own
+ * time-zone data. (The server's CSV report keeps its own offset cache in
+ * modules/registrar/brussels-time.ts: it formats millions of rows and Intl is too slow there.)
  */
-const timeZone = 'Europe/Brussels';
+export const brusselsTimeZone = 'Europe/Brussels';
 
 /*
  * en-US because its parts are stable across ICU versions: 'Sep' (en-GB now says 'Sept') and an
@@ -10,7 +13,7 @@ const timeZone = 'Europe/Brussels';
  * depend on the locale ('GMT+1' in en-US, 'CET' in en-GB).
  */
 const partsFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone,
+  timeZone: brusselsTimeZone,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
@@ -20,11 +23,13 @@ const partsFormat = new Intl.DateTimeFormat('en-US', {
   hourCycle: 'h23',
   timeZoneName: 'shortOffset',
 });
-const monthFormat = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short' });
+const monthFormat = new Intl.DateTimeFormat('en-US', { timeZone: brusselsTimeZone, month: 'short' });
 
-type DateInput = string | Date | null | undefined;
+/** An ISO timestamp or a Date; missing or unreadable values format as ''. */
+export type DateInput = string | Date | null | undefined;
 
-interface BrusselsParts {
+/** The wall-clock fields of an instant in Brussels, zero-padded (year 4 digits, the others 2). */
+export interface BrusselsParts {
   year: string;
   month: string;
   day: string;
@@ -32,7 +37,6 @@ interface BrusselsParts {
   minute: string;
   second: string;
   zone: 'CET' | 'CEST';
-  date: Date;
 }
 
 function toDate(value: DateInput): Date | null {
@@ -41,7 +45,8 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-function brusselsParts(date: Date): BrusselsParts {
+/** The Brussels wall-clock fields and zone label of an instant. */
+export function brusselsParts(date: Date): BrusselsParts {
   const parts = Object.fromEntries(partsFormat.formatToParts(date).map((part) => [part.type, part.value]));
   return {
     year: parts.year ?? '',
@@ -52,12 +57,11 @@ function brusselsParts(date: Date): BrusselsParts {
     second: parts.second ?? '',
     // Brussels is UTC+1 in winter (CET) and UTC+2 in summer (CEST).
     zone: parts.timeZoneName === 'GMT+2' ? 'CEST' : 'CET',
-    date,
   };
 }
 
 /**
- * 'YYYY/MM/dd HH:mm:ss CET' (or CEST) in Brussels time, for billing lines and general data.
+ * 'YYYY/MM/dd HH:mm:ss CET' (or CEST) in Brussels time, for billing lines, general data and mails.
  * Returns '' for a missing or unreadable value.
  */
 export function formatDateTime(value: DateInput): string {
@@ -76,4 +80,16 @@ export function formatRegistrationDate(value: DateInput): string {
   if (!date) return '';
   const p = brusselsParts(date);
   return `${Number(p.day)} ${monthFormat.format(date)} ${p.year} ${p.hour}:${p.minute} ${p.zone}`;
+}
+
+/** 'YYYYMMDD-HHmmss' in Brussels time, without zone label, for file names. */
+export function formatFileTimestamp(at: Date): string {
+  const p = brusselsParts(at);
+  return `${p.year}${p.month}${p.day}-${p.hour}${p.minute}${p.second}`;
+}
+
+/** The year and month (1 to 12) in Brussels at an instant, by default now. */
+export function brusselsYearMonth(at: Date = new Date()): { year: number; month: number } {
+  const p = brusselsParts(at);
+  return { year: Number(p.year), month: Number(p.month) };
 }
