@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -39,7 +40,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { engine: 'postgres', db, pool, close: () => pool.end() };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm, btree_gin } });
   const drizzled = drizzlePglite(client, { schema });
   await migratePglite(drizzled, { migrationsFolder });
   return { engine: 'pglite', db: drizzled as unknown as Db, client, close: () => client.close() };

@@ -96,8 +96,10 @@ export const domains = pgTable(
     // Since when the registrar sponsors the domain: is anything new since a search's checkpoint?
     index('domains_registrar_sponsored_idx').on(t.registrarHandle, sql`coalesce(${t.transferredAt}, ${t.createdAt})`),
     index('domains_registrant_idx').on(t.registrantHandle),
-    index('domains_u_label_trgm_idx').using('gin', sql`${t.uLabel} gin_trgm_ops`),
-    index('domains_a_label_trgm_idx').using('gin', sql`${t.aLabel} gin_trgm_ops`),
+    // Trigram lookups scoped to one registrar (btree_gin): infix and suffix searches only visit the
+    // registrar's own matches, however many other registrars' names match too.
+    index('domains_registrar_u_label_trgm_idx').using('gin', t.registrarHandle, sql`${t.uLabel} gin_trgm_ops`),
+    index('domains_registrar_a_label_trgm_idx').using('gin', t.registrarHandle, sql`${t.aLabel} gin_trgm_ops`),
   ],
 );
 
