@@ -59,33 +59,37 @@ export function passwordPage(options: FormPage & { username?: string }): string 
   });
 }
 
+/** The One-time code form of the second step and of TOTP enrolment. */
+function codeForm(options: FormPage, { autofocus }: { autofocus: boolean }) {
+  return html`<form method="post" action="${options.action}" novalidate class="js-single-submit">
+    <div class="mb-4">
+      <label for="code" class="form-label">One-time code</label>
+      <input
+        id="code"
+        name="code"
+        type="text"
+        class="form-control identity-code"
+        inputmode="numeric"
+        autocomplete="one-time-code"
+        pattern="[0-9 ]*"
+        required
+        maxlength="7"
+        ${autofocus ? 'autofocus' : ''}
+        aria-invalid="${options.error ? 'true' : 'false'}"
+        ${options.error ? html`aria-describedby="form-error"` : ''}
+      />
+    </div>
+    <button type="submit" class="btn btn-primary w-100">Sign in</button>
+  </form>`;
+}
+
 export function codePage(options: FormPage & { username: string; restart: string }): string {
   return page(options.context, {
     title: 'Sign in',
     script: 'sign-in.js',
     body: html` <h1 class="h4 mb-3">Sign in</h1>
       <p class="text-body-secondary">Signing in as <strong>${options.username}</strong>. Enter the 6-digit code your authenticator app shows.</p>
-      ${errorAlert(options.error)}
-      <form method="post" action="${options.action}" novalidate class="js-single-submit">
-        <div class="mb-4">
-          <label for="code" class="form-label">One-time code</label>
-          <input
-            id="code"
-            name="code"
-            type="text"
-            class="form-control identity-code"
-            inputmode="numeric"
-            autocomplete="one-time-code"
-            pattern="[0-9 ]*"
-            required
-            maxlength="7"
-            autofocus
-            aria-invalid="${options.error ? 'true' : 'false'}"
-            ${options.error ? html`aria-describedby="form-error"` : ''}
-          />
-        </div>
-        <button type="submit" class="btn btn-primary w-100">Sign in</button>
-      </form>
+      ${errorAlert(options.error)} ${codeForm(options, { autofocus: true })}
       <p class="mt-3 mb-0 small"><a href="${options.restart}">Sign in as someone else</a></p>`,
   });
 }
@@ -109,26 +113,7 @@ export function enrolmentPage(options: FormPage & { username: string; restart: s
       </div>
       <p class="mb-1">Cannot scan it? Enter this key in the app instead (time-based, 6 digits, every 30 seconds):</p>
       <p class="identity-secret text-center" id="totp-secret" aria-label="Secret key">${groupedSecret(options.secret)}</p>
-      ${errorAlert(options.error)}
-      <form method="post" action="${options.action}" novalidate class="js-single-submit">
-        <div class="mb-4">
-          <label for="code" class="form-label">One-time code</label>
-          <input
-            id="code"
-            name="code"
-            type="text"
-            class="form-control identity-code"
-            inputmode="numeric"
-            autocomplete="one-time-code"
-            pattern="[0-9 ]*"
-            required
-            maxlength="7"
-            aria-invalid="${options.error ? 'true' : 'false'}"
-            ${options.error ? html`aria-describedby="form-error"` : ''}
-          />
-        </div>
-        <button type="submit" class="btn btn-primary w-100">Sign in</button>
-      </form>
+      ${errorAlert(options.error)} ${codeForm(options, { autofocus: false })}
       <p class="mt-3 mb-0 small"><a href="${options.restart}">Sign in as someone else</a></p>`,
   });
 }
