@@ -85,29 +85,32 @@ async function measure(database: Database, engine: string): Promise<void> {
     `\n${engine}: ${own.toLocaleString('en')} domains of registrar ${registrar} among ${total.toLocaleString('en')}; ${rounds} searches per kind, page 0 unless noted, count included`,
   );
   console.log(
-    `${'kind'.padEnd(24)} ${'strategy'.padEnd(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'matches (median)'.padStart(17)}`,
+    `${'kind'.padEnd(24)} ${'strategy'.padEnd(8)} ${'n'.padStart(3)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'matches (median)'.padStart(17)}`,
   );
   // One untimed round warms the caches the way a running portal has them warm.
   for (const kind of kinds) {
     const terms = [...new Set(samples.map((s) => kind.term(s.label, s.aLabel)).filter((t): t is string => t !== null))].slice(0, rounds);
     for (const term of terms.slice(0, 3)) await searchDomains(database.db, tld, { registrarHandle: registrar, ulabel: term, page: 0, size: 100 });
-    const times: number[] = [];
-    const counts: number[] = [];
-    let slowest = { term: '', ms: 0 };
+    // Terms of one kind can take different ways (`*ab-c*` has no three-letter run): one row per way.
+    const byStrategy = new Map<string, { times: number[]; counts: number[]; slowest: { term: string; ms: number } }>();
     for (const term of terms) {
+      const strategy = planSearch(term, tld).strategy;
       const started = performance.now();
       const result = await searchDomains(database.db, tld, { registrarHandle: registrar, ulabel: term, page: 0, size: 100 });
       const ms = performance.now() - started;
-      times.push(ms);
-      counts.push(result.totalResults);
-      if (ms > slowest.ms) slowest = { term, ms };
+      const entry = byStrategy.get(strategy) ?? { times: [], counts: [], slowest: { term: '', ms: 0 } };
+      entry.times.push(ms);
+      entry.counts.push(result.totalResults);
+      if (ms > entry.slowest.ms) entry.slowest = { term, ms };
+      byStrategy.set(strategy, entry);
     }
-    times.sort((a, b) => a - b);
-    counts.sort((a, b) => a - b);
-    const strategy = planSearch(terms[0] ?? '*', tld).strategy;
-    console.log(
-      `${kind.kind.padEnd(24)} ${strategy.padEnd(8)} ${percentile(times, 0.5).toFixed(1).padStart(8)} ${percentile(times, 0.95).toFixed(1).padStart(8)} ${(times[times.length - 1] ?? 0).toFixed(1).padStart(8)} ${percentile(counts, 0.5).toLocaleString('en').padStart(17)}   slowest: ${slowest.term}`,
-    );
+    for (const [strategy, { times, counts, slowest }] of byStrategy) {
+      times.sort((a, b) => a - b);
+      counts.sort((a, b) => a - b);
+      console.log(
+        `${kind.kind.padEnd(24)} ${strategy.padEnd(8)} ${String(times.length).padStart(3)} ${percentile(times, 0.5).toFixed(1).padStart(8)} ${percentile(times, 0.95).toFixed(1).padStart(8)} ${(times[times.length - 1] ?? 0).toFixed(1).padStart(8)} ${percentile(counts, 0.5).toLocaleString('en').padStart(17)}   slowest: ${slowest.term}`,
+      );
+    }
   }
   // A deep page of a broad search: the page is found by reading the registrar's names in order.
   const started = performance.now();
