@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { DomainRegistration, DomainTransfer } from '@registrar-panel/contract';
+import { message, type DomainRegistration, type DomainTransfer, type Envelope } from '@registrar-panel/contract';
 import { authorize } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { getDomain, getTransfer } from './domain.service';
@@ -15,8 +15,10 @@ export async function domainRoutes(app: FastifyInstance) {
     return ok<{ domain: DomainRegistration }>({ domain: await getDomain(app.db, request.user.registrarHandle, request.params.domainName, app.config.tld) });
   });
 
-  app.get<{ Params: NameParams }>('/transfer/:domainName', async (request) => {
+  // A registration that never moved is no error: 200 with `no.transfer.history`, which the page tolerates (spec section 7).
+  app.get<{ Params: NameParams }>('/transfer/:domainName', async (request): Promise<Envelope<{ transfer: DomainTransfer | null }>> => {
     authorize(request.user, 'readRegistrations');
-    return ok<{ transfer: DomainTransfer }>({ transfer: await getTransfer(app.db, request.user.registrarHandle, request.params.domainName, app.config.tld) });
+    const transfer = await getTransfer(app.db, request.user.registrarHandle, request.params.domainName, app.config.tld);
+    return { data: { transfer }, messages: transfer ? [] : [message('no.transfer.history')] };
   });
 }

@@ -1,6 +1,6 @@
 import { domainContactRoles, type DomainContactRole, type DomainRegistration, type DomainTransfer } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
-import { AppError, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { dnssecAlgorithm, dsDigestType } from './dnssec-registry';
 import { aLabelOf } from './domain-name';
 import { domainDetails, findOwnDomain, latestTransfer, type DomainRow } from './domain.repository';
@@ -51,10 +51,10 @@ export async function getDomain(db: Db, registrarHandle: string, name: string, t
   };
 }
 
-/** The latest transfer of the caller's domain; `no.transfer.history` when it never had one. */
-export async function getTransfer(db: Db, registrarHandle: string, name: string, tld: string): Promise<DomainTransfer> {
+/** The latest transfer of the caller's domain; null when it never had one. */
+export async function getTransfer(db: Db, registrarHandle: string, name: string, tld: string): Promise<DomainTransfer | null> {
   const domain = await ownDomain(db, registrarHandle, name, tld);
   const transfer = await latestTransfer(db, domain.id);
-  if (!transfer) throw AppError.of(404, 'no.transfer.history');
+  if (!transfer) return null;
   return { status: transfer.status, requestedAt: transfer.requestedAt.toISOString(), actedAt: iso(transfer.actedAt) };
 }
