@@ -4,7 +4,7 @@ import { Alert, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/auth';
 import { useRegistrar } from '../api/get-registrar';
-import { DetailList, type DetailRow } from './detail-list';
+import { DetailList, type DetailRow } from '../../../components/detail-list';
 import { NotAllowed } from '../../../components/not-allowed';
 
 /** The frame of an edit screen: heading, the role check, and the form once the registrar is loaded. */

@@ -4,7 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useAppConfiguration } from '../../../lib/config';
 import { useRegistrar } from '../api/get-registrar';
 import { AddressLines, EmailLink, PhoneLink } from './contact-values';
-import { DetailList } from './detail-list';
+import { DetailList } from '../../../components/detail-list';
 import { RegistrarStatusBadge } from './registrar-status-badge';
 
 /** `/registrar/generalData`: read-only, changed by support only (spec section 2). */

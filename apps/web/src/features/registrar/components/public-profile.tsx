@@ -7,7 +7,7 @@ import { useCurrentUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useRegistrar } from '../api/get-registrar';
 import { AddressLines, EmailLink, PhoneLink, WebLink } from './contact-values';
-import { DetailList, type DetailRow } from './detail-list';
+import { DetailList, type DetailRow } from '../../../components/detail-list';
 
 interface SectionProps {
   id: string;

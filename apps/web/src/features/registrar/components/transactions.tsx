@@ -2,7 +2,7 @@ import { formatDateTime } from '@registrar-panel/contract';
 import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useProtectedTransactions } from '../api/get-protected-transactions';
-import { DetailList } from './detail-list';
+import { DetailList } from '../../../components/detail-list';
 
 /** `/registrar/transactions`: the protected-transaction counter; the reset date shows only once a threshold above 0 is reached. */
 export function Transactions() {

@@ -4,7 +4,8 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useCountryName } from '../../../lib/countries';
 import { useContact } from '../api/get-contact';
-import { Details, SectionCard } from './section-card';
+import { DetailList } from '../../../components/detail-list';
+import { SectionCard } from './section-card';
 
 /** `/contact/view/{handle}`: a registry contact; `/contact/view` without a handle says so. */
 export function ContactViewPage() {
@@ -29,7 +30,8 @@ export function ContactViewPage() {
         <div className="row g-4">
           <div className="col-lg-4">
             <SectionCard id="contact-info" title={t('registrations.contact.info')} icon="bi-info-circle" className="h-100">
-              <Details
+              <DetailList
+                labels="wide"
                 rows={[
                   { name: 'handle', label: t('registrations.contact.handle'), value: contact.handle },
                   { name: 'roid', label: t('registrations.contact.roid'), value: <span className="font-monospace">{contact.roid}</span> },
@@ -39,7 +41,8 @@ export function ContactViewPage() {
           </div>
           <div className="col-lg-8">
             <SectionCard id="contact-details" title={t('registrations.contact.contact')} icon="bi-person-vcard">
-              <Details
+              <DetailList
+                labels="wide"
                 rows={[
                   { name: 'name', label: t('registrations.contact.name'), value: contact.name },
                   { name: 'organization', label: t('registrations.contact.organization'), value: contact.organization },

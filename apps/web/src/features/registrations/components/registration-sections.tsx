@@ -5,7 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { useAppConfiguration } from '../../../lib/config';
 import { paths } from '../../../lib/paths';
 import { gracePeriodStates, labelsOf, lifecycleStatus, visibleDates, type RelatedTransferStatus } from '../rules/registration-rules';
-import { Details, SectionCard } from './section-card';
+import { DetailList } from '../../../components/detail-list';
+import { SectionCard } from './section-card';
 import { GracePeriodBadge, LabelBadge, LifecycleBadge } from './status-badges';
 
 type Props = { domain: DomainRegistration };
@@ -14,7 +15,8 @@ export function GeneralDataSection({ domain, transferStatus }: Props & { transfe
   const { t } = useTranslation();
   return (
     <SectionCard id="general" title={t('registrations.view.general')} icon="bi-globe2">
-      <Details
+      <DetailList
+        labels="wide"
         rows={[
           { name: 'uLabel', label: t('registrations.view.domainName'), value: <span className="fw-semibold">{domain.uLabel}</span> },
           { name: 'aLabel', label: t('registrations.view.aLabel'), value: domain.aLabel },
@@ -35,7 +37,8 @@ export function DatesSection({ domain }: Props) {
   const { appConfig } = useAppConfiguration();
   return (
     <SectionCard id="dates" title={t('registrations.view.dates')} icon="bi-calendar3">
-      <Details
+      <DetailList
+        labels="wide"
         rows={visibleDates(domain).map((date) => ({
           name: date.key,
           label: t(`registrations.date.${date.key}`),
@@ -58,7 +61,8 @@ export function RegistrantSection({ domain }: Props) {
   return (
     <SectionCard id="registrant" title={t('registrations.view.registrant')} icon="bi-person-badge">
       {domain.registrant ? (
-        <Details
+        <DetailList
+          labels="wide"
           rows={[{ name: 'registrant', label: t('registrations.view.handle'), value: <Link to={paths.contact(domain.registrant)}>{domain.registrant}</Link> }]}
         />
       ) : (
