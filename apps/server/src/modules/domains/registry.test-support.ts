@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { Message, PanelRole } from '@registrar-panel/contract';
+import type { PanelRole } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
 import { contacts, delegationSigners, domainContacts, domainStatuses, domains, nameservers, transfers } from '../../db/schema';
+import { call } from '../../test/http';
 import type { TestApp } from '../../test/test-app';
 
 type NewContact = typeof contacts.$inferInsert;
@@ -108,12 +109,7 @@ export interface Caller {
 
 /** A GET through the whole stack; without `as` the call carries no token. */
 export async function get(t: TestApp, url: string, as?: Caller): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = as ? { authorization: `Bearer ${await t.tokenFor(as)}` } : {};
-  return t.app.inject({ method: 'GET', url, headers });
-}
-
-export function messagesOf(res: LightMyRequestResponse): Message[] {
-  return res.json<{ messages: Message[] }>().messages;
+  return call(t, { url, ...(as ? { as } : {}) });
 }
 
 /** The 404 answer for anything the caller may not see, missing or another registrar's alike. */

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainSearchResponse } from '@registrar-panel/contract';
 import { createRegistrar } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createContact, createDomain, get, messagesOf } from './registry.test-support';
+import { messagesOf } from '../../test/http';
+import { createContact, createDomain, get } from './registry.test-support';
 
 let t: TestApp;
 const alpha = { username: 'support@alpha', roles: ['SUPPORT' as const] };
