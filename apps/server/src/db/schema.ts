@@ -89,19 +89,49 @@ export const domains = pgTable(
   (t) => [
     uniqueIndex('domains_u_label_idx').on(t.uLabel),
     uniqueIndex('domains_a_label_idx').on(t.aLabel),
-    // The registrar's names in order, with the id, so that searches that read them in order (short
-    // terms, prefixes, deep pages) never visit the table.
+    // The registrar's names in order: the domain report reads them (registration search has its own
+    // table, domain_names).
     index('domains_registrar_u_label_idx').on(t.registrarHandle, t.uLabel, t.id),
-    index('domains_registrar_a_label_idx').on(t.registrarHandle, t.aLabel, t.id),
-    // Since when the registrar sponsors the domain: is anything new since a search's checkpoint?
-    index('domains_registrar_sponsored_idx').on(t.registrarHandle, sql`coalesce(${t.transferredAt}, ${t.createdAt})`),
     index('domains_registrant_idx').on(t.registrantHandle),
-    // Trigram lookups scoped to one registrar (btree_gin): infix and suffix searches only visit the
-    // registrar's own matches, however many other registrars' names match too.
-    index('domains_registrar_u_label_trgm_idx').using('gin', t.registrarHandle, sql`${t.uLabel} gin_trgm_ops`),
-    index('domains_registrar_a_label_trgm_idx').using('gin', t.registrarHandle, sql`${t.aLabel} gin_trgm_ops`),
   ],
 );
+
+/**
+ * What registration search reads: one narrow row per domain, kept in step with `domains` by a trigger
+ * (migration 0004) and stored in registrar and name order, so that a registrar's names sit together
+ * on few pages. `domain_name_tokens(registrar, name)` (SQL, same migration) lists the registrar-scoped
+ * pieces of a name that the search looks up: `acme:` for every name, then every 1, 2 and 3 character
+ * substring (`acme:b`, `acme:ba`, `acme:bak`...).
+ */
+export const domainNames = pgTable(
+  'domain_names',
+  {
+    domainId: bigint('domain_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    registrarHandle: cText('registrar_handle'),
+    uLabel: cText('u_label'),
+    aLabel: cText('a_label'),
+    /** `coalesce(transferred_at, created_at)`: since when the registrar sponsors the domain. */
+    sponsoredSince: at('sponsored_since').notNull(),
+  },
+  (t) => [
+    // Ordered reads (prefixes, broad terms, pages) answered from the index alone.
+    index('domain_names_registrar_u_label_idx').on(t.registrarHandle, t.uLabel, t.domainId, t.sponsoredSince),
+    index('domain_names_registrar_a_label_idx').on(t.registrarHandle, t.aLabel, t.domainId, t.sponsoredSince),
+    // Is anything new since a search's checkpoint?
+    index('domain_names_registrar_sponsored_idx').on(t.registrarHandle, t.sponsoredSince),
+    // Infix and suffix searches: each key is one registrar's piece, so a lookup reads only that
+    // registrar's matches, however common the piece is elsewhere.
+    index('domain_names_tokens_idx').using('gin', sql`domain_name_tokens(${t.registrarHandle}, ${t.uLabel})`),
+  ],
+);
+
+/** How many of a registrar's names hold each token (trigger-maintained): exact counts for short terms. */
+export const domainNameTokenCounts = pgTable('domain_name_token_counts', {
+  token: cText('token').primaryKey(),
+  names: integer('names').notNull(),
+});
 
 export const domainStatuses = pgTable(
   'domain_statuses',

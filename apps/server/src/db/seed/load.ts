@@ -23,6 +23,9 @@ export interface LoadSummary {
 
 const batchSize = 10_000;
 
+/** Registration search's copy of the names: filled in one pass after the domains are in (migration 0004). */
+const searchTable = 'domain_names';
+
 interface SavedDefinitions {
   constraints: { table: string; name: string; definition: string; kind: string }[];
   indexes: { name: string; definition: string }[];
@@ -30,7 +33,7 @@ interface SavedDefinitions {
 
 /** Saves, then drops, the keys and indexes of the bulk tables (and foreign keys pointing at them). */
 async function dropIndexes(session: BulkSession): Promise<SavedDefinitions> {
-  const tables = bulkTables as string[];
+  const tables = [...bulkTables, searchTable];
   const constraints = await session.query<{ table: string; name: string; definition: string; kind: string }>(
     `SELECT c.conrelid::regclass::text AS "table", c.conname AS name, pg_get_constraintdef(c.oid) AS definition, c.contype AS kind
        FROM pg_constraint c
@@ -103,6 +106,8 @@ export async function loadRegistry(database: Database, options: LoadOptions): Pr
         ],
       );
     }
+    // Row by row, the search copy of each name would cost dozens of writes: it is filled once at the end.
+    await session.query('ALTER TABLE domains DISABLE TRIGGER domain_names_follow_domains');
     const rebuild = generator.totalDomains >= (options.rebuildIndexesFrom ?? 20_000);
     const saved = rebuild ? await dropIndexes(session) : null;
 
@@ -127,13 +132,17 @@ export async function loadRegistry(database: Database, options: LoadOptions): Pr
     await pending;
 
     await session.query(`SELECT setval(pg_get_serial_sequence('domains', 'id'), (SELECT coalesce(max(id), 1) FROM domains))`);
+    const refill = () => session.query('SELECT domain_names_refill()');
+    await (options.progress ? Progress.step('filling the search names', refill) : refill());
+    await session.query('ALTER TABLE domains ENABLE TRIGGER domain_names_follow_domains');
     if (saved) {
       const restore = () => restoreIndexes(session, saved);
       await (options.progress ? Progress.step('building indexes and keys', restore) : restore());
     }
     await session.query('COMMIT');
     const analyse = async () => {
-      for (const table of ['registrars', ...bulkTables]) await session.query(session.engine === 'postgres' ? `VACUUM ANALYZE ${table}` : `ANALYZE ${table}`);
+      for (const table of ['registrars', ...bulkTables, searchTable, 'domain_name_token_counts'])
+        await session.query(session.engine === 'postgres' ? `VACUUM ANALYZE ${table}` : `ANALYZE ${table}`);
     };
     await (options.progress ? Progress.step('analysing', analyse) : analyse());
     return {

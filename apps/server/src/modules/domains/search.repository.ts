@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { prefixUpperBound, type SearchPlan } from './search-pattern';
+import { choosePageRead, lookupLimit, prefixUpperBound, type SearchPlan } from './search-pattern';
 import { sqlRows } from './sql-rows';
 
 export interface SearchPage {
@@ -21,32 +21,96 @@ export interface SearchRow {
   statuses: { status: string; reason: string | null }[] | string;
 }
 
-/** `coalesce(transferred_at, created_at)`: since when the registrar sponsors the domain. */
-const sponsoredSince = sql`coalesce(transferred_at, created_at)`;
-
 /**
- * The match condition. The exact pattern compares `name || ''`, which no index serves: for `prefix`
- * and `scan` the registrar's sorted names are read instead (a trigram lookup without a single trigram
- * would read the whole index); for `trigram` the index looks up `indexPattern` and this filters.
+ * The match condition on domain_names. For `prefix` the range lets the registrar's sorted names be
+ * read from the first possible match to the last; the `tokens` lookup is added only where the token
+ * index is meant to answer (see searchPage).
  */
 function condition(registrarHandle: string, plan: SearchPlan, checkpoint: Date | null): SQL {
   const column = sql.raw(plan.column);
   const parts = [sql`registrar_handle = ${registrarHandle}`];
   if (plan.strategy === 'exact') parts.push(sql`${column} = ${plan.value}`);
-  else parts.push(sql`(${column} || '') LIKE ${plan.value}`);
-  if (plan.strategy === 'trigram') parts.push(sql`${column} LIKE ${plan.indexPattern}`);
+  else if (plan.value !== '%') parts.push(sql`${column} LIKE ${plan.value}`);
   if (plan.strategy === 'prefix') parts.push(sql`${column} >= ${plan.prefix} AND ${column} < ${prefixUpperBound(plan.prefix)}`);
-  if (checkpoint) parts.push(sql`${sponsoredSince} <= ${checkpoint.toISOString()}::timestamptz`);
+  if (checkpoint) parts.push(sql`sponsored_since <= ${checkpoint.toISOString()}::timestamptz`);
   return sql.join(parts, sql` AND `);
 }
+
+/** The registrar's tokens as a text[] literal (every element quoted, `"` and `\\` escaped). */
+const tokenArray = (registrarHandle: string, tokens: string[]) =>
+  sql`${`{${tokens.map((token) => `"${`${registrarHandle}:${token}`.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
 
 /** Whether the registrar sponsors a domain it did not sponsor yet at the checkpoint. */
 export async function hasSponsoredSince(db: Db, registrarHandle: string, checkpoint: Date): Promise<boolean> {
   const rows = await sqlRows<{ found: number }>(
     db,
-    sql`SELECT 1 AS found FROM domains WHERE registrar_handle = ${registrarHandle} AND ${sponsoredSince} > ${checkpoint.toISOString()}::timestamptz LIMIT 1`,
+    sql`SELECT 1 AS found FROM domain_names WHERE registrar_handle = ${registrarHandle} AND sponsored_since > ${checkpoint.toISOString()}::timestamptz LIMIT 1`,
   );
   return rows.length > 0;
+}
+
+async function countWhere(db: Db, where: SQL): Promise<number> {
+  const [row] = await sqlRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM domain_names WHERE ${where}`);
+  return row?.total ?? 0;
+}
+
+/** A page of the registrar's matching names read in name order, or backwards from the last one. */
+async function pageInOrder(db: Db, plan: SearchPlan, where: SQL, offset: number, size: number, reverse?: { total: number }): Promise<number[]> {
+  const column = sql.raw(plan.column);
+  const query = reverse
+    ? sql`SELECT domain_id FROM domain_names WHERE ${where} ORDER BY ${column} DESC
+          LIMIT ${Math.max(0, Math.min(size, reverse.total - offset))} OFFSET ${Math.max(0, reverse.total - offset - size)}`
+    : sql`SELECT domain_id FROM domain_names WHERE ${where} ORDER BY ${column} LIMIT ${size} OFFSET ${offset}`;
+  const ids = (await sqlRows<{ domain_id: number | string }>(db, query)).map((row) => Number(row.domain_id));
+  return reverse ? ids.reverse() : ids;
+}
+
+/** All matches read once through the token index: how many there are, and one page of them in name order. */
+async function lookUpTokens(db: Db, registrarHandle: string, plan: SearchPlan, where: SQL, offset: number, size: number): Promise<SearchPage> {
+  const [row] = await sqlRows<{ total: number; ids: (number | string)[] | null }>(
+    db,
+    sql`WITH matches AS MATERIALIZED (
+          SELECT domain_id, u_label FROM domain_names
+           WHERE domain_name_tokens(registrar_handle, u_label) @> ${tokenArray(registrarHandle, plan.tokens)} AND ${where})
+        SELECT (SELECT count(*) FROM matches)::int AS total,
+               (SELECT array_agg(domain_id ORDER BY u_label) FROM (SELECT * FROM matches ORDER BY u_label LIMIT ${size} OFFSET ${offset}) page) AS ids`,
+  );
+  return { total: row?.total ?? 0, ids: (row?.ids ?? []).map(Number) };
+}
+
+/** How many of the registrar's names hold each token; a token no name holds is missing. */
+async function tokenCounts(db: Db, registrarHandle: string, tokens: string[]): Promise<Map<string, number>> {
+  const rows = await sqlRows<{ token: string; names: number }>(
+    db,
+    sql`SELECT token, names FROM domain_name_token_counts WHERE token = ANY(${tokenArray(registrarHandle, [...tokens, ''])})`,
+  );
+  return new Map(rows.map((row) => [row.token.slice(registrarHandle.length + 1), row.names]));
+}
+
+/**
+ * A `tokens` search. The counts table says at once how many names hold each token: when holding the
+ * token is matching, that is the answer (less the matches gained after the checkpoint); otherwise the
+ * rarest token bounds the candidates. Few candidates are read through the token index; many are
+ * counted over the registrar's sorted names, a scan bounded by the registrar's size.
+ */
+async function searchTokens(db: Db, registrarHandle: string, plan: SearchPlan, checkpoint: Date | null, offset: number, size: number): Promise<SearchPage> {
+  const counts = await tokenCounts(db, registrarHandle, plan.tokens);
+  const holding = plan.tokens.map((token) => counts.get(token) ?? 0);
+  const candidates = Math.min(...holding);
+  if (candidates === 0) return { total: 0, ids: [] };
+  const where = condition(registrarHandle, plan, checkpoint);
+  if (!plan.tokenIsMatch && candidates <= lookupLimit) return lookUpTokens(db, registrarHandle, plan, where, offset, size);
+  if (!plan.tokenIsMatch) {
+    const [total, ids] = await Promise.all([countWhere(db, where), pageInOrder(db, plan, where, offset, size)]);
+    return { total, ids };
+  }
+  const gained = checkpoint
+    ? await countWhere(db, sql`${condition(registrarHandle, plan, null)} AND sponsored_since > ${checkpoint.toISOString()}::timestamptz`)
+    : 0;
+  const total = candidates - gained;
+  const read = choosePageRead(total, counts.get('') ?? total, offset, size);
+  if (read === 'lookup') return lookUpTokens(db, registrarHandle, plan, where, offset, size);
+  return { total, ids: await pageInOrder(db, plan, where, offset, size, read === 'in-reverse-order' ? { total } : undefined) };
 }
 
 /** One page of matching domain ids in name order, and how many match in all. */
@@ -58,24 +122,11 @@ export async function searchPage(
   offset: number,
   size: number,
 ): Promise<SearchPage> {
-  const where = condition(registrarHandle, plan, checkpoint);
-  const column = sql.raw(plan.column);
-  if (plan.strategy === 'trigram') {
-    // Matches are read once through the trigram index; the count and the sorted page come from that set.
-    const [row] = await sqlRows<{ total: number; ids: (number | string)[] | null }>(
-      db,
-      sql`WITH matches AS MATERIALIZED (SELECT id, ${column} AS name FROM domains WHERE ${where})
-          SELECT (SELECT count(*) FROM matches)::int AS total,
-                 (SELECT array_agg(id ORDER BY name) FROM (SELECT id, name FROM matches ORDER BY name LIMIT ${size} OFFSET ${offset}) page) AS ids`,
-    );
-    return { total: row?.total ?? 0, ids: (row?.ids ?? []).map(Number) };
-  }
+  if (plan.strategy === 'tokens') return searchTokens(db, registrarHandle, plan, checkpoint, offset, size);
   // Ordered reads of the registrar's names: the count and the page run side by side on PostgreSQL.
-  const [counted, page] = await Promise.all([
-    sqlRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM domains WHERE ${where}`),
-    sqlRows<{ id: number | string }>(db, sql`SELECT id FROM domains WHERE ${where} ORDER BY ${column} LIMIT ${size} OFFSET ${offset}`),
-  ]);
-  return { total: counted[0]?.total ?? 0, ids: page.map((row) => Number(row.id)) };
+  const where = condition(registrarHandle, plan, checkpoint);
+  const [total, ids] = await Promise.all([countWhere(db, where), pageInOrder(db, plan, where, offset, size)]);
+  return { total, ids };
 }
 
 /** What a result row shows: the name, key dates, statuses and the registrant's name and email. */

@@ -1,6 +1,8 @@
 import { domainToASCII } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainSearchResponse } from '@registrar-panel/contract';
+import { eq } from 'drizzle-orm';
+import { domains } from '../../db/schema';
 import { createRegistrar } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { messagesOf } from '../../test/http';
@@ -106,6 +108,45 @@ describe('GET /services/domains/search', () => {
     expect(second.body.results.map((r) => r.uLabel)).toEqual(['greenshop.be']);
     const fresh = await search('ulabel=g*&page=0&size=10');
     expect(fresh.body.results.map((r) => r.uLabel)).toEqual(['gamma.be', 'gent-fietsen.be', 'greenshop.be']);
+  });
+
+  it('counts short terms from the token counts and keeps them in step with gained, moved and deleted registrations', async () => {
+    const db = t.database.db;
+    await createRegistrar(db, { handle: 'gamma' });
+    await createRegistrar(db, { handle: 'delta' });
+    const gamma = { username: 'support@gamma', roles: ['SUPPORT' as const] };
+    const ids = new Map<string, number>();
+    for (const uLabel of ['anna.be', 'banana.be', 'cherry.be', 'date.be', 'elderberry.be'])
+      ids.set(uLabel, await createDomain(db, { uLabel, registrarHandle: 'gamma' }));
+    const total = async (ulabel: string) => (await search(`ulabel=${encodeURIComponent(ulabel)}&page=0&size=100`, gamma)).body.totalResults;
+    expect([await total('*an*'), await total('*a*'), await total('*'), await total('*rr*'), await total('*zz*')]).toEqual([2, 3, 5, 2, 0]);
+
+    const first = await search('ulabel=*a*&page=0&size=2', gamma);
+    expect(first.body.results.map((r) => r.uLabel)).toEqual(['anna.be', 'banana.be']);
+    await createDomain(db, { uLabel: 'aardvark.be', registrarHandle: 'gamma', createdAt: new Date(Date.now() + 1000) });
+    const next = await search(`ulabel=*a*&page=1&size=2&checkpoint=${encodeURIComponent(first.body.checkpoint)}`, gamma);
+    expect(next.body.totalResults).toBe(3);
+    expect(next.body.results.map((r) => r.uLabel)).toEqual(['date.be']);
+    expect(await total('*a*')).toBe(4);
+
+    await db
+      .update(domains)
+      .set({ registrarHandle: 'delta', transferredAt: new Date() })
+      .where(eq(domains.id, ids.get('banana.be')!));
+    await db
+      .update(domains)
+      .set({ uLabel: 'cherrytree.be', aLabel: 'cherrytree.be' })
+      .where(eq(domains.id, ids.get('cherry.be')!));
+    await db.delete(domains).where(eq(domains.id, ids.get('date.be')!));
+    expect(await found('*an*')).toEqual(['anna.be']);
+    expect(await total('*an*')).toBe(1);
+    expect([await total('*a*'), await total('*'), await total('*tr*'), await total('*rr*')]).toEqual([2, 4, 1, 2]);
+    const delta = await search('ulabel=*an*&page=0&size=100', { username: 'support@delta', roles: ['SUPPORT'] });
+    expect(delta.body).toMatchObject({ totalResults: 1, results: [expect.objectContaining({ uLabel: 'banana.be' })] });
+
+    async function found(ulabel: string) {
+      return (await search(`ulabel=${encodeURIComponent(ulabel)}&page=0&size=100`, gamma)).body.results.map((r) => r.uLabel);
+    }
   });
 
   it.each([
