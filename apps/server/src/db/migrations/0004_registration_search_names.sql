@@ -41,6 +41,9 @@ CREATE FUNCTION domain_names_refill() RETURNS void
     ALTER TABLE domain_names ENABLE TRIGGER USER;
   END
   $$;--> statement-breakpoint
+-- On an existing registry of millions of names, counting and indexing the tokens needs room to sort.
+SET LOCAL work_mem = '256MB';--> statement-breakpoint
+SET LOCAL maintenance_work_mem = '256MB';--> statement-breakpoint
 SELECT domain_names_refill();--> statement-breakpoint
 ALTER TABLE "domain_names" ADD CONSTRAINT "domain_names_domain_id_domains_id_fk" FOREIGN KEY ("domain_id") REFERENCES "public"."domains"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "domain_names_registrar_u_label_idx" ON "domain_names" USING btree ("registrar_handle","u_label","domain_id","sponsored_since");--> statement-breakpoint
