@@ -22,19 +22,22 @@ export interface SearchRow {
 }
 
 /**
- * The match condition on domain_names. For `prefix` the range lets the registrar's sorted names be
- * read from the first possible match to the last; the `tokens` lookup is added only where the token
- * index is meant to answer (see searchPage).
+ * The match condition on domain_names, without the registrar. For `prefix` the range lets the
+ * registrar's sorted names be read from the first possible match to the last.
  */
-function condition(registrarHandle: string, plan: SearchPlan, checkpoint: Date | null): SQL {
+function matchCondition(plan: SearchPlan, checkpoint: Date | null): SQL {
   const column = sql.raw(plan.column);
-  const parts = [sql`registrar_handle = ${registrarHandle}`];
+  const parts = [sql`TRUE`];
   if (plan.strategy === 'exact') parts.push(sql`${column} = ${plan.value}`);
   else if (plan.value !== '%') parts.push(sql`${column} LIKE ${plan.value}`);
   if (plan.strategy === 'prefix') parts.push(sql`${column} >= ${plan.prefix} AND ${column} < ${prefixUpperBound(plan.prefix)}`);
   if (checkpoint) parts.push(sql`sponsored_since <= ${checkpoint.toISOString()}::timestamptz`);
   return sql.join(parts, sql` AND `);
 }
+
+/** The match condition among the registrar's names, read along its sorted names. */
+const condition = (registrarHandle: string, plan: SearchPlan, checkpoint: Date | null): SQL =>
+  sql`registrar_handle = ${registrarHandle} AND ${matchCondition(plan, checkpoint)}`;
 
 /** The registrar's tokens as a text[] literal (every element quoted, `"` and `\\` escaped). */
 const tokenArray = (registrarHandle: string, tokens: string[]) =>
@@ -65,13 +68,17 @@ async function pageInOrder(db: Db, plan: SearchPlan, where: SQL, offset: number,
   return reverse ? ids.reverse() : ids;
 }
 
-/** All matches read once through the token index: how many there are, and one page of them in name order. */
-async function lookUpTokens(db: Db, registrarHandle: string, plan: SearchPlan, where: SQL, offset: number, size: number): Promise<SearchPage> {
+/**
+ * All matches read once through the token index: how many there are, and one page of them in name
+ * order. The tokens name the registrar; a registrar condition besides would only tempt the planner
+ * into reading all the registrar's names to combine with them.
+ */
+async function lookUpTokens(db: Db, registrarHandle: string, plan: SearchPlan, checkpoint: Date | null, offset: number, size: number): Promise<SearchPage> {
   const [row] = await sqlRows<{ total: number; ids: (number | string)[] | null }>(
     db,
     sql`WITH matches AS MATERIALIZED (
           SELECT domain_id, u_label FROM domain_names
-           WHERE domain_name_tokens(registrar_handle, u_label) @> ${tokenArray(registrarHandle, plan.tokens)} AND ${where})
+           WHERE domain_name_tokens(registrar_handle, u_label) @> ${tokenArray(registrarHandle, plan.tokens)} AND ${matchCondition(plan, checkpoint)})
         SELECT (SELECT count(*) FROM matches)::int AS total,
                (SELECT array_agg(domain_id ORDER BY u_label) FROM (SELECT * FROM matches ORDER BY u_label LIMIT ${size} OFFSET ${offset}) page) AS ids`,
   );
@@ -99,7 +106,7 @@ async function searchTokens(db: Db, registrarHandle: string, plan: SearchPlan, c
   const candidates = Math.min(...holding);
   if (candidates === 0) return { total: 0, ids: [] };
   const where = condition(registrarHandle, plan, checkpoint);
-  if (!plan.tokenIsMatch && candidates <= lookupLimit) return lookUpTokens(db, registrarHandle, plan, where, offset, size);
+  if (!plan.tokenIsMatch && candidates <= lookupLimit) return lookUpTokens(db, registrarHandle, plan, checkpoint, offset, size);
   if (!plan.tokenIsMatch) {
     const [total, ids] = await Promise.all([countWhere(db, where), pageInOrder(db, plan, where, offset, size)]);
     return { total, ids };
@@ -109,7 +116,7 @@ async function searchTokens(db: Db, registrarHandle: string, plan: SearchPlan, c
     : 0;
   const total = candidates - gained;
   const read = choosePageRead(total, counts.get('') ?? total, offset, size);
-  if (read === 'lookup') return lookUpTokens(db, registrarHandle, plan, where, offset, size);
+  if (read === 'lookup') return lookUpTokens(db, registrarHandle, plan, checkpoint, offset, size);
   return { total, ids: await pageInOrder(db, plan, where, offset, size, read === 'in-reverse-order' ? { total } : undefined) };
 }
 
