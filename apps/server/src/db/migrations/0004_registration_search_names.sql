@@ -93,3 +93,6 @@ CREATE TRIGGER domain_name_token_counts_follow_names AFTER INSERT OR DELETE ON d
 CREATE TRIGGER domain_name_token_counts_follow_renames AFTER UPDATE OF registrar_handle, u_label ON domain_names
   FOR EACH ROW WHEN (OLD.registrar_handle IS DISTINCT FROM NEW.registrar_handle OR OLD.u_label IS DISTINCT FROM NEW.u_label)
   EXECUTE FUNCTION domain_name_token_counts_follow_names();
+--> statement-breakpoint
+-- The planner needs to know the new tables before the first search (the bulk loader analyses them itself).
+ANALYZE domain_names, domain_name_token_counts;
