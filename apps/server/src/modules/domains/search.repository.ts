@@ -68,6 +68,12 @@ async function pageInOrder(db: Db, plan: SearchPlan, where: SQL, offset: number,
   return reverse ? ids.reverse() : ids;
 }
 
+/** The count and a page in name order; on PostgreSQL the two reads run side by side. */
+async function countAndPageInOrder(db: Db, plan: SearchPlan, where: SQL, offset: number, size: number): Promise<SearchPage> {
+  const [total, ids] = await Promise.all([countWhere(db, where), pageInOrder(db, plan, where, offset, size)]);
+  return { total, ids };
+}
+
 /**
  * All matches read once through the token index: how many there are, and one page of them in name
  * order. The tokens name the registrar; a registrar condition besides would only tempt the planner
@@ -105,12 +111,9 @@ async function searchTokens(db: Db, registrarHandle: string, plan: SearchPlan, c
   const holding = plan.tokens.map((token) => counts.get(token) ?? 0);
   const candidates = Math.min(...holding);
   if (candidates === 0) return { total: 0, ids: [] };
-  const where = condition(registrarHandle, plan, checkpoint);
   if (!plan.tokenIsMatch && candidates <= lookupLimit) return lookUpTokens(db, registrarHandle, plan, checkpoint, offset, size);
-  if (!plan.tokenIsMatch) {
-    const [total, ids] = await Promise.all([countWhere(db, where), pageInOrder(db, plan, where, offset, size)]);
-    return { total, ids };
-  }
+  const where = condition(registrarHandle, plan, checkpoint);
+  if (!plan.tokenIsMatch) return countAndPageInOrder(db, plan, where, offset, size);
   const gained = checkpoint
     ? await countWhere(db, sql`${condition(registrarHandle, plan, null)} AND sponsored_since > ${checkpoint.toISOString()}::timestamptz`)
     : 0;
@@ -130,10 +133,7 @@ export async function searchPage(
   size: number,
 ): Promise<SearchPage> {
   if (plan.strategy === 'tokens') return searchTokens(db, registrarHandle, plan, checkpoint, offset, size);
-  // Ordered reads of the registrar's names: the count and the page run side by side on PostgreSQL.
-  const where = condition(registrarHandle, plan, checkpoint);
-  const [total, ids] = await Promise.all([countWhere(db, where), pageInOrder(db, plan, where, offset, size)]);
-  return { total, ids };
+  return countAndPageInOrder(db, plan, condition(registrarHandle, plan, checkpoint), offset, size);
 }
 
 /** What a result row shows: the name, key dates, statuses and the registrant's name and email. */
