@@ -6,7 +6,13 @@ import { seedDemo } from './db/seed/demo';
 
 /** Starts the portal on one port: the API, the identity service, the config file and the built web app. */
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  // A server a crashed portal left running on the embedded cluster is this portal's now.
+  adoptEmbedded: true,
+  log: (message) => console.log(message),
+});
 const app = await buildApp({ config, database });
 if (config.demoMode) await seedDemo(app);
 
@@ -18,4 +24,4 @@ closeWithGrace({ delay: 10_000 }, async ({ err }) => {
 });
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info({ url: config.publicUrl, database: database.engine, demoMode: config.demoMode }, 'Registrar Panel is ready');
+app.log.info({ url: config.publicUrl, database: config.databaseUrl ? 'server' : 'embedded', demoMode: config.demoMode }, 'Registrar Panel is ready');

@@ -4,7 +4,7 @@ import type { AbuseContact, MainContact, PublicContact, WhoisContact } from '@re
 
 /*
  * The whole product's schema. Names (handles, domain labels, usernames) are declared COLLATE "C"
- * so that sorting and index use agree on PGlite (always C) and on a server cluster (stack notes).
+ * so that sorting and index use agree on every cluster, whatever its default collation.
  */
 
 const textC = customType<{ data: string }>({

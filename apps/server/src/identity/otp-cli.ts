@@ -1,7 +1,7 @@
 /*
  * `npm run otp -- USERNAME`: prints a user's current one-time code.
- * Demo accounts use their fixed secret (README), so this works while the portal runs on the
- * embedded database. Other users are read from DATABASE_URL (PostgreSQL) with TOTP_ENCRYPTION_KEY.
+ * Demo accounts in demo mode use their fixed secret (README). Other users' secrets are read from
+ * the database (DATABASE_URL, or the embedded server in DATA_DIR) and TOTP_ENCRYPTION_KEY.
  */
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config';
@@ -12,10 +12,7 @@ import { currentTotpCode, decryptTotpSecret, totpKey } from './totp';
 
 async function secretOf(username: string): Promise<string> {
   const config = loadConfig();
-  if (!config.databaseUrl) {
-    if (isDemoAccount(username)) return demoTotpSecret(username);
-    throw new Error('Only demo accounts without DATABASE_URL: the embedded database belongs to the running portal.');
-  }
+  if (config.demoMode && isDemoAccount(username)) return demoTotpSecret(username);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const [row] = await database.db.select({ secret: users.totpSecretEncrypted }).from(users).where(eq(users.username, username));

@@ -1,32 +1,34 @@
-import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
+import { databaseUrlOf } from './database-template';
+
+async function onServer(serverUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
 
 /**
- * A fresh, migrated database for one test file. On PGlite (the default) an in-memory database;
- * with TEST_ENGINE=postgres, a new database on the DATABASE_URL server, dropped on close.
+ * A fresh, migrated database for one test file: a copy of the project's template (see
+ * global-setup.ts) on the embedded server or on DATABASE_URL's, dropped on close.
  */
 export async function openTestDatabase(): Promise<Database> {
-  if (process.env.TEST_ENGINE !== 'postgres') return openDatabase({ dataDir: 'memory://' });
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) throw new Error('TEST_ENGINE=postgres needs DATABASE_URL');
+  const serverUrl = inject('testServerUrl');
   const name = `rp_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  await onServer(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${inject('testTemplate')}`);
   // Dropping the database WITH (FORCE) ends connections the pool may still be closing: expected here.
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', onIdleConnectionError: () => undefined });
+  const database = await openDatabase({ databaseUrl: databaseUrlOf(serverUrl, name), dataDir: '', migrate: false, onIdleConnectionError: () => undefined });
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

@@ -5,39 +5,23 @@ import type { Database } from '../database';
 
 /** One connection, inside one transaction, that can run SQL and bulk-copy CSV into a table. */
 export interface BulkSession {
-  engine: Database['engine'];
   query<R extends Record<string, unknown> = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<R[]>;
-  /** COPY ... FROM in CSV format (PostgreSQL: a stream; PGlite: a blob). */
+  /** COPY ... FROM STDIN in CSV format. */
   copy(table: string, columns: readonly string[], csv: string): Promise<void>;
   release(): void;
 }
 
-const copySql = (table: string, columns: readonly string[], source: string) =>
-  `COPY "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM ${source} WITH (FORMAT csv)`;
+const copySql = (table: string, columns: readonly string[]) => `COPY "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM STDIN WITH (FORMAT csv)`;
 
 export async function openBulkSession(database: Database): Promise<BulkSession> {
-  if (database.engine === 'postgres') {
-    const client = await database.pool.connect();
-    return {
-      engine: 'postgres',
-      async query<R>(sql: string, params: unknown[] = []) {
-        return (await client.query(sql, params)).rows as R[];
-      },
-      async copy(table, columns, csv) {
-        await pipeline(Readable.from([csv]), client.query(copyFrom(copySql(table, columns, 'STDIN'))));
-      },
-      release: () => client.release(),
-    };
-  }
-  const client = database.client;
+  const client = await database.pool.connect();
   return {
-    engine: 'pglite',
     async query<R>(sql: string, params: unknown[] = []) {
-      return (await client.query<R>(sql, params)).rows;
+      return (await client.query(sql, params)).rows as R[];
     },
     async copy(table, columns, csv) {
-      await client.query(copySql(table, columns, "'/dev/blob'"), [], { blob: new Blob([csv]) });
+      await pipeline(Readable.from([csv]), client.query(copyFrom(copySql(table, columns))));
     },
-    release: () => undefined,
+    release: () => client.release(),
   };
 }

@@ -6,7 +6,7 @@ import { parseGeneratorArguments } from './options';
 
 /**
  * `npm run seed -- --domains N --registrars R [--seed S] [--today YYYY-MM-DD]`: loads a generated
- * registry into the configured database (DATABASE_URL, else PGlite in DATA_DIR).
+ * registry into the configured database (DATABASE_URL, else the embedded server in DATA_DIR).
  */
 async function main() {
   const args = parseGeneratorArguments(process.argv.slice(2), { domains: 10_000, registrars: 3 });
@@ -14,7 +14,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     process.stderr.write(
-      `Generating ${args.domains.toLocaleString('en')} domains for ${args.registrars} registrars (seed ${args.seed}, day ${new Date(args.today).toISOString().slice(0, 10)}) into ${database.engine === 'postgres' ? 'PostgreSQL' : `PGlite at ${config.dataDir}`}\n`,
+      `Generating ${args.domains.toLocaleString('en')} domains for ${args.registrars} registrars (seed ${args.seed}, day ${new Date(args.today).toISOString().slice(0, 10)}) into ${config.databaseUrl ? 'PostgreSQL at DATABASE_URL' : `the embedded PostgreSQL in ${config.dataDir}`}\n`,
     );
     const summary = await loadRegistry(database, {
       seed: args.seed,

@@ -56,7 +56,7 @@ async function dropIndexes(session: BulkSession): Promise<SavedDefinitions> {
 
 async function restoreIndexes(session: BulkSession, saved: SavedDefinitions): Promise<void> {
   // GIN trigram indexes build far faster with memory to sort in.
-  await session.query(`SET LOCAL maintenance_work_mem = '${session.engine === 'postgres' ? '1GB' : '256MB'}'`);
+  await session.query(`SET LOCAL maintenance_work_mem = '1GB'`);
   for (const c of saved.constraints.filter((c) => c.kind !== 'f')) await session.query(`ALTER TABLE ${c.table} ADD CONSTRAINT "${c.name}" ${c.definition}`);
   for (const index of saved.indexes) await session.query(index.definition);
   for (const c of saved.constraints.filter((c) => c.kind === 'f')) await session.query(`ALTER TABLE ${c.table} ADD CONSTRAINT "${c.name}" ${c.definition}`);
@@ -141,8 +141,7 @@ export async function loadRegistry(database: Database, options: LoadOptions): Pr
     }
     await session.query('COMMIT');
     const analyse = async () => {
-      for (const table of ['registrars', ...bulkTables, searchTable, 'domain_name_token_counts'])
-        await session.query(session.engine === 'postgres' ? `VACUUM ANALYZE ${table}` : `ANALYZE ${table}`);
+      for (const table of ['registrars', ...bulkTables, searchTable, 'domain_name_token_counts']) await session.query(`VACUUM ANALYZE ${table}`);
     };
     await (options.progress ? Progress.step('analysing', analyse) : analyse());
     return {

@@ -12,13 +12,14 @@ export interface SearchRow {
   id: number;
   u_label: string;
   a_label: string;
-  created_at: Date | string;
-  expires_at: Date | string | null;
+  /** Timestamps as PostgreSQL writes them: Drizzle's driver leaves them unparsed, for its own column mapping. */
+  created_at: string;
+  expires_at: string | null;
   rgp_status: string | null;
   registrant_handle: string | null;
   registrant_name: string | null;
   registrant_email: string | null;
-  statuses: { status: string; reason: string | null }[] | string;
+  statuses: { status: string; reason: string | null }[];
 }
 
 /**

@@ -12,17 +12,16 @@ export interface SearchRequest {
   checkpoint?: string | undefined;
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
+const iso = (timestamp: string) => new Date(timestamp).toISOString();
 
 function present(row: SearchRow): DomainSearchResult {
-  const statuses = typeof row.statuses === 'string' ? (JSON.parse(row.statuses) as { status: string; reason: string | null }[]) : row.statuses;
   return {
     uLabel: row.u_label,
     aLabel: row.a_label,
     created: iso(row.created_at),
     expired: row.expires_at === null ? null : iso(row.expires_at),
     rgpStatus: asRgpStatus(row.rgp_status),
-    statuses: presentStatuses(statuses),
+    statuses: presentStatuses(row.statuses),
     registrant: row.registrant_handle === null ? null : { handle: row.registrant_handle, name: row.registrant_name, email: row.registrant_email },
   };
 }

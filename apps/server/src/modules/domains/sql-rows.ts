@@ -1,8 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 
-/** Runs raw SQL and returns its rows; both drivers (node-postgres and PGlite) answer with `rows`. */
+/** Runs raw SQL and returns its rows, typed by the caller (node-postgres parses dates and JSON). */
 export async function sqlRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
+  return (await db.execute(query)).rows as T[];
 }

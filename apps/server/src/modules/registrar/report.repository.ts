@@ -3,9 +3,6 @@ import Cursor from 'pg-cursor';
 import type { Database } from '../../db/database';
 import { domains } from '../../db/schema';
 
-type Pool = Extract<Database, { engine: 'postgres' }>['pool'];
-type PGliteClient = Extract<Database, { engine: 'pglite' }>['client'];
-
 /**
  * One line of the domain report in column order (U-label, A-label, registrant, created, expires),
  * every value already text. Rows come as arrays, not objects: fewer allocations per row, which
@@ -36,18 +33,12 @@ export async function countDomains(database: Database, registrarHandle: string):
 }
 
 /**
- * A registrar's domains in U-label order, in batches, never the whole result at once.
- * PostgreSQL: one server-side cursor in a read-only transaction on a pooled connection (one
- * consistent snapshot), released when the iteration ends for any reason, the client going away
- * included. PGlite has no cursor across calls and its COPY buffers the whole file, so it pages by
- * keyset on (registrar_handle, u_label), the unique index the ORDER BY uses.
+ * A registrar's domains in U-label order, in batches, never the whole result at once: one
+ * server-side cursor in a read-only transaction on a pooled connection (one consistent snapshot),
+ * released when the iteration ends for any reason, the client going away included.
  */
-export function domainBatches(database: Database, registrarHandle: string, batchSize: number): AsyncGenerator<DomainReportRow[]> {
-  return database.engine === 'postgres' ? cursorBatches(database.pool, registrarHandle, batchSize) : keysetBatches(database.client, registrarHandle, batchSize);
-}
-
-async function* cursorBatches(pool: Pool, registrarHandle: string, batchSize: number) {
-  const client = await pool.connect();
+export async function* domainBatches(database: Database, registrarHandle: string, batchSize: number): AsyncGenerator<DomainReportRow[]> {
+  const client = await database.pool.connect();
   let broken = false;
   let cursor: Cursor<DomainReportRow> | undefined;
   try {
@@ -76,25 +67,5 @@ async function* cursorBatches(pool: Pool, registrarHandle: string, batchSize: nu
     }
     // A connection left in an unknown state is closed rather than handed to the next request.
     client.release(broken || undefined);
-  }
-}
-
-async function* keysetBatches(client: PGliteClient, registrarHandle: string, batchSize: number) {
-  // Two statements rather than one with "$2 IS NULL OR …", so that every page is an index range scan.
-  const first = `SELECT ${columns} FROM domains WHERE registrar_handle = $1 ORDER BY u_label LIMIT $2`;
-  const next = `SELECT ${columns} FROM domains WHERE registrar_handle = $1 AND u_label > $3 ORDER BY u_label LIMIT $2`;
-  let after: string | undefined;
-  for (;;) {
-    // One short transaction per page: PGlite has one connection, shared by every request, which
-    // must neither wait for the whole download nor see its time zone.
-    const rows = await client.transaction(async (tx) => {
-      await tx.exec(brusselsSessionSql);
-      const params = after === undefined ? [registrarHandle, batchSize] : [registrarHandle, batchSize, after];
-      return (await tx.query<DomainReportRow>(after === undefined ? first : next, params, { rowMode: 'array' })).rows;
-    });
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < batchSize) return;
-    after = rows[rows.length - 1]?.[0];
   }
 }

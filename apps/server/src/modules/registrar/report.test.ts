@@ -72,10 +72,7 @@ describe('GET /services/registrar/{handle}/report/domains/csv', () => {
   });
 
   it('leaves the session time zone of the shared connection as it was', async () => {
-    const timeZone = async () =>
-      t.database.engine === 'pglite'
-        ? (await t.database.client.query<{ TimeZone: string }>('SHOW TimeZone')).rows[0]?.TimeZone
-        : (await t.database.pool.query<{ TimeZone: string }>('SHOW TimeZone')).rows[0]?.TimeZone;
+    const timeZone = async () => (await t.database.pool.query<{ TimeZone: string }>('SHOW TimeZone')).rows[0]?.TimeZone;
     const before = await timeZone();
     expect(before).not.toBe('Europe/Brussels');
     await call(t, { url, as: support });
@@ -126,10 +123,8 @@ describe('GET /services/registrar/{handle}/report/domains/csv', () => {
       req.end();
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    if (t.database.engine === 'postgres') {
-      const pool = t.database.pool;
-      expect(pool.totalCount - pool.idleCount).toBe(0);
-    }
+    const pool = t.database.pool;
+    expect(pool.totalCount - pool.idleCount).toBe(0);
     const again = await call(t, { url, as: support });
     expect(again.body.split('\r\n')).toHaveLength(generated + 3);
   });
@@ -153,12 +148,6 @@ describe('Brussels time in the database', () => {
 
 /** Runs a one-value query the way the report does: in a transaction with the Brussels session time zone. */
 async function inBrusselsSession(query: string, value: string): Promise<string | undefined> {
-  if (t.database.engine === 'pglite') {
-    return t.database.client.transaction(async (tx) => {
-      await tx.exec(brusselsSessionSql);
-      return (await tx.query<{ text: string }>(query, [value])).rows[0]?.text;
-    });
-  }
   const client = await t.database.pool.connect();
   try {
     await client.query('BEGIN');

@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { migrationsFolder, openDatabase } from '../db/database';
+
+/** The template's name changes with the migrations, so a server never hands out an outdated copy. */
+export function templateName(): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(join(migrationsFolder, file)));
+  }
+  return `rp_template_${hash.digest('hex').slice(0, 12)}`;
+}
+
+/** The URL of another database on the same server. */
+export function databaseUrlOf(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/**
+ * Makes sure the server holds a migrated template database and returns its name. Migrations run
+ * once per server and migration set (the template is kept between runs); test files then copy it
+ * with CREATE DATABASE … TEMPLATE, which takes milliseconds. An advisory lock keeps two runs
+ * (or two projects) from building it at once.
+ */
+export async function ensureTemplate(serverUrl: string): Promise<string> {
+  const name = templateName();
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1 AND datistemplate', [name]);
+    if (!rowCount) {
+      // A half-built template of an interrupted run is not marked as a template yet: start again.
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${name}`);
+      const database = await openDatabase({ databaseUrl: databaseUrlOf(serverUrl, name), dataDir: '' });
+      await database.close();
+      await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
+    }
+    return name;
+  } finally {
+    await admin.end();
+  }
+}

@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres } from '../db/embedded-postgres';
+import { databaseUrlOf, ensureTemplate } from './database-template';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A database on the test server that may create and drop databases. */
+    testServerUrl: string;
+    /** The migrated template every test file's database is copied from. */
+    testTemplate: string;
+  }
+}
+
+/**
+ * The database server of one test project: the PostgreSQL server at DATABASE_URL for the
+ * `server-postgres` project, else a throw-away embedded server (durability off: its data dies
+ * with the run anyway). Either way the migrations run once, into a template.
+ */
+export default async function setup(project: TestProject) {
+  let teardown = async () => undefined as void;
+  let serverUrl: string;
+  if (project.name === 'server-postgres') {
+    if (!process.env.DATABASE_URL) throw new Error('the server-postgres project needs DATABASE_URL');
+    serverUrl = process.env.DATABASE_URL;
+  } else {
+    const dataDir = mkdtempSync(join(tmpdir(), 'rp-test-pg-'));
+    const embedded = await startEmbeddedPostgres({
+      dataDir,
+      adopt: true,
+      settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: '300' },
+    });
+    serverUrl = databaseUrlOf(embedded.url, 'postgres');
+    teardown = async () => {
+      await embedded.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+  }
+  project.provide('testServerUrl', serverUrl);
+  project.provide('testTemplate', await ensureTemplate(serverUrl));
+  return teardown;
+}
