@@ -1,9 +1,5 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/db/database';
 import { domainQuotas } from '../src/db/seed/generate';
@@ -12,12 +8,14 @@ import { generatorOptions, toGeneratorArguments } from '../src/db/seed/options';
 import { Random } from '../src/db/seed/random';
 import { demoRegistrarHandles } from '../src/db/seed/registrars';
 import { sqlRows } from '../src/modules/domains/sql-rows';
+import { benchDatabaseName, openBenchServer } from './bench-server';
 import { planSearch } from '../src/modules/domains/search-pattern';
 import { searchDomains } from '../src/modules/domains/search.service';
 
 /*
- * `npm run bench:search [-- --domains N --registrars R --seed S --engine pglite|postgres --keep]`
- * Loads generated data into a fresh database (PGlite, and PostgreSQL when DATABASE_URL is set) and
+ * `npm run bench:search [-- --domains N --registrars R --seed S --cold]`
+ * Loads generated data into the registry's database (kept between runs and shared with the other
+ * benchmarks, see bench-server.ts; on DATABASE_URL's server, else the embedded one) and
  * times the registration search of the largest registrar per kind of input: p50/p95/max of the whole
  * service call (count, page and result rows), with the number of matches.
  */
@@ -25,7 +23,7 @@ import { searchDomains } from '../src/modules/domains/search.service';
 const tld = 'be';
 const { values } = parseArgs({
   args: process.argv.slice(2),
-  options: { ...generatorOptions, engine: { type: 'string' }, rounds: { type: 'string' } },
+  options: { ...generatorOptions, rounds: { type: 'string' }, cold: { type: 'boolean' } },
   strict: true,
 });
 const args = toGeneratorArguments(values, { domains: 1_000_000, registrars: 1 });
@@ -74,7 +72,13 @@ async function sampleLabels(database: Database): Promise<{ label: string; aLabel
   return [...rows, ...idns].map((r) => ({ label: r.u_label.slice(0, -(tld.length + 1)), aLabel: r.a_label }));
 }
 
-async function measure(database: Database, engine: string): Promise<void> {
+/**
+ * Times every kind. Warm (the default), after one untimed round per kind, as a running portal has
+ * its caches. With `--cold`, each kind starts on a restarted database server with the operating
+ * system's page cache dropped, as after a restart of the portal and its database.
+ */
+async function measure(engine: string): Promise<void> {
+  let database = await open();
   const samples = await sampleLabels(database);
   const [{ total } = { total: 0 }] = await sqlRows<{ total: number }>(database.db, sql`SELECT count(*)::int AS total FROM domains`);
   const [{ own } = { own: 0 }] = await sqlRows<{ own: number }>(
@@ -82,15 +86,22 @@ async function measure(database: Database, engine: string): Promise<void> {
     sql`SELECT count(*)::int AS own FROM domains WHERE registrar_handle = ${registrar}`,
   );
   console.log(
-    `\n${engine}: ${own.toLocaleString('en')} domains of registrar ${registrar} among ${total.toLocaleString('en')}; ${rounds} searches per kind, page 0 unless noted, count included`,
+    `\n${engine}: ${own.toLocaleString('en')} domains of registrar ${registrar} among ${total.toLocaleString('en')}; ${rounds} searches per kind, page 0 unless noted, count included, ${values.cold ? 'caches emptied before each kind' : 'caches warm'}`,
   );
   console.log(
     `${'kind'.padEnd(24)} ${'strategy'.padEnd(8)} ${'n'.padStart(3)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'matches (median)'.padStart(17)}`,
   );
-  // One untimed round warms the caches the way a running portal has them warm.
   for (const kind of kinds) {
     const terms = [...new Set(samples.map((s) => kind.term(s.label, s.aLabel)).filter((t): t is string => t !== null))].slice(0, rounds);
-    for (const term of terms.slice(0, 3)) await searchDomains(database.db, tld, { registrarHandle: registrar, ulabel: term, page: 0, size: 100 });
+    if (values.cold) {
+      await database.close();
+      const note = await server.coldStart();
+      if (note) console.log(`  (${note})`);
+      database = await open();
+    } else {
+      // One untimed round warms the caches the way a running portal has them warm.
+      for (const term of terms.slice(0, 3)) await searchDomains(database.db, tld, { registrarHandle: registrar, ulabel: term, page: 0, size: 100 });
+    }
     // Terms of one kind can take different ways (`*ab-c*` has no three-letter run): one row per way.
     const byStrategy = new Map<string, { times: number[]; counts: number[]; slowest: { term: string; ms: number } }>();
     for (const term of terms) {
@@ -118,6 +129,7 @@ async function measure(database: Database, engine: string): Promise<void> {
   console.log(
     `${'everything, middle page'.padEnd(24)} ${planSearch('*', tld).strategy.padEnd(8)} ${(performance.now() - started).toFixed(1).padStart(8)} ms (${deep.results.length} rows)`,
   );
+  await database.close();
 }
 
 async function loadInto(database: Database): Promise<void> {
@@ -129,42 +141,14 @@ async function loadInto(database: Database): Promise<void> {
   await loadRegistry(database, { seed: args.seed, quotas: domainQuotas(args.domains, args.registrars), today: args.today, tld, progress: true });
 }
 
-async function onPostgres(serverUrl: string): Promise<void> {
-  const name = `rp_bench_${args.domains}_${args.registrars}_${args.seed}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount ?? 0;
-  if (!exists) await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-  try {
-    await loadInto(database);
-    await measure(database, 'PostgreSQL');
-  } finally {
-    await database.close();
-    if (!args.keep) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
-
-async function onPglite(): Promise<void> {
-  const dir = args.keep ? join(tmpdir(), `rp-bench-${args.domains}-${args.registrars}-${args.seed}`) : mkdtempSync(join(tmpdir(), 'rp-bench-'));
-  if (args.keep && existsSync(dir)) console.error(`PGlite bench data in ${dir}`);
-  const database = await openDatabase({ dataDir: dir });
-  try {
-    await loadInto(database);
-    await measure(database, 'PGlite');
-  } finally {
-    await database.close();
-    if (!args.keep) rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const engines = values.engine ? [values.engine] : ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
-for (const engine of engines) {
-  if (engine === 'postgres') {
-    if (!process.env.DATABASE_URL) throw new Error('--engine postgres needs DATABASE_URL');
-    await onPostgres(process.env.DATABASE_URL);
-  } else await onPglite();
+const server = await openBenchServer();
+const name = benchDatabaseName(args.domains, args.registrars, args.seed);
+const open = async () => openDatabase({ databaseUrl: await server.database(name), dataDir: '' });
+try {
+  const database = await open();
+  await loadInto(database);
+  await database.close();
+  await measure(server.label);
+} finally {
+  await server.stop();
 }

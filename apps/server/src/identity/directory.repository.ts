@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { preparedQuery } from '../db/prepared';
 import { signInAttempts, users, userTokens } from '../db/schema';
 
 /* SQL of the embedded user directory; no decisions here. */
@@ -27,8 +28,17 @@ export async function findUserRowForSignIn(db: Db, typed: string): Promise<UserR
   return rows.length === 1 ? rows[0] : undefined;
 }
 
+const usersOfRegistrar = preparedQuery((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.registrarHandle, sql.placeholder('registrarHandle')))
+    .orderBy(users.username)
+    .prepare('users_of_registrar'),
+);
+
 export async function listUserRows(db: Db, registrarHandle: string): Promise<UserRow[]> {
-  return db.select().from(users).where(eq(users.registrarHandle, registrarHandle)).orderBy(users.username);
+  return usersOfRegistrar(db).execute({ registrarHandle });
 }
 
 export async function insertUserRow(db: Db, row: NewUserRow): Promise<void> {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { notFound } from '../../errors';
 import { dnssecAlgorithm, dsDigestType } from './dnssec-registry';
 import { aLabelOf } from './domain-name';
-import { domainDetails, findOwnDomain, latestTransfer, type DomainRow } from './domain.repository';
+import { findOwnDomain, findOwnDomainInFull, latestTransfer, type DomainRow } from './domain.repository';
 import { asRgpStatus, presentStatuses } from './domain-statuses';
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
@@ -22,8 +22,10 @@ async function ownDomain(db: Db, registrarHandle: string, name: string, tld: str
 
 /** One registration in full: dates, statuses, registrant and contacts, name servers and keys. */
 export async function getDomain(db: Db, registrarHandle: string, name: string, tld: string): Promise<DomainRegistration> {
-  const domain = await ownDomain(db, registrarHandle, name, tld);
-  const { statuses, contacts, hosts, signers } = await domainDetails(db, domain.id);
+  const aLabel = aLabelOf(name, tld);
+  const found = aLabel ? await findOwnDomainInFull(db, registrarHandle, aLabel) : undefined;
+  if (!found) throw notFound();
+  const { domain, statuses, contacts, hosts, signers } = found;
   return {
     uLabel: domain.uLabel,
     aLabel: domain.aLabel,

@@ -1,5 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { preparedQuery } from '../../db/prepared';
+import { contacts, domains } from '../../db/schema';
 import { choosePageRead, lookupLimit, prefixUpperBound, type SearchPlan } from './search-pattern';
 import { sqlRows } from './sql-rows';
 
@@ -8,37 +10,61 @@ export interface SearchPage {
   total: number;
 }
 
-export interface SearchRow {
-  id: number;
-  u_label: string;
-  a_label: string;
-  /** Timestamps as PostgreSQL writes them: Drizzle's driver leaves them unparsed, for its own column mapping. */
-  created_at: string;
-  expires_at: string | null;
-  rgp_status: string | null;
-  registrant_handle: string | null;
-  registrant_name: string | null;
-  registrant_email: string | null;
-  statuses: { status: string; reason: string | null }[];
-}
+/** ISO 8601 in UTC with milliseconds, as `Date.toISOString()` writes it, made by the database. */
+const isoUtc = (column: SQL | AnyColumn) => sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * The match condition on domain_names, without the registrar. For `prefix` the range lets the
- * registrar's sorted names be read from the first possible match to the last.
+ * The rows of one page of results, by id: a fixed statement, prepared once per connection. Dates
+ * come formatted, so the server does not parse and format a hundred of each per search.
  */
-function matchCondition(plan: SearchPlan, checkpoint: Date | null): SQL {
+const searchRowsQuery = preparedQuery((db) =>
+  db
+    .select({
+      id: domains.id,
+      uLabel: domains.uLabel,
+      aLabel: domains.aLabel,
+      created: isoUtc(domains.createdAt),
+      expires: sql<string | null>`${isoUtc(domains.expiresAt)}`,
+      rgpStatus: domains.rgpStatus,
+      registrantHandle: domains.registrantHandle,
+      registrantName: contacts.name,
+      registrantEmail: contacts.email,
+      statuses: sql<{ status: string; reason: string | null }[]>`(
+        SELECT coalesce(json_agg(json_build_object('status', s.status, 'reason', s.reason) ORDER BY s.status), '[]'::json)
+          FROM domain_statuses s WHERE s.domain_id = ${domains.id})`,
+    })
+    .from(domains)
+    .leftJoin(contacts, eq(contacts.handle, domains.registrantHandle))
+    .where(sql`${domains.id} = ANY(${sql.placeholder('ids')}::bigint[])`)
+    .prepare('search_rows'),
+);
+
+export type SearchRow = Awaited<ReturnType<ReturnType<typeof searchRowsQuery>['execute']>>[number];
+
+/**
+ * What can be read along the registrar's sorted names: the registrar, an exact name or a prefix's
+ * range (from the first possible match to the last), and the checkpoint.
+ */
+function sortedNamesCondition(registrarHandle: string, plan: SearchPlan, checkpoint: Date | null): SQL {
   const column = sql.raw(plan.column);
-  const parts = [sql`TRUE`];
+  const parts = [sql`registrar_handle = ${registrarHandle}`];
   if (plan.strategy === 'exact') parts.push(sql`${column} = ${plan.value}`);
-  else if (plan.value !== '%') parts.push(sql`${column} LIKE ${plan.value}`);
   if (plan.strategy === 'prefix') parts.push(sql`${column} >= ${plan.prefix} AND ${column} < ${prefixUpperBound(plan.prefix)}`);
   if (checkpoint) parts.push(sql`sponsored_since <= ${checkpoint.toISOString()}::timestamptz`);
   return sql.join(parts, sql` AND `);
 }
 
-/** The match condition among the registrar's names, read along its sorted names. */
+/** The pattern each name of those is tested against (none for an exact name or `*`). */
+const patternCondition = (plan: SearchPlan): SQL =>
+  plan.strategy === 'exact' || plan.value === '%' ? sql`TRUE` : sql`${sql.raw(plan.column)} LIKE ${plan.value}`;
+
+/** The whole match condition among the registrar's names. */
 const condition = (registrarHandle: string, plan: SearchPlan, checkpoint: Date | null): SQL =>
-  sql`registrar_handle = ${registrarHandle} AND ${matchCondition(plan, checkpoint)}`;
+  sql`${sortedNamesCondition(registrarHandle, plan, checkpoint)} AND ${patternCondition(plan)}`;
+
+/** The match condition without the registrar, for reads through the registrar's own tokens. */
+const tokenMatchCondition = (plan: SearchPlan, checkpoint: Date | null): SQL =>
+  checkpoint ? sql`${patternCondition(plan)} AND sponsored_since <= ${checkpoint.toISOString()}::timestamptz` : patternCondition(plan);
 
 /** The registrar's tokens as a text[] literal (every element quoted, `"` and `\\` escaped). */
 const tokenArray = (registrarHandle: string, tokens: string[]) =>
@@ -58,20 +84,44 @@ async function countWhere(db: Db, where: SQL): Promise<number> {
   return row?.total ?? 0;
 }
 
-/** A page of the registrar's matching names read in name order, or backwards from the last one. */
-async function pageInOrder(db: Db, plan: SearchPlan, where: SQL, offset: number, size: number, reverse?: { total: number }): Promise<number[]> {
+/**
+ * A page of the registrar's matching names read in name order, or backwards from the last one.
+ * The sorted read is fenced off (OFFSET 0) from the pattern test: the planner cannot tell how many
+ * names a LIKE pattern matches (it guessed 42 where 9,141 did) and, unfenced, chose to read and
+ * sort all the registrar's names; the choice to read in order was made from exact counts, and the
+ * fence makes the database follow it, stopping as soon as the page is full.
+ */
+async function pageInOrder(
+  db: Db,
+  registrarHandle: string,
+  plan: SearchPlan,
+  checkpoint: Date | null,
+  offset: number,
+  size: number,
+  reverse?: { total: number },
+): Promise<number[]> {
   const column = sql.raw(plan.column);
-  const query = reverse
-    ? sql`SELECT domain_id FROM domain_names WHERE ${where} ORDER BY ${column} DESC
-          LIMIT ${Math.max(0, Math.min(size, reverse.total - offset))} OFFSET ${Math.max(0, reverse.total - offset - size)}`
-    : sql`SELECT domain_id FROM domain_names WHERE ${where} ORDER BY ${column} LIMIT ${size} OFFSET ${offset}`;
+  const names = sql`SELECT domain_id, ${column} FROM domain_names WHERE ${sortedNamesCondition(registrarHandle, plan, checkpoint)}
+                    ORDER BY ${column} ${sql.raw(reverse ? 'DESC' : 'ASC')} OFFSET 0`;
+  const [limit, skip] = reverse ? [Math.max(0, Math.min(size, reverse.total - offset)), Math.max(0, reverse.total - offset - size)] : [size, offset];
+  const query = sql`SELECT domain_id FROM (${names}) names WHERE ${patternCondition(plan)} LIMIT ${limit} OFFSET ${skip}`;
   const ids = (await sqlRows<{ domain_id: number | string }>(db, query)).map((row) => Number(row.domain_id));
   return reverse ? ids.reverse() : ids;
 }
 
 /** The count and a page in name order; on PostgreSQL the two reads run side by side. */
-async function countAndPageInOrder(db: Db, plan: SearchPlan, where: SQL, offset: number, size: number): Promise<SearchPage> {
-  const [total, ids] = await Promise.all([countWhere(db, where), pageInOrder(db, plan, where, offset, size)]);
+async function countAndPageInOrder(
+  db: Db,
+  registrarHandle: string,
+  plan: SearchPlan,
+  checkpoint: Date | null,
+  offset: number,
+  size: number,
+): Promise<SearchPage> {
+  const [total, ids] = await Promise.all([
+    countWhere(db, condition(registrarHandle, plan, checkpoint)),
+    pageInOrder(db, registrarHandle, plan, checkpoint, offset, size),
+  ]);
   return { total, ids };
 }
 
@@ -85,7 +135,7 @@ async function lookUpTokens(db: Db, registrarHandle: string, plan: SearchPlan, c
     db,
     sql`WITH matches AS MATERIALIZED (
           SELECT domain_id, u_label FROM domain_names
-           WHERE domain_name_tokens(registrar_handle, u_label) @> ${tokenArray(registrarHandle, plan.tokens)} AND ${matchCondition(plan, checkpoint)})
+           WHERE domain_name_tokens(registrar_handle, u_label) @> ${tokenArray(registrarHandle, plan.tokens)} AND ${tokenMatchCondition(plan, checkpoint)})
         SELECT (SELECT count(*) FROM matches)::int AS total,
                (SELECT array_agg(domain_id ORDER BY u_label) FROM (SELECT * FROM matches ORDER BY u_label LIMIT ${size} OFFSET ${offset}) page) AS ids`,
   );
@@ -113,15 +163,14 @@ async function searchTokens(db: Db, registrarHandle: string, plan: SearchPlan, c
   const candidates = Math.min(...holding);
   if (candidates === 0) return { total: 0, ids: [] };
   if (!plan.tokenIsMatch && candidates <= lookupLimit) return lookUpTokens(db, registrarHandle, plan, checkpoint, offset, size);
-  const where = condition(registrarHandle, plan, checkpoint);
-  if (!plan.tokenIsMatch) return countAndPageInOrder(db, plan, where, offset, size);
+  if (!plan.tokenIsMatch) return countAndPageInOrder(db, registrarHandle, plan, checkpoint, offset, size);
   const gained = checkpoint
     ? await countWhere(db, sql`${condition(registrarHandle, plan, null)} AND sponsored_since > ${checkpoint.toISOString()}::timestamptz`)
     : 0;
   const total = candidates - gained;
   const read = choosePageRead(total, counts.get('') ?? total, offset, size);
   if (read === 'lookup') return lookUpTokens(db, registrarHandle, plan, checkpoint, offset, size);
-  return { total, ids: await pageInOrder(db, plan, where, offset, size, read === 'in-reverse-order' ? { total } : undefined) };
+  return { total, ids: await pageInOrder(db, registrarHandle, plan, checkpoint, offset, size, read === 'in-reverse-order' ? { total } : undefined) };
 }
 
 /** One page of matching domain ids in name order, and how many match in all. */
@@ -134,19 +183,11 @@ export async function searchPage(
   size: number,
 ): Promise<SearchPage> {
   if (plan.strategy === 'tokens') return searchTokens(db, registrarHandle, plan, checkpoint, offset, size);
-  return countAndPageInOrder(db, plan, condition(registrarHandle, plan, checkpoint), offset, size);
+  return countAndPageInOrder(db, registrarHandle, plan, checkpoint, offset, size);
 }
 
 /** What a result row shows: the name, key dates, statuses and the registrant's name and email. */
 export async function searchRows(db: Db, ids: number[]): Promise<SearchRow[]> {
   if (ids.length === 0) return [];
-  return sqlRows<SearchRow>(
-    db,
-    sql`SELECT d.id, d.u_label, d.a_label, d.created_at, d.expires_at, d.rgp_status, d.registrant_handle,
-               c.name AS registrant_name, c.email AS registrant_email,
-               (SELECT coalesce(json_agg(json_build_object('status', s.status, 'reason', s.reason) ORDER BY s.status), '[]'::json)
-                  FROM domain_statuses s WHERE s.domain_id = d.id) AS statuses
-          FROM domains d LEFT JOIN contacts c ON c.handle = d.registrant_handle
-         WHERE d.id = ANY(${`{${ids.join(',')}}`}::bigint[])`,
-  );
+  return searchRowsQuery(db).execute({ ids: `{${ids.join(',')}}` });
 }

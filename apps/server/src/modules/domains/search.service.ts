@@ -12,17 +12,15 @@ export interface SearchRequest {
   checkpoint?: string | undefined;
 }
 
-const iso = (timestamp: string) => new Date(timestamp).toISOString();
-
 function present(row: SearchRow): DomainSearchResult {
   return {
-    uLabel: row.u_label,
-    aLabel: row.a_label,
-    created: iso(row.created_at),
-    expired: row.expires_at === null ? null : iso(row.expires_at),
-    rgpStatus: asRgpStatus(row.rgp_status),
+    uLabel: row.uLabel,
+    aLabel: row.aLabel,
+    created: row.created,
+    expired: row.expires,
+    rgpStatus: asRgpStatus(row.rgpStatus),
     statuses: presentStatuses(row.statuses),
-    registrant: row.registrant_handle === null ? null : { handle: row.registrant_handle, name: row.registrant_name, email: row.registrant_email },
+    registrant: row.registrantHandle === null ? null : { handle: row.registrantHandle, name: row.registrantName, email: row.registrantEmail },
   };
 }
 

@@ -1,12 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { preparedQuery } from '../../db/prepared';
 import { registrars } from '../../db/schema';
 
 export type RegistrarRow = typeof registrars.$inferSelect;
 export type ContactColumns = Partial<Pick<RegistrarRow, 'publicContact' | 'techContact' | 'adminContact' | 'abuseContact'>>;
 
+const registrarByHandle = preparedQuery((db) =>
+  db
+    .select()
+    .from(registrars)
+    .where(eq(registrars.handle, sql.placeholder('handle')))
+    .prepare('registrar_by_handle'),
+);
+
 export async function findRegistrar(db: Db, handle: string): Promise<RegistrarRow | undefined> {
-  const [row] = await db.select().from(registrars).where(eq(registrars.handle, handle));
+  const [row] = await registrarByHandle(db).execute({ handle });
   return row;
 }
 

@@ -1,0 +1,151 @@
+/*
+ * `npm run bench:api [-- --domains N] [--seconds S] [--connections C] [--fresh]`: throughput and
+ * latency of the API under load, with a real access token, beside the ceiling of this machine.
+ *
+ * The portal runs as `npm start` runs it (compiled, in its own process) on the benchmark database of
+ * `bench:report` (one registrar with N domains, default 1,000,000). The ceiling is a bare Fastify
+ * server in its own process that verifies the same token with the same key and answers the same
+ * body, byte for byte, as the portal answered for that call (ceiling-server.ts). autocannon drives
+ * both from this process with C connections (default 50) for S seconds per call (default 10).
+ * Figures are printed, never asserted.
+ */
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../src/db/database';
+import { benchDatabaseName, openBenchServer } from './bench-server';
+import { compile, mb, memoryKb, removeCompiled, resetPeakMemory, startProcess } from './processes';
+import { benchRegistrar, loadBenchRegistry } from './report-data';
+import type { JWK } from 'jose';
+
+const { values } = parseArgs({
+  args: process.argv.slice(2),
+  options: { domains: { type: 'string' }, seconds: { type: 'string' }, connections: { type: 'string' }, fresh: { type: 'boolean' } },
+  strict: true,
+});
+const domainCount = Number(values.domains ?? 1_000_000);
+const seconds = Number(values.seconds ?? 10);
+const connections = Number(values.connections ?? 50);
+
+interface PortalReady {
+  port: number;
+  token: string;
+  publicJwk: JWK;
+  issuer: string;
+}
+
+interface Goal {
+  rps: number;
+  p99?: number;
+}
+
+interface Call {
+  name: string;
+  path: string;
+  goal: Goal;
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+}
+
+/** One autocannon run; throughput is the mean of the per-second counts, latencies in ms. */
+async function load(url: string, token: string, duration: number): Promise<Figures> {
+  const result = await autocannon({ url, connections, duration, headers: { authorization: `Bearer ${token}` } });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    requests: result.requests.total,
+  };
+}
+
+/** A registration in the middle of the registrar's names, and the search term of the goal. */
+async function benchCalls(databaseUrl: string): Promise<Call[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ u_label: string }>(
+    'SELECT u_label FROM domains WHERE registrar_handle = $1 ORDER BY u_label OFFSET (SELECT count(*) / 2 FROM domains WHERE registrar_handle = $1) LIMIT 1',
+    [benchRegistrar],
+  );
+  await client.end();
+  const name = rows[0]?.u_label;
+  if (!name) throw new Error('no registration to view');
+  return [
+    { name: 'registrar data', path: '/services/registrar', goal: { rps: 4000, p99: 40 } },
+    { name: 'users', path: '/services/users', goal: { rps: 4000, p99: 40 } },
+    { name: 'registration view', path: `/services/domains/${encodeURIComponent(name)}`, goal: { rps: 2500 } },
+    { name: 'search *an* (100 rows, count)', path: '/services/domains/search?ulabel=*an*&page=0&size=100', goal: { rps: 1000, p99: 150 } },
+  ];
+}
+
+const pad = (text: string | number, width: number) => String(text).padStart(width);
+
+async function main() {
+  const server = await openBenchServer();
+  const databaseUrl = await server.database(benchDatabaseName(domainCount), values.fresh);
+  const database = await openDatabase({ databaseUrl, dataDir: '' });
+  await loadBenchRegistry(database, domainCount);
+  await database.close();
+  const calls = await benchCalls(databaseUrl);
+
+  const [portalScript, ceilingScript] = [await compile('portal-server.ts'), await compile('ceiling-server.ts')];
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    DEMO_MODE: 'false',
+    TOTP_ENCRYPTION_KEY: '00'.repeat(32),
+    BENCH_REGISTRAR: benchRegistrar,
+    LOG_LEVEL: 'warn',
+  };
+  const portal = await startProcess<PortalReady>(portalScript, { env });
+  const { port, token, publicJwk, issuer } = portal.ready;
+  const headers = { authorization: `Bearer ${token}` };
+
+  // The ceiling answers exactly what the portal answered, so both send the same bytes.
+  const bodies: Record<string, string> = {};
+  for (const call of calls) {
+    const response = await fetch(`http://127.0.0.1:${port}${call.path}`, { headers });
+    if (!response.ok) throw new Error(`${call.path}: HTTP ${response.status} ${await response.text()}`);
+    bodies[call.path.split('?')[0]!] = await response.text();
+  }
+  const ceiling = await startProcess<{ port: number }>(ceilingScript, { setup: { publicJwk, issuer, bodies } });
+
+  console.log(`API benchmark on ${server.label}: registrar ${benchRegistrar} with ${domainCount.toLocaleString('en')} domains`);
+  console.log(
+    `autocannon, ${connections} connections, ${seconds} s per call after a ${Math.min(3, seconds)} s warm-up, one 2-core machine for load and servers\n`,
+  );
+  console.log(`${'call'.padEnd(32)}${pad('bytes', 7)}${pad('req/s', 9)}${pad('p50', 6)}${pad('p99', 6)}${pad('ceiling', 9)}${pad('ratio', 7)}  goal`);
+  resetPeakMemory(portal.pid);
+  const idleKb = memoryKb(portal.pid, 'VmRSS');
+  try {
+    for (const call of calls) {
+      await load(`http://127.0.0.1:${port}${call.path}`, token, Math.min(3, seconds));
+      const figures = await load(`http://127.0.0.1:${port}${call.path}`, token, seconds);
+      const bare = await load(`http://127.0.0.1:${ceiling.ready.port}${call.path}`, token, seconds);
+      const met = figures.rps >= call.goal.rps && (call.goal.p99 === undefined || figures.p99 <= call.goal.p99) && figures.errors + figures.non2xx === 0;
+      const goal = `≥ ${call.goal.rps} req/s${call.goal.p99 ? `, p99 ≤ ${call.goal.p99} ms` : ''}: ${met ? 'met' : 'NOT met'}`;
+      const failures = figures.errors + figures.non2xx ? ` (${figures.errors} errors, ${figures.non2xx} non-2xx)` : '';
+      console.log(
+        `${call.name.padEnd(32)}${pad(Buffer.byteLength(bodies[call.path.split('?')[0]!]!), 7)}${pad(Math.round(figures.rps), 9)}${pad(figures.p50, 6)}${pad(figures.p99, 6)}${pad(Math.round(bare.rps), 9)}${pad((figures.rps / bare.rps).toFixed(2), 7)}  ${goal}${failures}`,
+      );
+    }
+    const peakKb = memoryKb(portal.pid, 'VmHWM');
+    console.log(
+      `\nportal memory: ${mb(idleKb)} MB before the load, ${mb(peakKb)} MB peak under it (goal ≤ 200 MB: ${peakKb / 1024 <= 200 ? 'met' : 'NOT met'})`,
+    );
+  } finally {
+    await Promise.all([portal.stop(), ceiling.stop()]);
+    removeCompiled();
+    await server.stop();
+  }
+}
+
+await main();
