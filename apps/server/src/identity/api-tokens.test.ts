@@ -1,5 +1,5 @@
 import { generateKeyPair, importJWK, SignJWT, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { loadSigningKeys } from './signing-keys';
 
@@ -59,6 +59,24 @@ describe('bearer tokens', () => {
 
   it('refuses an expired token (beyond 5 s of clock tolerance)', async () => {
     expect((await call(await sign({}, { expiresIn: -10 }))).statusCode).toBe(401);
+  });
+
+  it('stops accepting a token it already accepted once it expires (verified tokens are kept no longer)', async () => {
+    const token = await sign({}, { expiresIn: 60 });
+    expect((await call(token)).statusCode).toBe(200);
+    expect((await call(token)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 70_000 });
+    try {
+      expect((await call(token)).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps refusing a tampered token: only tokens that passed verification are remembered', async () => {
+    const bad = (await sign({})).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await call(bad)).statusCode).toBe(401);
+    expect((await call(bad)).statusCode).toBe(401);
   });
 
   it('refuses a token signed with another key, even under the right key id', async () => {
