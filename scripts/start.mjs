@@ -3,7 +3,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildServer, serverBundle } from './build-server.mjs';
+import { buildServer, serverBundle, serverNodeFlags } from './build-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'apps/web/dist/index.html');
@@ -32,6 +32,6 @@ if (!existsSync(serverBundle) || serverSources.some((dir) => newestMtime(dir) > 
   await buildServer();
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', serverBundle], { cwd: join(root, 'apps/server'), stdio: 'inherit' });
+const server = spawn(process.execPath, [...serverNodeFlags(), serverBundle], { cwd: join(root, 'apps/server'), stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

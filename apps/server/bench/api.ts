@@ -12,6 +12,7 @@
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { serverNodeFlags } from '../../../scripts/build-server.mjs';
 import { openDatabase } from '../src/db/database';
 import { benchDatabaseName, openBenchServer } from './bench-server';
 import { compile, mb, memoryKb, removeCompiled, resetPeakMemory, startProcess } from './processes';
@@ -105,7 +106,7 @@ async function main() {
     BENCH_REGISTRAR: benchRegistrar,
     LOG_LEVEL: 'warn',
   };
-  const portal = await startProcess<PortalReady>(portalScript, { env });
+  const portal = await startProcess<PortalReady>(portalScript, { env, execArgv: serverNodeFlags() });
   const { port, token, publicJwk, issuer } = portal.ready;
   const headers = { authorization: `Bearer ${token}` };
 

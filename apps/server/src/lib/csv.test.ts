@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { csvField, csvRecord, csvStream, neutraliseFormula, toCsv } from './csv';
+import { crlfRecords, csvField, csvRecord, neutraliseFormula, toCsv } from './csv';
 
 describe('csv writer', () => {
   it('writes plain text, numbers and empty cells as they are', () => {
@@ -51,34 +51,12 @@ describe('csv writer', () => {
     ).toBe('Domain name,Period\r\na.be,1\r\nb.be,2\r\n');
   });
 
-  it('streams the header then every batch in order', async () => {
-    async function* batches() {
-      yield [['a.be'], ['=b.be']];
-      yield [];
-      yield [['c,d.be']];
-    }
-    expect(await text(csvStream(['Domain name'], batches()))).toBe(`Domain name\r\na.be\r\n'=b.be\r\n"c,d.be"\r\n`);
-  });
-
-  it('stops pulling batches when the reader goes away, and lets the source clean up', async () => {
-    let pulled = 0;
-    let cleanedUp = false;
-    async function* batches() {
-      try {
-        for (;;) {
-          pulled++;
-          yield [['x'.repeat(100_000)]];
-        }
-      } finally {
-        cleanedUp = true;
-      }
-    }
-    const stream = csvStream(['h'], batches());
-    await new Promise((resolve) => stream.once('data', resolve));
-    stream.destroy();
-    await new Promise((resolve) => stream.once('close', resolve));
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(cleanedUp).toBe(true);
-    expect(pulled).toBeLessThan(5);
+  it('ends COPY records with CRLF, wherever the chunks split them', async () => {
+    const chunks = ['a.be,\n', '\nb.be', ',x\n\n', 'c.be'];
+    const transform = crlfRecords();
+    const out = text(transform);
+    for (const chunk of chunks) transform.write(Buffer.from(chunk));
+    transform.end();
+    expect(await out).toBe('a.be,\r\n\r\nb.be,x\r\n\r\nc.be');
   });
 });

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { Transform } from 'node:stream';
 
 /*
  * CSV as RFC 4180 describes it: fields separated by commas, records ended by CRLF, a field quoted
@@ -14,12 +14,20 @@ export type CsvCell = string | number | null | undefined;
 
 export const csvContentType = 'text/csv; charset=utf-8; header=present';
 
-const formulaStart = /^[=+\-@\t\r]/;
+/** What a spreadsheet reads as the start of a formula; one list for the server's CSV and the database's. */
+const formulaStarters = ['=', '+', '-', '@', '\t', '\r'];
+const formulaStart = new RegExp(`^[${formulaStarters.map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}]`);
 const needsQuotes = /[",\r\n]/;
 
 /** Prefixes text that a spreadsheet would evaluate with an apostrophe. */
 export function neutraliseFormula(text: string): string {
   return formulaStart.test(text) ? `'${text}` : text;
+}
+
+/** The same as SQL, for CSV that PostgreSQL writes (COPY): a text expression, NULL staying NULL. */
+export function neutraliseFormulaSql(expression: string): string {
+  const starters = formulaStarters.map((c) => `chr(${c.charCodeAt(0)})`).join(', ');
+  return `CASE WHEN left(${expression}, 1) IN (${starters}) THEN '''' || ${expression} ELSE ${expression} END`;
 }
 
 /** One field: numbers as they are, empty for null and undefined, text neutralised and quoted when needed. */
@@ -43,20 +51,22 @@ export function toCsv(header: readonly string[], rows: Iterable<readonly CsvCell
 }
 
 /**
- * A large file as a stream: the header, then the rows of each batch as one chunk. The batches are
- * pulled only as fast as the client reads, so memory stays at a few batches whatever the file size.
- * Ending the stream early (the client went away) ends the batch source too, which releases
- * whatever it holds (a connection, a cursor).
+ * Ends the records of CSV that PostgreSQL's COPY wrote (LF) with CRLF. Only for files whose fields
+ * never hold a line break (names, handles, timestamps): one inside a quoted field would change too.
  */
-export function csvStream(header: readonly string[], batches: AsyncIterable<readonly (readonly CsvCell[])[]>): Readable {
-  async function* chunks(): AsyncGenerator<string> {
-    yield csvRecord(header);
-    for await (const batch of batches) {
-      if (batch.length === 0) continue;
-      let chunk = '';
-      for (const row of batch) chunk += csvRecord(row);
-      yield chunk;
-    }
-  }
-  return Readable.from(chunks(), { objectMode: false, highWaterMark: 64 * 1024 });
+export function crlfRecords(): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const parts: Buffer[] = [];
+      let start = 0;
+      for (let lf = chunk.indexOf(10); lf !== -1; lf = chunk.indexOf(10, lf + 1)) {
+        parts.push(chunk.subarray(start, lf), crlf);
+        start = lf + 1;
+      }
+      parts.push(chunk.subarray(start));
+      done(null, Buffer.concat(parts));
+    },
+  });
 }
+
+const crlf = Buffer.from('\r\n');

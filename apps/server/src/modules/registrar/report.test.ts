@@ -8,12 +8,13 @@ import { createRegistrar } from '../../test/factories';
 import { call } from '../../test/http';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { isoInBrussels } from './brussels-time';
+import { neutraliseFormula, neutraliseFormulaSql } from '../../lib/csv';
 import { brusselsSessionSql, isoTimestampSql } from './report.repository';
 
 let t: TestApp;
 const support = { username: 'support@alpha', roles: ['SUPPORT'] as PanelRole[] };
 const url = '/services/registrar/alpha/report/domains/csv';
-/** More than two batches of 2,000, so that paging and batching are exercised. */
+/** Enough rows for the file to arrive in many chunks. */
 const generated = 4_500;
 
 beforeAll(async () => {
@@ -127,6 +128,15 @@ describe('GET /services/registrar/{handle}/report/domains/csv', () => {
     expect(pool.totalCount - pool.idleCount).toBe(0);
     const again = await call(t, { url, as: support });
     expect(again.body.split('\r\n')).toHaveLength(generated + 3);
+  });
+});
+
+describe('CSV written by the database', () => {
+  it('neutralises formulas exactly as the server does', async () => {
+    for (const value of ['=1+1', '+32', '-x', '@SUM', '\tx', '\rx', "'quoted", 'a=b', 'plain', ' =x']) {
+      const { rows } = await t.database.pool.query<{ text: string }>(`SELECT ${neutraliseFormulaSql('$1::text')} AS text`, [value]);
+      expect(rows[0]?.text, JSON.stringify(value)).toBe(neutraliseFormula(value));
+    }
   });
 });
 
