@@ -12,12 +12,10 @@
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { serverNodeFlags } from '../../../scripts/build-server.mjs';
 import { openDatabase } from '../src/db/database';
 import { benchDatabaseName, openBenchServer } from './bench-server';
-import { compile, mb, memoryKb, removeCompiled, resetPeakMemory, startProcess } from './processes';
+import { compile, mb, memoryKb, removeCompiled, resetPeakMemory, startPortal, startProcess } from './processes';
 import { benchRegistrar, loadBenchRegistry } from './report-data';
-import type { JWK } from 'jose';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -27,13 +25,6 @@ const { values } = parseArgs({
 const domainCount = Number(values.domains ?? 1_000_000);
 const seconds = Number(values.seconds ?? 10);
 const connections = Number(values.connections ?? 50);
-
-interface PortalReady {
-  port: number;
-  token: string;
-  publicJwk: JWK;
-  issuer: string;
-}
 
 interface Goal {
   rps: number;
@@ -97,16 +88,7 @@ async function main() {
   await database.close();
   const calls = await benchCalls(databaseUrl);
 
-  const [portalScript, ceilingScript] = [await compile('portal-server.ts'), await compile('ceiling-server.ts')];
-  const env = {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    DEMO_MODE: 'false',
-    TOTP_ENCRYPTION_KEY: '00'.repeat(32),
-    BENCH_REGISTRAR: benchRegistrar,
-    LOG_LEVEL: 'warn',
-  };
-  const portal = await startProcess<PortalReady>(portalScript, { env, execArgv: serverNodeFlags() });
+  const portal = await startPortal(databaseUrl);
   const { port, token, publicJwk, issuer } = portal.ready;
   const headers = { authorization: `Bearer ${token}` };
 
@@ -117,7 +99,7 @@ async function main() {
     if (!response.ok) throw new Error(`${call.path}: HTTP ${response.status} ${await response.text()}`);
     bodies[call.path.split('?')[0]!] = await response.text();
   }
-  const ceiling = await startProcess<{ port: number }>(ceilingScript, { setup: { publicJwk, issuer, bodies } });
+  const ceiling = await startProcess<{ port: number }>(await compile('ceiling-server.ts'), { setup: { publicJwk, issuer, bodies } });
 
   console.log(`API benchmark on ${server.label}: registrar ${benchRegistrar} with ${domainCount.toLocaleString('en')} domains`);
   console.log(

@@ -3,6 +3,9 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import type { JWK } from 'jose';
+import { serverNodeFlags } from '../../../scripts/build-server.mjs';
+import { benchRegistrar } from './report-data';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const outDir = join(serverDir, 'bench', '.build');
@@ -81,3 +84,25 @@ export function memoryKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 export const resetPeakMemory = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, '5');
 
 export const mb = (kb: number) => (kb / 1024).toFixed(1);
+
+/** What the portal's bench process tells once it listens (portal-server.ts). */
+export interface PortalReady {
+  port: number;
+  /** An access token of the bench registrar's ADMIN holding every role. */
+  token: string;
+  publicJwk: JWK;
+  issuer: string;
+}
+
+/** The portal on the given database, compiled and started with Node's options as `npm start` starts it. */
+export async function startPortal(databaseUrl: string): Promise<BenchProcess<PortalReady>> {
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    DEMO_MODE: 'false',
+    TOTP_ENCRYPTION_KEY: '00'.repeat(32),
+    BENCH_REGISTRAR: benchRegistrar,
+    LOG_LEVEL: 'warn',
+  };
+  return startProcess<PortalReady>(await compile('portal-server.ts'), { env, execArgv: serverNodeFlags() });
+}

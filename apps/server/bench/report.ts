@@ -18,11 +18,10 @@ import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
-import { serverNodeFlags } from '../../../scripts/build-server.mjs';
 import { openDatabase } from '../src/db/database';
-import { isoTimestampSql } from '../src/modules/registrar/report.repository';
+import { domainReportSql } from '../src/modules/registrar/report.repository';
 import { benchDatabaseName, openBenchServer } from './bench-server';
-import { compile, mb, memoryKb, removeCompiled, resetPeakMemory, startProcess } from './processes';
+import { mb, memoryKb, removeCompiled, resetPeakMemory, startPortal } from './processes';
 import { benchRegistrar, loadBenchRegistry } from './report-data';
 
 const { values } = parseArgs({ args: process.argv.slice(2), options: { domains: { type: 'string' }, fresh: { type: 'boolean' } }, strict: true });
@@ -57,8 +56,8 @@ async function download(url: string, token: string): Promise<Download> {
 
 /** The floor: the same rows, columns and time zone written as CSV by psql's \copy, to /dev/null. */
 function psqlCopySeconds(databaseUrl: string): number | undefined {
-  const columns = `u_label, a_label, registrant_handle, ${isoTimestampSql('created_at')}, ${isoTimestampSql('expires_at')}`;
-  const query = `\\copy (SELECT ${columns} FROM domains WHERE registrar_handle = '${benchRegistrar}' ORDER BY u_label) TO '/dev/null' WITH (FORMAT csv, HEADER)`;
+  // psql's \copy wants its whole command on one line.
+  const query = `\\copy (${domainReportSql(`'${benchRegistrar}'`).replace(/\s+/g, ' ')}) TO '/dev/null' WITH (FORMAT csv)`;
   const started = performance.now();
   const run = spawnSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', query, databaseUrl], {
     env: { ...process.env, PGTZ: 'Europe/Brussels' },
@@ -95,15 +94,7 @@ async function main() {
   await loadBenchRegistry(database, domainCount);
   await database.close();
 
-  const env = {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    DEMO_MODE: 'false',
-    TOTP_ENCRYPTION_KEY: '00'.repeat(32),
-    BENCH_REGISTRAR: benchRegistrar,
-    LOG_LEVEL: 'warn',
-  };
-  const portal = await startProcess<{ port: number; token: string }>(await compile('portal-server.ts'), { env, execArgv: serverNodeFlags() });
+  const portal = await startPortal(databaseUrl);
   const { port, token } = portal.ready;
   const reportUrl = `http://127.0.0.1:${port}/services/registrar/${benchRegistrar}/report/domains/csv`;
   const registrarUrl = `http://127.0.0.1:${port}/services/registrar`;

@@ -25,6 +25,17 @@ export async function countDomains(database: Database, registrarHandle: string):
 }
 
 /**
+ * The report's query: U-label, A-label, registrant, created, expires, in U-label order, every value
+ * text as the file shows it (formulas neutralised, empty text as NULL so COPY writes no `""`).
+ * The registrar is an SQL literal: COPY takes no parameters. Run under `brusselsSessionSql`.
+ */
+export function domainReportSql(registrarLiteral: string): string {
+  const text = (column: string) => neutraliseFormulaSql(`nullif(${column}, '')`);
+  return `SELECT ${text('u_label')}, ${text('a_label')}, ${text('registrant_handle')}, ${isoTimestampSql('created_at')}, ${isoTimestampSql('expires_at')}
+            FROM domains WHERE registrar_handle = ${registrarLiteral} ORDER BY u_label`;
+}
+
+/**
  * The report's records as CSV (U-label, A-label, registrant, created, expires), in U-label order,
  * written by PostgreSQL itself: COPY … TO STDOUT formats, quotes and neutralises every value in C,
  * in the database's process, and the server only passes the bytes on (LF record ends made CRLF).
@@ -38,10 +49,7 @@ export async function* domainReportRecords(database: Database, registrarHandle: 
   try {
     await client.query('BEGIN READ ONLY');
     await client.query(brusselsSessionSql);
-    const text = (column: string) => neutraliseFormulaSql(`nullif(${column}, '')`);
-    const query = `SELECT ${text('u_label')}, ${text('a_label')}, ${text('registrant_handle')}, ${isoTimestampSql('created_at')}, ${isoTimestampSql('expires_at')}
-                     FROM domains WHERE registrar_handle = ${client.escapeLiteral(registrarHandle)} ORDER BY u_label`;
-    copy = client.query(copyTo(`COPY (${query}) TO STDOUT WITH (FORMAT csv)`));
+    copy = client.query(copyTo(`COPY (${domainReportSql(client.escapeLiteral(registrarHandle))}) TO STDOUT WITH (FORMAT csv)`));
     for await (const chunk of copy.pipe(crlfRecords())) yield chunk as Buffer;
     await client.query('COMMIT');
     finished = true;
