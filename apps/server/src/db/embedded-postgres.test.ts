@@ -70,6 +70,17 @@ describe('the embedded PostgreSQL server', () => {
     await expect(query(crashed.url, 'SELECT 1')).rejects.toThrow();
   });
 
+  it('never removes a cluster whose credentials are missing, and says what to do', async () => {
+    const dir = dataDir();
+    const server = await startEmbeddedPostgres({ dataDir: dir, adopt: true });
+    await server.stop();
+    rmSync(join(dir, 'postgres-credentials.json'));
+    await expect(startEmbeddedPostgres({ dataDir: dir, adopt: true })).rejects.toThrow(
+      `${join(dir, 'postgres-credentials.json')} is missing, so the cluster in ${join(dir, 'postgres')} cannot be opened. Restore the file, or remove ${join(dir, 'postgres')} to start with an empty database.`,
+    );
+    expect(readFileSync(join(dir, 'postgres', 'PG_VERSION'), 'utf8')).toMatch(/^18/);
+  });
+
   it('refuses a demo database of the earlier PGlite version and says what to do', async () => {
     const dir = dataDir();
     mkdirSync(join(dir, 'base'));

@@ -59,7 +59,9 @@ async function binaries(): Promise<Binaries> {
  * PostgreSQL refuses to run as root. As root (CI, containers) the server runs as the system user
  * `postgres`, created if missing, and owns the cluster directory.
  */
-async function serverAccount(): Promise<{ uid: number; gid: number } | undefined> {
+type Account = { uid: number; gid: number };
+
+async function serverAccount(): Promise<Account | undefined> {
   if (userInfo().uid !== 0) return undefined;
   const ids = async () => ({ uid: Number((await run('id', ['-u', 'postgres'])).stdout), gid: Number((await run('id', ['-g', 'postgres'])).stdout) });
   try {
@@ -141,6 +143,31 @@ async function initialise(
 }
 
 /**
+ * Starts the server on a port the kernel says is free. Another process may take the port between
+ * that answer and the server's bind, so a start that fails is tried again on a new port.
+ */
+async function startServer(clusterDir: string, tools: Binaries, account: Account | undefined, extra: Record<string, string> = {}): Promise<number> {
+  const logFile = join(clusterDir, 'server.log');
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const settings = { listen_addresses: '127.0.0.1', port: String(port), unix_socket_directories: '', ...extra };
+    const serverOptions = Object.entries(settings)
+      .map(([name, value]) => `-c ${name}=${value === '' ? "''" : value}`)
+      .join(' ');
+    try {
+      await run(tools.pg_ctl, ['start', '--wait', '--timeout=120', `--pgdata=${clusterDir}`, `--log=${logFile}`, `--options=${serverOptions}`], {
+        ...account,
+        env: { ...process.env, LC_ALL: 'C' },
+      });
+      return port;
+    } catch (error) {
+      if (attempt < 3 && runningPort(clusterDir) === undefined) continue;
+      throw new Error(`the embedded PostgreSQL server did not start (see ${logFile}): ${(error as { stderr?: string }).stderr ?? String(error)}`);
+    }
+  }
+}
+
+/**
  * Starts the embedded server on a free loopback port (or finds the one a crashed portal left
  * running), creating the cluster and its credentials on first start.
  */
@@ -155,10 +182,17 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   // The server's user must be able to reach its cluster inside DATA_DIR (which may be 0700, e.g. from mkdtemp).
   if (account) chmodSync(dataDir, statSync(dataDir).mode | 0o011);
 
+  const initialised = existsSync(join(clusterDir, 'PG_VERSION'));
   let credentials: Credentials;
-  if (existsSync(credentialsFile) && existsSync(join(clusterDir, 'PG_VERSION'))) {
+  if (initialised && existsSync(credentialsFile)) {
     credentials = JSON.parse(readFileSync(credentialsFile, 'utf8')) as Credentials;
+  } else if (initialised) {
+    // Never removed here: it may hold data, and only its password is lost.
+    throw new Error(
+      `${credentialsFile} is missing, so the cluster in ${clusterDir} cannot be opened. Restore the file, or remove ${clusterDir} to start with an empty database.`,
+    );
   } else {
+    // Nothing, or what an interrupted first start left: initialise afresh.
     rmSync(clusterDir, { recursive: true, force: true });
     log(`Creating the embedded PostgreSQL cluster in ${clusterDir}`);
     credentials = await initialise(clusterDir, credentialsFile, tools, account);
@@ -167,25 +201,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   let port = runningPort(clusterDir);
   const owned = port === undefined || options.adopt;
   if (port === undefined) {
-    port = await freePort();
-    const settings = { listen_addresses: '127.0.0.1', port: String(port), unix_socket_directories: '', ...options.settings };
-    const serverOptions = Object.entries(settings)
-      .map(([name, value]) => `-c ${name}=${value === '' ? "''" : value}`)
-      .join(' ');
-    try {
-      await run(
-        tools.pg_ctl,
-        ['start', '--wait', '--timeout=120', `--pgdata=${clusterDir}`, `--log=${join(clusterDir, 'server.log')}`, `--options=${serverOptions}`],
-        {
-          ...account,
-          env: { ...process.env, LC_ALL: 'C' },
-        },
-      );
-    } catch (error) {
-      throw new Error(
-        `the embedded PostgreSQL server did not start (see ${join(clusterDir, 'server.log')}): ${(error as { stderr?: string }).stderr ?? String(error)}`,
-      );
-    }
+    port = await startServer(clusterDir, tools, account, options.settings);
     log(`Embedded PostgreSQL listening on 127.0.0.1:${port}`);
   } else {
     log(`Embedded PostgreSQL already running on 127.0.0.1:${port}; using it`);
