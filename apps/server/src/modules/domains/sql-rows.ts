@@ -1,7 +1,21 @@
+import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { Db } from '../../db/database';
 
-/** Runs raw SQL and returns its rows, typed by the caller (node-postgres parses dates and JSON). */
+const dialect = new PgDialect();
+
+/**
+ * Runs raw SQL and returns its rows, typed by the caller (node-postgres's parsing: timestamps as
+ * Dates, bigint as text). On the pool the statement is prepared by name (a hash of its text) on
+ * each connection, so PostgreSQL parses and plans each shape of search once per connection instead
+ * of once per call; the values stay parameters. For reads on the pool, not inside a transaction.
+ */
 export async function sqlRows<T>(db: Db, query: SQL): Promise<T[]> {
-  return (await db.execute(query)).rows as T[];
+  const pool = (db as Db & { $client?: pg.Pool }).$client;
+  if (!pool) throw new Error('sqlRows reads on the pool, not inside a transaction');
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `q_${createHash('sha1').update(text).digest('base64url')}`;
+  return (await pool.query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
 }
