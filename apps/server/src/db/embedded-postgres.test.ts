@@ -41,6 +41,8 @@ describe('the embedded PostgreSQL server', () => {
     expect(new URL(first.url).hostname).toBe('127.0.0.1');
     const [version] = await query(first.url, 'SHOW server_version_num');
     expect(Number(version?.server_version_num)).toBeGreaterThanOrEqual(180000);
+    // Its cache comes back after a restart (autoprewarm).
+    expect(await query(first.url, 'SHOW shared_preload_libraries')).toEqual([{ shared_preload_libraries: 'pg_prewarm' }]);
     await query(first.url, 'CREATE TABLE kept (value text); INSERT INTO kept VALUES (1)');
     await first.stop();
     await expect(query(first.url, 'SELECT 1')).rejects.toThrow();

@@ -143,6 +143,14 @@ async function initialise(
 }
 
 /**
+ * How the embedded server runs: on loopback only, without a Unix socket (no clash with a system
+ * PostgreSQL's socket, no path-length limit). pg_prewarm's autoprewarm saves which pages are in
+ * the shared buffers (every 5 minutes and at shutdown) and reads them back when the server starts,
+ * so the first searches after a restart of the portal find a warm cache.
+ */
+const serverSettings = { listen_addresses: '127.0.0.1', unix_socket_directories: '', shared_preload_libraries: 'pg_prewarm' };
+
+/**
  * Starts the server on a port the kernel says is free. Another process may take the port between
  * that answer and the server's bind, so a start that fails is tried again on a new port.
  */
@@ -150,7 +158,7 @@ async function startServer(clusterDir: string, tools: Binaries, account: Account
   const logFile = join(clusterDir, 'server.log');
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
-    const settings = { listen_addresses: '127.0.0.1', port: String(port), unix_socket_directories: '', ...extra };
+    const settings = { ...serverSettings, port: String(port), ...extra };
     const serverOptions = Object.entries(settings)
       .map(([name, value]) => `-c ${name}=${value === '' ? "''" : value}`)
       .join(' ');
