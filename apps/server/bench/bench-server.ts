@@ -3,8 +3,8 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { databaseUrlOf } from '../src/db/database';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
-import { databaseUrlOf } from '../src/test/database-template';
 
 /**
  * The database of one generated registry (N domains among R registrars, seed S), shared by the

@@ -18,6 +18,13 @@ export interface Database {
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** The URL of another database on the same server. */
+export function databaseUrlOf(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
 export interface DatabaseOptions {
   /** A PostgreSQL connection string; without it the embedded PostgreSQL server under `dataDir` is started. */
   databaseUrl?: string | undefined;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { migrationsFolder, openDatabase } from '../db/database';
+import { databaseUrlOf, migrationsFolder, openDatabase } from '../db/database';
 
 /** The template's name changes with the migrations, so a server never hands out an outdated copy. */
 export function templateName(): string {
@@ -11,13 +11,6 @@ export function templateName(): string {
     if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(join(migrationsFolder, file)));
   }
   return `rp_template_${hash.digest('hex').slice(0, 12)}`;
-}
-
-/** The URL of another database on the same server. */
-export function databaseUrlOf(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
 }
 
 /**

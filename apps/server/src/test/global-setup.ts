@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../db/embedded-postgres';
-import { databaseUrlOf, ensureTemplate } from './database-template';
+import { databaseUrlOf } from '../db/database';
+import { ensureTemplate } from './database-template';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../db/database';
-import { databaseUrlOf } from './database-template';
+import { databaseUrlOf, openDatabase, type Database } from '../db/database';
 
 async function onServer(serverUrl: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
