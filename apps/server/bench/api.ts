@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../src/db/database';
 import { benchDatabaseName, openBenchServer } from './bench-server';
-import { compile, mb, memoryKb, removeCompiled, resetPeakMemory, startPortal, startProcess } from './processes';
+import { compile, freshToken, mb, memoryKb, removeCompiled, resetPeakMemory, startPortal, startProcess } from './processes';
 import { benchRegistrar, loadBenchRegistry } from './report-data';
 
 const { values } = parseArgs({
@@ -110,9 +110,10 @@ async function main() {
   const idleKb = memoryKb(portal.pid, 'VmRSS');
   try {
     for (const call of calls) {
-      await load(`http://127.0.0.1:${port}${call.path}`, token, Math.min(3, seconds));
-      const figures = await load(`http://127.0.0.1:${port}${call.path}`, token, seconds);
-      const bare = await load(`http://127.0.0.1:${ceiling.ready.port}${call.path}`, token, seconds);
+      // A fresh token for each run: access tokens live 5 minutes.
+      await load(`http://127.0.0.1:${port}${call.path}`, await freshToken(portal), Math.min(3, seconds));
+      const figures = await load(`http://127.0.0.1:${port}${call.path}`, await freshToken(portal), seconds);
+      const bare = await load(`http://127.0.0.1:${ceiling.ready.port}${call.path}`, await freshToken(portal), seconds);
       const met = figures.rps >= call.goal.rps && (call.goal.p99 === undefined || figures.p99 <= call.goal.p99) && figures.errors + figures.non2xx === 0;
       const goal = `≥ ${call.goal.rps} req/s${call.goal.p99 ? `, p99 ≤ ${call.goal.p99} ms` : ''}: ${met ? 'met' : 'NOT met'}`;
       const failures = figures.errors + figures.non2xx ? ` (${figures.errors} errors, ${figures.non2xx} non-2xx)` : '';

@@ -21,7 +21,7 @@ import autocannon, { type Result } from 'autocannon';
 import { openDatabase } from '../src/db/database';
 import { domainReportSql } from '../src/modules/registrar/report.repository';
 import { benchDatabaseName, openBenchServer } from './bench-server';
-import { mb, memoryKb, removeCompiled, resetPeakMemory, startPortal } from './processes';
+import { freshToken, mb, memoryKb, removeCompiled, resetPeakMemory, startPortal } from './processes';
 import { benchRegistrar, loadBenchRegistry } from './report-data';
 
 const { values } = parseArgs({ args: process.argv.slice(2), options: { domains: { type: 'string' }, fresh: { type: 'boolean' } }, strict: true });
@@ -106,12 +106,14 @@ async function main() {
 
     const rssBeforeKb = memoryKb(portal.pid, 'VmRSS');
     resetPeakMemory(portal.pid);
-    const run = await download(reportUrl, token);
+    // A fresh token for each phase: access tokens live 5 minutes.
+    const run = await download(reportUrl, await freshToken(portal));
     const peakKb = memoryKb(portal.pid, 'VmHWM');
     if (run.rows !== domainCount) throw new Error(`expected ${domainCount} rows, got ${run.rows}`);
     // Then what other users see: their calls alone, and while the same download runs again.
-    const alone = await otherUsersLoad(registrarUrl, token, new Promise((resolve) => setTimeout(resolve, 5000)));
-    const during = await otherUsersLoad(registrarUrl, token, download(reportUrl, token));
+    const alone = await otherUsersLoad(registrarUrl, await freshToken(portal), new Promise((resolve) => setTimeout(resolve, 5000)));
+    const latest = await freshToken(portal);
+    const during = await otherUsersLoad(registrarUrl, latest, download(reportUrl, latest));
 
     const check = (ok: boolean) => {
       met &&= ok;

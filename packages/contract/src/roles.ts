@@ -10,8 +10,15 @@ export function tokenRole(role: PanelRole): string {
   return role.toLowerCase();
 }
 
-export function panelRolesFromToken(tokenRoles: readonly string[]): PanelRole[] {
-  return panelRoles.filter((role) => tokenRoles.includes(tokenRole(role)));
+/**
+ * The panel roles in a token's `realm_access.roles`: only from an array, each element matched
+ * exactly. Anything else (a string, an object, a missing claim) gives no role: a string "admin"
+ * once passed a substring test and read as ADMIN.
+ */
+export function panelRolesFromToken(tokenRoles: unknown): PanelRole[] {
+  if (!Array.isArray(tokenRoles)) return [];
+  const names = new Set(tokenRoles.filter((name): name is string => typeof name === 'string'));
+  return panelRoles.filter((role) => names.has(tokenRole(role)));
 }
 
 /**

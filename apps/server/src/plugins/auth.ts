@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { jwtVerify, type JWTHeaderParameters, type JWTPayload, type JWTVerifyGetKey, type JWTVerifyResult } from 'jose';
 import { can, panelRolesFromToken, registrarHandleOf, type Capability, type PanelRole } from '@registrar-panel/contract';
+import type { Config } from '../config';
 import { forbidden, unauthorized } from '../errors';
+import { sessionPolicy } from '../identity/session-policy';
 
 /** Who is calling, as the access token says. Every service call is scoped to `registrarHandle`. */
 export interface SignedInUser {
@@ -31,38 +33,83 @@ export interface AuthOptions {
   clientId: string;
   /** The issuer's public keys: local for the embedded service, its JWKS endpoint for Keycloak. */
   keys: JWTVerifyGetKey;
+  /** Which identity service issues the tokens: each marks its access tokens its own way. */
+  mode: Config['identity']['mode'];
 }
 
-interface KeycloakClaims extends JWTPayload {
-  preferred_username?: string;
-  given_name?: string;
-  family_name?: string;
-  email?: string;
-  azp?: string;
-  realm_access?: { roles?: string[] };
+/** An access token's claims once verified: `exp` and `iat` are always there. */
+export interface AccessTokenClaims extends JWTPayload {
+  exp: number;
+  iat: number;
 }
 
-/** Verifies a bearer token (signature, issuer, expiry, authorised party) and returns the caller. */
-export async function verifyAccessToken(token: string, options: AuthOptions): Promise<Caller> {
-  let claims: KeycloakClaims;
+/** Clocks of the API and the identity service may differ by this much. */
+const clockToleranceSeconds = 5;
+
+/** A JWT `typ` as a media type is compared (RFC 7515 4.1.9): any case, `application/` optional. */
+const mediaType = (typ: unknown) => (typeof typ === 'string' ? typ.toLowerCase().replace(/^application\//, '') : undefined);
+
+/**
+ * Only access tokens open the API, not the ID token a browser also holds (it carries the same
+ * names and is signed by the same key). The embedded provider marks its access tokens `typ:
+ * at+jwt` in the header (RFC 9068) and its ID tokens not at all. Keycloak puts `typ: JWT` in the
+ * header of every token and tells them apart in the payload: "Bearer" for access tokens, "ID" and
+ * "Refresh" for the others.
+ */
+function isAccessToken(mode: AuthOptions['mode'], header: JWTHeaderParameters, claims: JWTPayload): boolean {
+  if (mode === 'embedded') return mediaType(header.typ) === 'at+jwt';
+  return (mediaType(header.typ) === 'jwt' || mediaType(header.typ) === 'at+jwt') && claims.typ === 'Bearer';
+}
+
+/**
+ * Verifies a bearer token and returns its claims: signature, issuer, an access token's shape,
+ * `iat` (required, not in the future) and `exp` (required, not past, and no further ahead than an
+ * access token lives: a token minted to last ten years is refused), and the authorised party.
+ */
+export async function verifyAccessTokenClaims(token: string, options: AuthOptions): Promise<AccessTokenClaims> {
+  let verified: JWTVerifyResult;
   try {
-    ({ payload: claims } = await jwtVerify<KeycloakClaims>(token, options.keys, { issuer: options.issuer, clockTolerance: 5 }));
+    verified = await jwtVerify(token, options.keys, {
+      issuer: options.issuer,
+      clockTolerance: clockToleranceSeconds,
+      requiredClaims: ['exp', 'iat'],
+      // Also refuses an `iat` in the future (beyond the tolerance).
+      maxTokenAge: sessionPolicy.accessTokenSeconds,
+    });
   } catch {
     throw unauthorized();
   }
+  const { payload: claims, protectedHeader } = verified;
+  if (!isAccessToken(options.mode, protectedHeader, claims)) throw unauthorized();
+  const { exp, iat } = claims;
+  const latestExpiry = Math.floor(Date.now() / 1000) + sessionPolicy.accessTokenSeconds + clockToleranceSeconds;
+  if (typeof exp !== 'number' || typeof iat !== 'number' || exp > latestExpiry) throw unauthorized();
   const audiences = typeof claims.aud === 'string' ? [claims.aud] : (claims.aud ?? []);
   if (claims.azp !== options.clientId && !audiences.includes(options.clientId)) throw unauthorized();
-  const username = claims.preferred_username ?? '';
+  return { ...claims, exp, iat };
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The caller a verified access token names; 401 unless its username names a registrar. */
+export function callerOf(claims: AccessTokenClaims): Caller {
+  const username = text(claims.preferred_username);
   const registrarHandle = registrarHandleOf(username);
   if (!registrarHandle) throw unauthorized();
+  const realmAccess = claims.realm_access;
   return {
     username,
     registrarHandle,
-    roles: panelRolesFromToken(claims.realm_access?.roles ?? []),
-    firstName: claims.given_name ?? '',
-    lastName: claims.family_name ?? '',
-    email: claims.email ?? '',
+    roles: panelRolesFromToken(typeof realmAccess === 'object' && realmAccess !== null ? (realmAccess as { roles?: unknown }).roles : undefined),
+    firstName: text(claims.given_name),
+    lastName: text(claims.family_name),
+    email: text(claims.email),
   };
+}
+
+/** Verifies a bearer token (see `verifyAccessTokenClaims`) and returns the caller. */
+export async function verifyAccessToken(token: string, options: AuthOptions): Promise<Caller> {
+  return callerOf(await verifyAccessTokenClaims(token, options));
 }
 
 /**
@@ -88,13 +135,6 @@ export function verifiedTokenCache(maxEntries: number) {
   };
 }
 
-/** The `exp` of a token that passed verification, in ms (the token's payload is not trusted before). */
-function expiryOf(token: string): number | undefined {
-  const payload = token.split('.')[1];
-  const { exp } = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as { exp?: unknown };
-  return typeof exp === 'number' ? exp * 1000 : undefined;
-}
-
 /** Requires a valid bearer token on every route registered inside the plugin's scope. */
 export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) => {
   const verified = verifiedTokenCache(10_000);
@@ -105,9 +145,9 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     if (!token) throw unauthorized();
     let caller = verified.get(token);
     if (!caller) {
-      caller = await verifyAccessToken(token, options);
-      const expiresAtMs = expiryOf(token);
-      if (expiresAtMs !== undefined) verified.set(token, caller, expiresAtMs);
+      const claims = await verifyAccessTokenClaims(token, options);
+      caller = callerOf(claims);
+      verified.set(token, caller, claims.exp * 1000);
     }
     request.user = { ...caller, ip: request.ip };
   });
