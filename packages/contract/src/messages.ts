@@ -42,6 +42,8 @@ export const messageTexts = {
   'error.notFound': 'The requested item was not found.',
   'error.conflict': 'Someone else changed this data while you were editing it. Reload to see their changes, then apply yours again.',
   'error.badRequest': 'The request is not valid.',
+  // Text PostgreSQL cannot hold (NUL) or that is not Unicode (a lone surrogate): refused before any query.
+  'error.invalidCharacters': 'The request holds characters that cannot be saved (a NUL character or broken Unicode). Remove them and try again.',
   'error.tooManyRequests': 'Too many requests. Please wait a moment and try again.',
   'error.internal': 'An internal error occurred.',
 } as const;
