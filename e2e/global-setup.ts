@@ -53,6 +53,12 @@ export default async function setup(project: TestProject) {
       SMTP_URL: mail.url,
       WEB_DIST_DIR: distDir,
       LOG_LEVEL: 'warn',
+      // Every suite signs in from this one address, the demo users again and again, and the EPP
+      // suite changes one password more often than a person would: limits raised for that only
+      // (the server's tests test the limits).
+      RATE_LIMIT_SIGN_IN_PER_IP: '1000/15m',
+      RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '1000/15m',
+      RATE_LIMIT_EPP_PASSWORD_PER_USER: '100/1h',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

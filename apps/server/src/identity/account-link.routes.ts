@@ -1,8 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { addressOf, linkOf } from '../plugins/rate-limits';
 import type { AccountLinkService } from './account-link.service';
 import { messagePage, setPasswordPage } from './pages/account-pages';
 import type { PageContext } from './pages/layout';
+import { signInTexts } from './interaction.routes';
 import { passwordRules } from './password-policy';
 
 const linkQuery = z.object({ key: z.string().max(200).default('') });
@@ -38,8 +40,20 @@ export async function accountLinkRoutes(app: FastifyInstance, options: AccountLi
       410,
     );
 
+  /** The link limits, before the key is looked up: the address first, then the link (counted by a digest of its key). */
+  async function overLimit(request: FastifyRequest, reply: FastifyReply, key: string): Promise<FastifyReply | undefined> {
+    const refused = await app.rateLimits.check(['accountLinkPerIp', addressOf(request)], ['accountLinkPerLink', linkOf(key)]);
+    if (!refused) return undefined;
+    request.log.info({ limit: refused.limit }, 'rate limit reached');
+    void reply.header('retry-after', String(refused.retryAfterSeconds));
+    const text = signInTexts.tooManyAttempts(refused.retryAfterSeconds, refused.limit === 'accountLinkPerIp' ? 'network' : 'account');
+    return html(reply, messagePage({ context: pageContext, title: 'Please wait', text, link: toPortal }), 429);
+  }
+
   app.get(path, async (request, reply) => {
     const { key } = linkQuery.safeParse(request.query).data ?? { key: '' };
+    const tooMany = await overLimit(request, reply, key);
+    if (tooMany) return tooMany;
     const link = await links.check(key);
     if (link.status !== 'usable') return unusable(reply);
     return html(
@@ -50,6 +64,8 @@ export async function accountLinkRoutes(app: FastifyInstance, options: AccountLi
 
   app.post(path, async (request, reply) => {
     const form = passwordForm.safeParse(request.body ?? {}).data ?? { key: '', password: '', confirmation: '' };
+    const tooMany = await overLimit(request, reply, form.key);
+    if (tooMany) return tooMany;
     const result = await links.setPassword({ token: form.key, password: form.password, confirmation: form.confirmation });
     if (result.status === 'unusable') return unusable(reply);
     if (result.status === 'invalid') {

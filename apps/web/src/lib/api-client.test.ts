@@ -133,6 +133,27 @@ describe('apiRequest', () => {
     expect(alertTexts()).toEqual(['error: An internal error occurred while attempting to reset your password.']);
   });
 
+  it('shows a 429 of the API (a rate limit) as the "Too many requests" alert, even where the caller has its own error text', async () => {
+    const tooMany = 'Too many requests. Please wait a moment and try again.';
+    answer(429, envelope(null, [{ messageKey: 'error.tooManyRequests', defaultMessage: tooMany }]));
+    const error = await failureOf(
+      apiRequest('/services/me/password', {
+        method: 'DELETE',
+        handledKeys: ['error.internal'],
+        fallbackError: 'An internal error occurred while attempting to reset your password.',
+      }),
+    );
+    expect(error.status).toBe(429);
+    expect(alertTexts()).toEqual([`error: ${tooMany}`]);
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+
+    // A proxy's 429 carries no envelope: the same words, not "internal error".
+    alertStore.set([]);
+    answer(429, '<html>429 Too Many Requests</html>', 'text/html');
+    expect((await failureOf(apiRequest('/services/registrar'))).status).toBe(429);
+    expect(alertTexts()).toEqual([`error: ${tooMany}`]);
+  });
+
   it('alerts once when the network fails', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const error = await failureOf(apiRequest('/services/registrar'));

@@ -1,4 +1,4 @@
-import type { Envelope, Message } from '@registrar-panel/contract';
+import { messageTexts, type Envelope, type Message } from '@registrar-panel/contract';
 import { alerts } from './alerts';
 import { authSession, getAccessToken } from './auth';
 import { requestEnded, requestStarted } from './spinner';
@@ -87,7 +87,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     if (!response.ok) {
       const messages = await messagesOf(response);
       if (messages === null || messages.length === 0) {
-        alerts.error(options.fallbackError ?? internalErrorText);
+        // A 429 without the envelope comes from a proxy in front: it still means "wait", not "broken".
+        alerts.error(response.status === 429 ? messageTexts['error.tooManyRequests'] : (options.fallbackError ?? internalErrorText));
         window.scrollTo({ top: 0 });
         throw new ApiError(response.status, []);
       }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eppIpListSchema, eppPasswordChangeSchema, type EppIpAddressesResponse, type EppPasswordRequiredResponse } from '@registrar-panel/contract';
 import { parseInput } from '../../errors';
 import { ok } from '../../plugins/envelope';
+import { byRegistrar, byUser, limitRequests } from '../../plugins/rate-limits';
 import { EppChangeNotifier } from './epp-change-notifier';
 import { EppIpService } from './epp-ip.service';
 import { EppPasswordService } from './epp-password.service';
@@ -22,7 +23,8 @@ export async function eppRoutes(app: FastifyInstance) {
 
   app.get('/registrar/epp/password/required', async (request) => ok<EppPasswordRequiredResponse>({ value: await password.isCurrentRequired(request.user) }));
 
-  app.put('/registrar/epp/password', async (request) => {
+  // Every try counts, right or wrong: the current password cannot be guessed through this form.
+  app.put('/registrar/epp/password', { onRequest: limitRequests(byUser('eppPasswordPerUser'), byRegistrar('eppPasswordPerRegistrar')) }, async (request) => {
     const input = parseInput(eppPasswordChangeSchema, request.body);
     await password.change(request.user, input);
     return ok(null);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ActivityResponse, CreatedUserResponse, Envelope, LoginAttemptsResponse, UsersResponse } from '@registrar-panel/contract';
 import { ok } from '../../plugins/envelope';
+import { byAddress, byUser, limitRequests } from '../../plugins/rate-limits';
 import { UsersService } from './users.service';
 
 interface UserParams {
@@ -14,7 +15,9 @@ export async function userRoutes(app: FastifyInstance) {
 
   app.get('/users', async (request): Promise<Envelope<UsersResponse>> => ok({ users: await service.list(request.user) }));
 
-  app.post('/users', async (request, reply): Promise<Envelope<CreatedUserResponse>> => {
+  // Each new user is mailed an activation link.
+  const creationLimits = limitRequests(byAddress('userCreationPerIp'), byUser('userCreationPerUser'));
+  app.post('/users', { onRequest: creationLimits }, async (request, reply): Promise<Envelope<CreatedUserResponse>> => {
     const user = await service.create(request.user, request.body);
     reply.status(201);
     return ok({ user });
