@@ -60,6 +60,22 @@ describe('sign-in', () => {
     await page.screenshot({ path: '/tmp/rp-identity-refused.png' });
     await page.context().close();
   });
+
+  it('works when the portal is opened at 127.0.0.1 instead of localhost, and marks the demo', async () => {
+    const page = await newPage(browser);
+    const typed = new URL(baseUrl());
+    typed.hostname = '127.0.0.1';
+    await page.goto(new URL('/registrar/generalData', typed).toString());
+    await page.getByLabel('Username').waitFor();
+    // Sent on to PUBLIC_URL's name, the only one the identity service knows.
+    expect(new URL(page.url()).host).toBe(new URL(baseUrl()).host);
+    expect(await page.locator('header .badge', { hasText: 'Demo' }).isVisible()).toBe(true);
+    await submitPassword(page, 'finance@acme');
+    await submitCode(page, await nextOneTimeCode('finance@acme'));
+    await waitForPortal(page);
+    expect(new URL(page.url()).pathname).toBe('/registrar/generalData');
+    await page.context().close();
+  });
 });
 
 describe('a new user', () => {

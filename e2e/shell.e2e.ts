@@ -43,6 +43,20 @@ describe('layout', () => {
     expect(await page.title()).toBe('.be registrar panel');
   });
 
+  it('marks the demo beside the product name, the name still whole on a phone', async () => {
+    expect(config.demoMode).toBe(true);
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 850 });
+      await open('/cookiepolicy');
+      const badge = page.getByTestId('demo-badge');
+      expect(await badge.innerText()).toBe('Demo');
+      expect(await badge.getAttribute('title')).toContain('trying the portal out');
+      const title = page.getByTestId('app-title');
+      expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth), `title cut at ${width} px`).toBe(true);
+    }
+    await page.setViewportSize({ width: 1366, height: 850 });
+  });
+
   it('offers Registrar, EPP settings, Registrations, Users and News in the menu, News opening the configured site in a new tab', async () => {
     await open('/cookiepolicy');
     const menu = page.getByRole('navigation', { name: 'Menu' });

@@ -19,6 +19,7 @@ describe('portal foundation', () => {
     expect(res.json()).toEqual({
       identity: { realm: 'registrar-panel', authUrl: 'http://portal.test/auth', clientId: 'registrar-panel-web' },
       appConfig: expect.objectContaining({ news_website_link: expect.stringMatching(/^https:/), registrationGuidelinesLink: expect.stringMatching(/^https:/) }),
+      demoMode: true,
     });
   });
 

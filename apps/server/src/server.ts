@@ -1,11 +1,18 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { seedDemo } from './db/seed/demo';
 
 /** Starts the portal on one port: the API, the identity service, the config file and the built web app. */
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  // A setting the portal refuses (demo mode on a public address, a missing key): one clear line, no stack.
+  console.error(`Registrar Panel cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,

@@ -11,6 +11,8 @@ export interface AppConfiguration {
     /** Contact address for questions about the cookie policy. */
     supportEmail: string;
   };
+  /** The demo (known passwords, generated data): the portal shows a 'Demo' marker. */
+  demoMode: boolean;
 }
 
 export const tldProperty = 'ngp.registration.exposed.top_level_domain';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { inArray } from 'drizzle-orm';
+import { and, inArray, notInArray, sql } from 'drizzle-orm';
 import { registrars, users } from '../db/schema';
 import { demoAccountKinds, demoPassword, demoRegistrarHandles, demoTotpSecret } from './demo-accounts';
 import { hashPassword } from './passwords';
@@ -7,7 +7,9 @@ import { encryptTotpSecret, totpKey } from './totp';
 
 /**
  * Demo mode: for each demo registrar that exists, its admin@, support@, tech@ and finance@ users,
- * active, with the fixed password and TOTP secret the README lists. Existing users are left alone.
+ * active, with the fixed password and TOTP secret the README lists. Existing users are left alone,
+ * and a registrar that has users of its own gets no demo accounts: known passwords must never
+ * open a real registrar (DEMO_MODE=true against a database that holds one).
  */
 export async function seedDemoUsers(app: FastifyInstance): Promise<void> {
   // With Keycloak, the demo accounts are Keycloak's business.
@@ -17,9 +19,19 @@ export async function seedDemoUsers(app: FastifyInstance): Promise<void> {
     .from(registrars)
     .where(inArray(registrars.handle, [...demoRegistrarHandles]));
   if (present.length === 0) return;
+  const handles = present.map(({ handle }) => handle);
+  const demoUsernames = handles.flatMap((handle) => demoAccountKinds.map((kind) => `${kind.name}@${handle}`));
+  const withOwnUsers = await app.db
+    .selectDistinct({ handle: users.registrarHandle })
+    .from(users)
+    .where(and(inArray(users.registrarHandle, handles), notInArray(sql`lower(${users.username})`, demoUsernames)));
+  const skipped = new Set(withOwnUsers.map(({ handle }) => handle));
+  if (skipped.size > 0) app.log.warn({ registrars: [...skipped] }, 'demo registrars with users of their own get no demo users');
+  const open = present.filter(({ handle }) => !skipped.has(handle));
+  if (open.length === 0) return;
   const key = totpKey(app.config.totpEncryptionKey);
   const passwordHash = await hashPassword(demoPassword);
-  const rows = present.flatMap(({ handle }) =>
+  const rows = open.flatMap(({ handle }) =>
     demoAccountKinds.map((kind) => {
       const username = `${kind.name}@${handle}`;
       return {

@@ -26,9 +26,36 @@ describe('/dev/mail', () => {
     expect(res.body).toContain('Hello &lt;b&gt;there&lt;/b&gt;');
   });
 
+  it('opens only to a browser on this machine: never to another address, nor through a proxy', async () => {
+    const t = await createTestApp({ demoMode: true, trustProxy: ['127.0.0.1'] });
+    apps.push(t);
+    await t.database.db.insert(mailOutbox).values({
+      to: 'someone@mail.example',
+      subject: 'Activate your account',
+      text: 'Open http://portal.test/auth/realms/registrar-panel/login-actions/action-token?key=secret-key to go on.',
+    });
+    for (const remoteAddress of ['127.0.0.1', '127.0.0.53', '::1', '::ffff:127.0.0.1']) {
+      const local = await t.app.inject({ url: '/dev/mail', remoteAddress });
+      expect(local.statusCode, remoteAddress).toBe(200);
+      expect(local.body).toContain('secret-key');
+    }
+    const refused = [
+      await t.app.inject({ url: '/dev/mail', remoteAddress: '203.0.113.5' }),
+      // A client cannot claim to be local...
+      await t.app.inject({ url: '/dev/mail', remoteAddress: '203.0.113.5', headers: { 'x-forwarded-for': '127.0.0.1' } }),
+      // ...and a proxy on this machine does not make its visitors local.
+      await t.app.inject({ url: '/dev/mail', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '198.51.100.7' } }),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode).toBe(403);
+      expect(res.body).toContain('only in a browser on the machine the portal runs on');
+      expect(res.body).not.toContain('secret-key');
+    }
+  });
+
   it('does not exist outside demo mode', async () => {
     const t = await createTestApp({ demoMode: false });
     apps.push(t);
-    expect((await t.app.inject({ url: '/dev/mail' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/dev/mail', headers: { host: 'portal.test' } })).statusCode).toBe(404);
   });
 });

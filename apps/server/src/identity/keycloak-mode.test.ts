@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 let t: TestApp;
 let keycloak: Server;
 let issuer = '';
-let sign: (claims: Record<string, unknown>) => Promise<string>;
+let sign: (claims: Record<string, unknown>, header?: { typ?: string }) => Promise<string>;
 
 beforeAll(async () => {
   const { privateKey, publicKey } = await generateKeyPair('RS256');
@@ -33,15 +33,24 @@ beforeAll(async () => {
     DATA_DIR: '/nonexistent',
     PUBLIC_URL: 'http://portal.test',
     WEB_DIST_DIR: '/nonexistent',
+    DEMO_MODE: 'true',
     IDENTITY_MODE: 'keycloak',
     OIDC_AUTH_URL: authUrl,
   });
   t = await createTestApp({ identity: config.identity });
-  sign = async (claims) =>
-    new SignJWT({ iss: issuer, azp: 'registrar-panel-web', preferred_username: 'admin@alpha', realm_access: { roles: ['admin', 'offline_access'] }, ...claims })
-      .setProtectedHeader({ alg: 'RS256', kid: 'keycloak-key', typ: 'JWT' })
-      .setIssuedAt()
-      .setExpirationTime('5m')
+  // Shaped as Keycloak's access tokens: `typ: JWT` in the header, `typ: Bearer` in the payload.
+  sign = async (claims, header = {}) =>
+    new SignJWT({
+      iat: Math.floor(Date.now() / 1000),
+      exp: Math.floor(Date.now() / 1000) + 5 * 60,
+      iss: issuer,
+      typ: 'Bearer',
+      azp: 'registrar-panel-web',
+      preferred_username: 'admin@alpha',
+      realm_access: { roles: ['admin', 'offline_access'] },
+      ...claims,
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: 'keycloak-key', typ: 'JWT', ...header })
       .sign(privateKey);
 });
 afterAll(async () => {
@@ -59,6 +68,25 @@ describe('Keycloak as identity service', () => {
   it('refuses tokens of the embedded service and of another issuer', async () => {
     expect((await call('/services/config', await t.tokenFor({ username: 'admin@alpha' }))).statusCode).toBe(401);
     expect((await call('/services/config', await sign({ iss: 'http://elsewhere.test/realms/registrar-panel' }))).statusCode).toBe(401);
+  });
+
+  it("accepts only Keycloak's access tokens: not its ID, refresh or logout tokens, nor an untyped one", async () => {
+    expect((await call('/services/config', await sign({ typ: 'ID' }))).statusCode).toBe(401);
+    expect((await call('/services/config', await sign({ typ: 'Refresh' }))).statusCode).toBe(401);
+    expect((await call('/services/config', await sign({ typ: 'Logout' }, { typ: 'logout+jwt' }))).statusCode).toBe(401);
+    expect((await call('/services/config', await sign({ typ: undefined }))).statusCode).toBe(401);
+    expect((await call('/services/config', await sign({}, { typ: 'at+jwt' }))).statusCode).toBe(200);
+  });
+
+  it("refuses a Keycloak token living longer than the portal's 5-minute access tokens, or issued in the future", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    expect((await call('/services/config', await sign({ exp: now + 30 * 60 }))).statusCode).toBe(401);
+    expect((await call('/services/config', await sign({ iat: now + 60 }))).statusCode).toBe(401);
+  });
+
+  it('reads roles from an array of exact names only', async () => {
+    expect((await call('/services/users', await sign({ realm_access: { roles: 'admin' } }))).statusCode).toBe(403);
+    expect((await call('/services/users', await sign({ realm_access: { roles: ['admin-x'] } }))).statusCode).toBe(403);
   });
 
   it('has no embedded provider and points the web app at Keycloak', async () => {

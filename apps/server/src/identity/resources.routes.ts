@@ -11,6 +11,7 @@ const identityCss = `
 .identity-page { background: #f2f5f9; min-height: 100vh; }
 .identity-header { min-height: 3.75rem; background-color: #0f2747; border-bottom: 3px solid var(--bs-primary); }
 .identity-header .navbar-brand { font-weight: 600; letter-spacing: 0.01em; }
+.identity-demo-badge { font-size: 0.75rem; }
 .identity-brand-mark { display: inline-flex; align-items: center; justify-content: center; width: 2.1rem; height: 2.1rem; border-radius: 0.55rem; background: linear-gradient(135deg, #3d8bfd, #0a58ca); }
 .identity-main { padding-top: 3rem; padding-bottom: 3rem; }
 .identity-card { max-width: 28rem; border: 0; }

@@ -12,7 +12,15 @@ export interface PageContext {
   productName: string;
   /** Where the identity service's stylesheets and scripts are served (`{issuer path}/resources`). */
   resourcesPath: string;
+  /** Demo mode: the header shows a 'Demo' marker, as the portal's does. */
+  demoMode?: boolean;
 }
+
+const demoBadge = html`<span
+  class="badge rounded-pill text-bg-warning identity-demo-badge"
+  title="Demo: the registrars, accounts and data are for trying the portal out; anyone may know the passwords."
+  >Demo</span
+>`;
 
 /**
  * A page of the identity service, styled like the portal (Bootstrap, the same header colours).
@@ -35,6 +43,7 @@ export function page(context: PageContext, options: { title: string; body: SafeH
           <span class="navbar-brand d-flex align-items-center gap-2 mb-0">
             <span class="identity-brand-mark" aria-hidden="true">${globe}</span>
             <span>${context.productName}</span>
+            ${context.demoMode ? demoBadge : ''}
           </span>
         </header>
         <main class="container identity-main">

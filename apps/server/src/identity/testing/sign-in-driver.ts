@@ -51,6 +51,8 @@ export class SignInDriver {
   page = '';
   pageUrl = '';
   status = 0;
+  /** Headers sent with every request besides the browser's own (say, a proxy's X-Forwarded-For). */
+  extraHeaders: Record<string, string> = {};
 
   constructor(
     private readonly app: FastifyInstance,
@@ -73,9 +75,11 @@ export class SignInDriver {
       headers: {
         host: this.host(),
         cookie: this.jar.headerFor(target.pathname),
-        'x-forwarded-for': this.ip,
+        ...this.extraHeaders,
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },
+      // The browser's own address, as a socket shows it (X-Forwarded-For counts only from a trusted proxy).
+      remoteAddress: this.ip,
       ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
     });
     this.jar.store(response);
@@ -146,7 +150,8 @@ export class SignInDriver {
     return this.app.inject({
       method: 'POST',
       url: `${new URL(this.issuer).pathname}/protocol/openid-connect/token`,
-      headers: { host: this.host(), 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': this.ip },
+      headers: { host: this.host(), 'content-type': 'application/x-www-form-urlencoded', ...this.extraHeaders },
+      remoteAddress: this.ip,
       payload: new URLSearchParams(form).toString(),
     });
   }

@@ -12,6 +12,7 @@ export function webConfiguration(config: Config): AppConfiguration {
       registrationGuidelinesLink: config.registrationGuidelinesUrl,
       supportEmail: config.supportEmail,
     },
+    demoMode: config.demoMode,
   };
 }
 

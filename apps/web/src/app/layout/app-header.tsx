@@ -2,14 +2,19 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/auth';
+import { useAppConfiguration } from '../../lib/config';
 import { paths } from '../../lib/paths';
 import { useTopLevelDomain } from '../api/get-server-properties';
 
-/** The brand bar: '.{tld} registrar panel', the signed-in registrar, and the menu button on small screens. */
+/**
+ * The brand bar: '.{tld} registrar panel' (with a 'Demo' marker in demo mode), the signed-in
+ * registrar, and the menu button on small screens.
+ */
 export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
   const { t } = useTranslation();
   const tld = useTopLevelDomain();
   const user = useCurrentUser();
+  const { demoMode } = useAppConfiguration();
   const title = tld === undefined ? t('app.header.titleLoading') : t('app.header.title', { tld });
 
   useEffect(() => {
@@ -37,6 +42,11 @@ export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
             {title}
           </span>
         </Link>
+        {demoMode && (
+          <span className="badge rounded-pill text-bg-warning app-demo-badge flex-shrink-0" title={t('app.header.demoTitle')} data-testid="demo-badge">
+            {t('app.header.demo')}
+          </span>
+        )}
       </div>
       {user && (
         <span className="app-header-registrar d-none d-sm-inline-flex align-items-center gap-2" title={t('app.header.registrar')}>
