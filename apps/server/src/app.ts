@@ -8,9 +8,14 @@ import { ExternalUserDirectory } from './identity/external-user-directory';
 import { identityPageContext, identityPlugin } from './identity/identity.plugin';
 import { loadSigningKeys } from './identity/signing-keys';
 import type { UserDirectory } from './identity/user-directory';
+import { fastifyTrustProxy } from './lib/addresses';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authPlugin } from './plugins/auth';
 import { envelopePlugin } from './plugins/envelope';
+import { frameworkErrorHandler, inputSafety } from './plugins/input-safety';
+import { withSafeLogSerializers } from './lib/log-serializers';
+import { noStore } from './plugins/no-store';
+import { byAddress, byUser, limitRequests, rateLimitsPlugin } from './plugins/rate-limits';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
 import { countryRoutes } from './modules/country/country.routes';
@@ -44,9 +49,14 @@ export interface AppOptions {
 /** Builds the whole server as a plugin tree; tests build it without a port. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const identityPath = new URL(issuerOf(config)).pathname;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // Log lines never hold secrets nor query parameters (lib/log-serializers.ts).
+    logger: withSafeLogSerializers(options.logger ?? { level: config.logLevel }, identityPath),
+    // A path that is not valid UTF-8 is refused before routing: answered like any refused input.
+    frameworkErrors: frameworkErrorHandler(identityPath),
+    // Off unless TRUST_PROXY names the proxies: otherwise any client could write its own address.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: 'x-request-id',
     // Path parameters hold URL-encoded domain names (up to 253 characters, longer once encoded).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
@@ -63,6 +73,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Cross-cutting first: headers and the error envelope apply to everything registered after them.
   await app.register(securityHeaders, { config });
   await app.register(envelopePlugin);
+  await app.register(noStore, { prefix: '/services' });
+  await app.register(rateLimitsPlugin, { config });
+  await app.register(inputSafety);
 
   // Public endpoints: health, the web app's configuration.
   await app.register(healthRoutes);
@@ -79,7 +92,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The API: every route below needs a valid token and is scoped to the caller's registrar.
   await app.register(
     async (services) => {
-      await services.register(authPlugin, { issuer, clientId: config.identity.clientId, keys });
+      // Per address before the token is checked (a flood of bad tokens is refused cheaply), per user after.
+      services.addHook('onRequest', limitRequests(byAddress('servicesPerIp')));
+      await services.register(authPlugin, { issuer, clientId: config.identity.clientId, keys, mode: config.identity.mode });
+      services.addHook('onRequest', limitRequests(byUser('servicesPerUser')));
       await services.register(serverPropertiesRoutes, { config });
       await services.register(countryRoutes);
       await services.register(registryRoutes);
@@ -92,6 +108,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   // Last: the single-page app with history fallback.
-  await app.register(webApp, { distDir: config.webDistDir });
+  await app.register(webApp, { distDir: config.webDistDir, publicUrl: config.publicUrl, identityUrl: config.identity.authUrl });
   return app;
 }

@@ -1,4 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { loadRateLimits, type RateLimits } from './lib/rate-limit-policy';
+import { isLoopbackHostname, parseTrustProxy, type TrustProxy } from './lib/addresses';
 
 /** Everything the server reads from its environment, with the defaults the README lists. */
 export interface Config {
@@ -10,6 +13,8 @@ export interface Config {
   dataDir: string;
   /** Demo mode loads demo registrars, users and data into an empty database and enables /dev/mail. */
   demoMode: boolean;
+  /** TRUST_PROXY: who may set X-Forwarded-For (lib/addresses.ts); never the identity service's URLs. */
+  trustProxy: TrustProxy;
   tld: string;
   newsUrl: string;
   registrationGuidelinesUrl: string;
@@ -28,6 +33,14 @@ export interface Config {
   logLevel: string;
   /** Where the built web app is; served with history fallback. */
   webDistDir: string;
+  /** Request limits (lib/rate-limit-policy.ts). */
+  rateLimits: RateLimits;
+  /** Redis that holds the limits' counters for every instance; unset: counted in this process. */
+  redisUrl: string | undefined;
+  /** Put before every Redis key, so that deployments sharing a Redis never share counters. */
+  redisKeyPrefix: string;
+  /** Password hashes (argon2) computed at once, and how many more may wait; beyond that: 503. */
+  passwordWork: { maxRunning: number; maxWaiting: number };
 }
 
 /** Fixed, public key for demo mode only; production must set TOTP_ENCRYPTION_KEY (checked at start). */
@@ -38,9 +51,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   const databaseUrl = env.DATABASE_URL || undefined;
   const demoMode = env.DEMO_MODE === undefined ? !databaseUrl : env.DEMO_MODE === 'true';
+  // Known passwords and a public two-step key: an implied demo (no DATABASE_URL) serves this machine only.
+  if (demoMode && env.DEMO_MODE === undefined && !isLoopbackHostname(new URL(publicUrl).hostname)) {
+    throw new Error(
+      `Demo mode (DATABASE_URL unset) runs on a loopback PUBLIC_URL only, not ${publicUrl}: set DATABASE_URL for a deployment, or DEMO_MODE=true to show the demo there on purpose`,
+    );
+  }
   const mode = env.IDENTITY_MODE === 'keycloak' ? 'keycloak' : 'embedded';
-  const totpEncryptionKey = env.TOTP_ENCRYPTION_KEY ?? (demoMode ? demoTotpKey : '');
-  if (!totpEncryptionKey) throw new Error('TOTP_ENCRYPTION_KEY must be set outside demo mode');
+  // The public demo key only for the embedded demo database; a server database may hold real secrets.
+  const totpEncryptionKey = env.TOTP_ENCRYPTION_KEY ?? (demoMode && !databaseUrl ? demoTotpKey : '');
+  if (!totpEncryptionKey) throw new Error('TOTP_ENCRYPTION_KEY must be set outside demo mode and whenever DATABASE_URL is set');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -48,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     dataDir: resolve(env.DATA_DIR ?? './data'),
     demoMode,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     tld: env.TLD ?? 'be',
     newsUrl: env.NEWS_URL ?? 'https://www.registry.example/news',
     registrationGuidelinesUrl: env.REGISTRATION_GUIDELINES_URL ?? 'https://www.registry.example/registration-guidelines',
@@ -63,9 +84,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Registrar Panel <no-reply@registry.example>',
     logLevel: env.LOG_LEVEL ?? 'info',
     webDistDir: resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    rateLimits: loadRateLimits(env),
+    redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? `registrar-panel:${new URL(publicUrl).host}:`,
+    passwordWork: {
+      maxRunning: Math.max(1, positiveInteger(env.PASSWORD_HASH_CONCURRENCY, 'PASSWORD_HASH_CONCURRENCY') ?? availableParallelism()),
+      maxWaiting: positiveInteger(env.PASSWORD_HASH_QUEUE, 'PASSWORD_HASH_QUEUE') ?? 32,
+    },
   };
 }
 
 export function issuerOf(config: Config): string {
   return `${config.identity.authUrl}/realms/${config.identity.realm}`;
+}
+
+/** A whole number ≥ 0 from the environment, or undefined when unset; anything else stops the start. */
+function positiveInteger(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d+$/.test(value)) throw new Error(`${name} must be a whole number, not "${value}"`);
+  return Number(value);
 }

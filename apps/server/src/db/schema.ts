@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AbuseContact, MainContact, PublicContact, WhoisContact } from '@registrar-panel/contract';
 
 /*
@@ -225,8 +225,13 @@ export const billingEvents = pgTable(
 export const users = pgTable(
   'users',
   {
-    /** `name@{registrarHandle}`. */
+    /** `name@{registrarHandle}`, as created; unique in any letter case (the index below). */
     username: cText('username').primaryKey(),
+    /**
+     * The OpenID subject: sessions, grants and tokens name the account by it, so a username deleted
+     * and created again for another person is a new account that no earlier session reaches.
+     */
+    id: uuid('id').notNull().defaultRandom().unique(),
     registrarHandle: cText('registrar_handle').references(() => registrars.handle),
     name: text('name').notNull(),
     email: text('email').notNull(),
@@ -240,12 +245,30 @@ export const users = pgTable(
     /** The last accepted TOTP time step, so a code is accepted once only. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     state: text('state').notNull().default('awaiting_activation'),
-    failedAttempts: integer('failed_attempts').notNull().default(0),
-    lockedUntil: at('locked_until'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('users_registrar_idx').on(t.registrarHandle)],
+  (t) => [index('users_registrar_idx').on(t.registrarHandle), uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
+);
+
+/**
+ * The sign-in lockout of an account name in its canonical form (lower case), known or not: an
+ * unknown username is counted and locked exactly like a real one, so a burst tells nothing.
+ * Counted per address the failures come from (`source`), so that one address cannot keep the
+ * account locked for its owner elsewhere, and for the account from everywhere (`source` '*'),
+ * with a higher threshold, against guesses spread over many addresses. One statement per count
+ * (identity/lockout.repository.ts).
+ */
+export const signInLockouts = pgTable(
+  'sign_in_lockouts',
+  {
+    account: cText('account'),
+    source: cText('source'),
+    failedAttempts: integer('failed_attempts').notNull(),
+    lockedUntil: at('locked_until'),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.source] })],
 );
 
 /** Single-use links mailed for activation and password reset; only a hash of the token is kept. */

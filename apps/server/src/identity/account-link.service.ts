@@ -5,6 +5,8 @@ import { mailContextOf } from './database-user-directory';
 import { consumeUserToken, findUsableUserToken, findUserRow, updateUserRow } from './directory.repository';
 import { passwordChangedMail } from './identity-mail';
 import { hashLinkToken, type LinkPurpose } from './link-tokens';
+import { lockoutAccount } from './lockout';
+import { liftLocks } from './lockout.repository';
 import { revokeAccountSessions } from './oidc-adapter';
 import { hashPassword } from './passwords';
 import { passwordProblem } from './password-policy';
@@ -42,14 +44,14 @@ export class AccountLinkService {
     if (!user) return { status: 'unusable' };
     await updateUserRow(this.options.db, user.username, {
       passwordHash,
-      // Activation makes the account usable; a reset also lifts a lockout. An account locked by the registry stays locked.
+      // Activation makes the account usable. An account locked by the registry stays locked.
       state: user.state === 'awaiting_activation' ? 'active' : user.state,
-      failedAttempts: 0,
-      lockedUntil: null,
     });
+    // A new password also lifts the sign-in locks, from every address: the link proved the mailbox.
+    await liftLocks(this.options.db, lockoutAccount(user.username));
     if (link.purpose === 'reset') {
       // Whoever held the old password is signed out everywhere.
-      await revokeAccountSessions(this.options.db, user.username);
+      await revokeAccountSessions(this.options.db, user.id);
       await this.options.mailer.send(passwordChangedMail(user, { at: this.now() }, mailContextOf(this.options.config)));
     }
     return { status: 'done', purpose: link.purpose };

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, userTokens } from '../db/schema';
+import { signInLockouts, users, userTokens } from '../db/schema';
 import { createRegistrar } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createActiveUser, testPassword } from './testing/users';
@@ -101,9 +101,8 @@ describe('password reset', () => {
     await signIn.submit({ username: 'paul@alpha', password: testPassword });
     const tokens = await signIn.exchange(await signIn.submit({ code: await currentTotpCode(secret ?? '') }));
     await t.database.db
-      .update(users)
-      .set({ failedAttempts: 7, lockedUntil: new Date(Date.now() + 600_000) })
-      .where(eq(users.username, 'paul@alpha'));
+      .insert(signInLockouts)
+      .values({ account: 'paul@alpha', source: '*', failedAttempts: 7, lockedUntil: new Date(Date.now() + 600_000), updatedAt: new Date() });
 
     const token = await t.tokenFor({ username: 'paul@alpha', roles: ['FINANCE'] });
     const res = await t.app.inject({ method: 'DELETE', url: '/services/me/password', headers: { authorization: `Bearer ${token}` } });

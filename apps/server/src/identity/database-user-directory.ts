@@ -5,6 +5,7 @@ import type { Mailer } from '../mail/mailer';
 import {
   deleteUserRow,
   findUserRow,
+  findUserRowById,
   insertUserRow,
   insertUserToken,
   latestSignInAttempts,
@@ -14,6 +15,7 @@ import {
 } from './directory.repository';
 import { activationMail, passwordResetMail, totpResetMail, type MailContext } from './identity-mail';
 import { linkTokenTtlMs, linkTokenUrl, newLinkToken, type LinkPurpose } from './link-tokens';
+import { revokeAccountSessions } from './oidc-adapter';
 import type { DirectoryUser, SignInRecord, UserDirectory } from './user-directory';
 
 export interface DirectoryOptions {
@@ -27,6 +29,7 @@ const states: readonly DirectoryUser['state'][] = ['awaiting_activation', 'activ
 
 export function toDirectoryUser(row: UserRow): DirectoryUser {
   return {
+    id: row.id,
     username: row.username,
     registrarHandle: row.registrarHandle,
     name: row.name,
@@ -59,17 +62,31 @@ export class DatabaseUserDirectory implements UserDirectory {
     return row ? toDirectoryUser(row) : null;
   }
 
-  async createUser(user: { username: string; registrarHandle: string; name: string; email: string; roles: PanelRole[] }): Promise<void> {
-    await insertUserRow(this.options.db, { ...user, roles: [...user.roles], state: 'awaiting_activation' });
+  async findUserById(id: string): Promise<DirectoryUser | null> {
+    const row = await findUserRowById(this.options.db, id);
+    return row ? toDirectoryUser(row) : null;
+  }
+
+  async createUser(user: { username: string; registrarHandle: string; name: string; email: string; roles: PanelRole[] }): Promise<'created' | 'taken'> {
+    if (!(await insertUserRow(this.options.db, { ...user, roles: [...user.roles], state: 'awaiting_activation' }))) return 'taken';
     const link = await this.issueLink(user.username, 'activation');
     await this.options.mailer.send(activationMail(user, link, mailContextOf(this.options.config)));
+    return 'created';
   }
 
   async updateUser(username: string, changes: { name: string; email: string; roles: PanelRole[] }): Promise<void> {
+    const row = await findUserRow(this.options.db, username);
+    if (!row) return;
     await updateUserRow(this.options.db, username, { name: changes.name, email: changes.email, roles: [...changes.roles] });
+    const before = [...row.roles].sort().join(' ');
+    // Access tokens carry the roles: sessions that would refresh them with the old ones end now.
+    if ([...changes.roles].sort().join(' ') !== before) await revokeAccountSessions(this.options.db, row.id);
   }
 
   async deleteUser(username: string): Promise<void> {
+    const row = await findUserRow(this.options.db, username);
+    if (!row) return;
+    await revokeAccountSessions(this.options.db, row.id);
     await deleteUserRow(this.options.db, username);
   }
 
@@ -77,6 +94,8 @@ export class DatabaseUserDirectory implements UserDirectory {
     const row = await findUserRow(this.options.db, username);
     if (!row) return;
     await updateUserRow(this.options.db, username, { totpSecretEncrypted: null, totpLastStep: null });
+    // Whoever signed in with the old authenticator is signed out everywhere.
+    await revokeAccountSessions(this.options.db, row.id);
     await this.options.mailer.send(totpResetMail(row, mailContextOf(this.options.config)));
   }
 

@@ -13,20 +13,23 @@ export async function findUserRow(db: Db, username: string): Promise<UserRow | u
   return row;
 }
 
-/**
- * The user a typed username means: the exact username, or else the one username equal to it in
- * any letter case (user management keeps usernames distinct beyond letter case).
- */
+/** The user a typed username means, in any letter case (usernames are unique in lower case). */
 export async function findUserRowForSignIn(db: Db, typed: string): Promise<UserRow | undefined> {
-  const exact = await findUserRow(db, typed);
-  if (exact) return exact;
-  const rows = await db
+  const [row] = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.username}) = lower(${typed})`)
-    .limit(2);
-  return rows.length === 1 ? rows[0] : undefined;
+    .where(sql`lower(${users.username}) = lower(${typed})`);
+  return row;
 }
+
+export async function findUserRowById(db: Db, id: string): Promise<UserRow | undefined> {
+  if (!uuidPattern.test(id)) return undefined;
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Subject ids are UUIDs; anything else names no account (and must not reach a uuid comparison). */
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const usersOfRegistrar = preparedQuery((db) =>
   db
@@ -41,8 +44,10 @@ export async function listUserRows(db: Db, registrarHandle: string): Promise<Use
   return usersOfRegistrar(db).execute({ registrarHandle });
 }
 
-export async function insertUserRow(db: Db, row: NewUserRow): Promise<void> {
-  await db.insert(users).values(row);
+/** Inserts the user; answers false when the username exists already, in any letter case. */
+export async function insertUserRow(db: Db, row: NewUserRow): Promise<boolean> {
+  const inserted = await db.insert(users).values(row).onConflictDoNothing().returning({ username: users.username });
+  return inserted.length > 0;
 }
 
 export async function updateUserRow(db: Db, username: string, changes: Partial<NewUserRow>): Promise<boolean> {

@@ -15,7 +15,10 @@ export class ExternalUserDirectory implements UserDirectory {
   async findUser(): Promise<DirectoryUser | null> {
     throw managedElsewhere();
   }
-  async createUser(): Promise<void> {
+  async findUserById(): Promise<DirectoryUser | null> {
+    throw managedElsewhere();
+  }
+  async createUser(): Promise<'created' | 'taken'> {
     throw managedElsewhere();
   }
   async updateUser(): Promise<void> {

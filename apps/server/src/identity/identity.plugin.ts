@@ -1,17 +1,25 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { issuerOf, type Config } from '../config';
+import { isStorableFormBody, isStorableJsonBody, UnstorableTextError } from '../lib/text-safety';
+import { workGate } from '../lib/work-gate';
+import { oauthInvalidRequest, parseStorableForm } from '../plugins/input-safety';
 import { accountLinkRoutes } from './account-link.routes';
 import { AccountLinkService } from './account-link.service';
 import { interactionRoutes } from './interaction.routes';
+import { messagePage } from './pages/account-pages';
 import type { PageContext } from './pages/layout';
 import { createProvider } from './provider';
 import { resourceRoutes } from './resources.routes';
-import { SignInService } from './sign-in.service';
+import { signInSteps } from './sign-in.service';
 import type { SigningKeys } from './signing-keys';
 
 export function identityPageContext(config: Config): PageContext {
-  return { productName: `.${config.tld} registrar panel`, resourcesPath: `${new URL(issuerOf(config)).pathname}/resources` };
+  return {
+    productName: `.${config.tld} registrar panel`,
+    resourcesPath: `${new URL(issuerOf(config)).pathname}/resources`,
+    demoMode: config.demoMode,
+  };
 }
 
 /**
@@ -23,12 +31,24 @@ export async function identityPlugin(app: FastifyInstance, options: { config: Co
   const issuerPath = new URL(issuerOf(config)).pathname;
   const pageContext = identityPageContext(config);
   const provider = createProvider({ config, db: app.db, signingKeys: options.signingKeys, directory: app.userDirectory, pageContext });
-  const signIn = new SignInService({ db: app.db, mailer: app.mailer, config });
+  const signIn = signInSteps({ db: app.db, mailer: app.mailer, config, passwordWork: workGate(config.passwordWork) });
   const links = new AccountLinkService({ db: app.db, mailer: app.mailer, config });
 
   // Our own pages take ordinary form posts.
   await app.register(async (pages) => {
-    await pages.register(formbody);
+    await pages.register(formbody, { parser: parseStorableForm });
+    // Text the database cannot hold (plugins/input-safety.ts) is refused with a page, not the API's envelope.
+    pages.setErrorHandler((error, _request, reply) => {
+      if (!(error instanceof UnstorableTextError)) throw error;
+      const text = 'The form or address holds characters that cannot be used (a NUL character or broken Unicode). Go back and try again.';
+      const body = messagePage({
+        context: pageContext,
+        title: 'Invalid characters',
+        text,
+        link: { href: `${config.publicUrl}/`, label: 'Go to the registrar panel' },
+      });
+      return reply.status(400).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+    });
     await pages.register(resourceRoutes, { issuerPath });
     await pages.register(accountLinkRoutes, { links, pageContext, issuerPath, portalUrl: config.publicUrl });
     await pages.register(interactionRoutes, { provider, signIn, pageContext, issuerPath, portalUrl: config.publicUrl, totpIssuer: pageContext.productName });
@@ -38,9 +58,29 @@ export async function identityPlugin(app: FastifyInstance, options: { config: Co
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    // Form and JSON bodies are read here, to refuse text the database cannot hold before the provider
+    // queries with it; the provider then parses the bytes handed to it as `req.body` (oidc-provider
+    // supports an upstream parser, and warns once that it sees one). Its own limit is 56 KiB.
+    const checked = (isStorable: (body: Uint8Array) => boolean) => (_request: unknown, body: Buffer, done: (error: Error | null, body?: Buffer) => void) =>
+      isStorable(body) ? done(null, body) : done(new UnstorableTextError());
+    raw.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: 56 * 1024 }, checked(isStorableFormBody));
+    raw.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 56 * 1024 }, checked(isStorableJsonBody));
+    raw.setErrorHandler((error, _request, reply) => {
+      if (error instanceof UnstorableTextError) return oauthInvalidRequest(reply);
+      throw error;
+    });
     const handle = provider.callback();
+    const publicOrigin = new URL(config.publicUrl);
     raw.all(`${issuerPath}/*`, (request, reply) => {
       reply.hijack();
+      if (Buffer.isBuffer(request.body)) Object.assign(request.raw, { body: request.body });
+      // The provider builds every URL it advertises from the request's origin: give it PUBLIC_URL's
+      // whatever the client wrote (Host, X-Forwarded-*), and the client address Fastify settled on.
+      Object.assign(request.raw.headers, {
+        'x-forwarded-host': publicOrigin.host,
+        'x-forwarded-proto': publicOrigin.protocol.slice(0, -1),
+        'x-forwarded-for': request.ip,
+      });
       // The provider derives its endpoint URLs from originalUrl minus url: set it before stripping the prefix.
       const url = request.raw.url ?? '/';
       Object.assign(request.raw, { originalUrl: url });

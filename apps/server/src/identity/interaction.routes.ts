@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import QRCode from 'qrcode';
 import { z } from 'zod';
+import { accountOf, addressOf } from '../plugins/rate-limits';
 import type { PageContext } from './pages/layout';
 import { messagePage } from './pages/account-pages';
 import { codePage, enrolmentPage, passwordPage } from './pages/sign-in-pages';
-import type { SignInService, StepResult } from './sign-in.service';
+import type { SignIn, StepRefusal } from './sign-in.service';
 import { newTotpSecret, totpUri } from './totp';
 
 /** Where a sign-in stands between requests; kept in the provider's interaction, the secret sealed. */
@@ -20,19 +21,26 @@ const passwordForm = z.object({ username: z.string().max(200).default(''), passw
 const codeForm = z.object({ code: z.string().max(20).default('') });
 const uidParams = z.object({ uid: z.string().min(1).max(100) });
 
+/** A wait in whole minutes, rounded up: "1 minute", "15 minutes". */
+function minutesText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
 export const signInTexts = {
   refused: 'Invalid username or password.',
   wrongCode: 'Invalid one-time code. Enter the code your authenticator app shows now.',
-  locked: (seconds: number) => {
-    const minutes = Math.max(1, Math.ceil(seconds / 60));
-    return `Too many failed attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`;
-  },
+  locked: (seconds: number) => `Too many failed attempts. Please wait ${minutesText(seconds)} and try again.`,
+  /** A rate limit refused the post (plugins/rate-limits.ts), for the address or for the username. */
+  tooManyAttempts: (seconds: number, from: 'network' | 'account') =>
+    `Too many attempts ${from === 'network' ? 'from your network' : 'for this account'}. Please wait ${minutesText(seconds)} and try again.`,
   expired: 'This sign-in page has expired. Please start again from the registrar panel.',
+  busy: 'Signing in is very busy right now. Please try again in a moment.',
 };
 
 export interface InteractionRoutesOptions {
   provider: Provider;
-  signIn: SignInService;
+  signIn: SignIn;
   pageContext: PageContext;
   issuerPath: string;
   portalUrl: string;
@@ -98,18 +106,39 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     return enrolmentPage({ context: pageContext, action: u.enrol, restart: u.restart, username: pending.username, secret, qrDataUrl, error });
   }
 
-  /** A step's refusal, in words. */
-  function refusal(result: Exclude<StepResult, { status: 'ok' }>, wrong: string): string {
-    return result.status === 'locked' ? signInTexts.locked(result.retryAfterSeconds) : wrong;
+  /**
+   * The sign-in limits, checked before any password or code: the address first, so that a post it
+   * refuses is not counted against the account (one address cannot use up someone else's allowance).
+   * Returns the page's error text (and sets Retry-After) when a limit refuses.
+   */
+  async function overLimit(request: FastifyRequest, reply: FastifyReply, username: string): Promise<string | undefined> {
+    const refused = await app.rateLimits.check(['signInPerIp', addressOf(request)], ['signInPerAccount', accountOf(username)]);
+    if (!refused) return undefined;
+    request.log.info({ limit: refused.limit }, 'rate limit reached');
+    void reply.header('retry-after', String(refused.retryAfterSeconds));
+    return signInTexts.tooManyAttempts(refused.retryAfterSeconds, refused.limit === 'signInPerIp' ? 'network' : 'account');
   }
 
-  async function finish(request: FastifyRequest, reply: FastifyReply, username: string) {
+  /** A step's refusal, in words. */
+  function refusal(result: StepRefusal, wrong: string): string {
+    if (result.status === 'locked') return signInTexts.locked(result.retryAfterSeconds);
+    return result.status === 'busy' ? signInTexts.busy : wrong;
+  }
+
+  /** A refusal's page answers 200, except when the server is too busy to check: 503, try again in a second. */
+  function refusalStatus(reply: FastifyReply, result: StepRefusal): number {
+    if (result.status !== 'busy') return 200;
+    void reply.header('retry-after', '1');
+    return 503;
+  }
+
+  async function finish(request: FastifyRequest, reply: FastifyReply, accountId: string) {
     reply.hijack();
     // remember: false keeps the provider's cookie for the browser session only; the server ends it after 30 idle minutes or 10 hours.
     await provider.interactionFinished(
       request.raw,
       reply.raw,
-      { login: { accountId: username, amr: ['pwd', 'otp'], remember: false } },
+      { login: { accountId, amr: ['pwd', 'otp'], remember: false } },
       { mergeWithLastSubmission: false },
     );
   }
@@ -145,11 +174,14 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     if (!interaction) return expiredPage(reply);
     const form = passwordForm.safeParse(request.body ?? {});
     const input = form.success ? form.data : { username: '', password: '' };
+    const tooMany = await overLimit(request, reply, input.username);
+    if (tooMany) return html(reply, passwordPage({ context: pageContext, action: urls(interaction.uid).login, username: input.username, error: tooMany }), 429);
     const result = await signIn.checkPassword({ ...input, ip: request.ip });
     if (result.status !== 'ok') {
       return html(
         reply,
         passwordPage({ context: pageContext, action: urls(interaction.uid).login, username: input.username, error: refusal(result, signInTexts.refused) }),
+        refusalStatus(reply, result),
       );
     }
     const pending: PendingSignIn = result.hasTotp
@@ -164,9 +196,14 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     if (!interaction) return expiredPage(reply);
     const pending = pendingOf(interaction);
     if (pending?.step !== 'code') return reply.redirect(urls(interaction.uid).page, 303);
+    const tooMany = await overLimit(request, reply, pending.username);
+    if (tooMany) {
+      const u = urls(interaction.uid);
+      return html(reply, codePage({ context: pageContext, action: u.otp, restart: u.restart, username: pending.username, error: tooMany }), 429);
+    }
     const { code } = codeForm.safeParse(request.body ?? {}).data ?? { code: '' };
     const result = await signIn.checkCode({ username: pending.username, code, ip: request.ip });
-    if (result.status === 'ok') return finish(request, reply, pending.username);
+    if (result.status === 'ok') return finish(request, reply, result.accountId);
     const u = urls(interaction.uid);
     return html(
       reply,
@@ -179,10 +216,12 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     if (!interaction) return expiredPage(reply);
     const pending = pendingOf(interaction);
     if (pending?.step !== 'enrol' || !pending.sealedSecret) return reply.redirect(urls(interaction.uid).page, 303);
+    const tooMany = await overLimit(request, reply, pending.username);
+    if (tooMany) return html(reply, await enrolmentView(interaction.uid, pending, tooMany), 429);
     const { code } = codeForm.safeParse(request.body ?? {}).data ?? { code: '' };
     const secret = signIn.openPendingSecret(pending.sealedSecret);
     const result = await signIn.completeEnrolment({ username: pending.username, secret, code, ip: request.ip });
-    if (result.status === 'ok') return finish(request, reply, pending.username);
+    if (result.status === 'ok') return finish(request, reply, result.accountId);
     return html(reply, await enrolmentView(interaction.uid, pending, refusal(result, signInTexts.wrongCode)));
   });
 

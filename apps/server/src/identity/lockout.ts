@@ -1,29 +1,45 @@
 /**
- * Brute-force protection: after 5 consecutive failures an account waits 1 minute, and each further
- * failure doubles the wait, up to 15 minutes. Unknown usernames are treated exactly the same way,
- * so that the page never tells whether a username exists.
+ * Brute-force protection. After 5 consecutive failures from one address, the account waits 1
+ * minute there, and each further failure from that address doubles the wait, up to 15 minutes.
+ * The owner, signing in from elsewhere, is not locked out by one address's guesses. Failures from
+ * every address together lock the account everywhere at 20, with the same waits, against guesses
+ * spread over many addresses. Unknown usernames are treated exactly the same way, so that the page
+ * never tells whether a username exists. Per-address rate limits (plugins/rate-limits.ts) come
+ * first. docs/authorization.md says what exposure remains.
  */
-export const lockoutPolicy = { threshold: 5, firstWaitMs: 60_000, maxWaitMs: 15 * 60_000 } as const;
+export const lockoutPolicy = { threshold: 5, accountWideThreshold: 20, firstWaitMs: 60_000, maxWaitMs: 15 * 60_000 } as const;
 
-export function lockDurationMs(consecutiveFailures: number): number {
-  if (consecutiveFailures < lockoutPolicy.threshold) return 0;
-  return Math.min(lockoutPolicy.maxWaitMs, lockoutPolicy.firstWaitMs * 2 ** (consecutiveFailures - lockoutPolicy.threshold));
+export function lockDurationMs(consecutiveFailures: number, threshold: number = lockoutPolicy.threshold): number {
+  if (consecutiveFailures < threshold) return 0;
+  return Math.min(lockoutPolicy.maxWaitMs, lockoutPolicy.firstWaitMs * 2 ** (consecutiveFailures - threshold));
+}
+
+/**
+ * The wait after the 1st, 2nd, … consecutive failure, up to the first that reaches the maximum:
+ * the lockout's SQL (lockout.repository.ts) counts atomically and takes its wait from this list.
+ */
+function waitsFor(threshold: number): readonly number[] {
+  const waits: number[] = [];
+  for (let failures = 1; waits.at(-1) !== lockoutPolicy.maxWaitMs; failures++) waits.push(lockDurationMs(failures, threshold));
+  return waits;
+}
+
+/** Where failures are counted: from one address (its subscriber, lib/addresses.ts), or from everywhere. */
+export type LockoutScope = { source: string } | 'everywhere';
+
+/** The `source` a scope is kept under; '*' cannot be an address. */
+export const sourceOf = (scope: LockoutScope): string => (scope === 'everywhere' ? '*' : scope.source);
+
+export const lockWaitsMs = { fromAddress: waitsFor(lockoutPolicy.threshold), everywhere: waitsFor(lockoutPolicy.accountWideThreshold) } as const;
+
+/**
+ * The one form of a typed username that sign-in counts and locks: usernames are unique in any
+ * letter case (the database enforces it on lower(username)), so `Bob@Acme` and `bob@acme` are one
+ * account, known or not.
+ */
+export function lockoutAccount(typedUsername: string): string {
+  return typedUsername.trim().toLowerCase();
 }
 
 /** Sign-in outcomes as recorded; user management shows them as `signIn.{outcome}`. */
 export type SignInOutcome = 'success' | 'wrongPassword' | 'wrongCode' | 'locked' | 'disabled';
-
-/** Failures that count toward the lockout; refusals during a wait do not extend it. */
-export function countsAsFailure(outcome: string): boolean {
-  return outcome === 'wrongPassword' || outcome === 'wrongCode' || outcome === 'disabled';
-}
-
-/** Consecutive counted failures, newest first, up to the last success. */
-export function consecutiveFailures(attempts: readonly { outcome: string }[]): number {
-  let failures = 0;
-  for (const attempt of attempts) {
-    if (attempt.outcome === 'success') break;
-    if (countsAsFailure(attempt.outcome)) failures++;
-  }
-  return failures;
-}

@@ -63,12 +63,15 @@ export function oidcAdapterFactory(db: Db): (model: string) => Adapter {
   });
 }
 
-/** Ends every session and grant (with its refresh tokens) of an account, e.g. after a password reset. */
+/**
+ * Ends every session and grant of an account, with the grants' refresh tokens and codes, in one
+ * statement: after a password reset, a TOTP reset, a change of roles or the account's deletion.
+ */
 export async function revokeAccountSessions(db: Db, accountId: string): Promise<void> {
-  const grants = await db
+  const ofAccount = sql`${oidcModels.payload}->>'accountId' = ${accountId}`;
+  const grantsOfAccount = db
     .select({ id: oidcModels.id })
     .from(oidcModels)
-    .where(and(eq(oidcModels.model, 'Grant'), sql`${oidcModels.payload}->>'accountId' = ${accountId}`));
-  for (const { id } of grants) await db.delete(oidcModels).where(eq(oidcModels.grantId, id));
-  await db.delete(oidcModels).where(and(inArray(oidcModels.model, ['Grant', 'Session']), sql`${oidcModels.payload}->>'accountId' = ${accountId}`));
+    .where(and(eq(oidcModels.model, 'Grant'), ofAccount));
+  await db.delete(oidcModels).where(or(and(inArray(oidcModels.model, ['Grant', 'Session']), ofAccount), inArray(oidcModels.grantId, grantsOfAccount)));
 }

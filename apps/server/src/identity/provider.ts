@@ -9,6 +9,8 @@ import { sessionPolicy, sessionSecondsLeft } from './session-policy';
 import type { SigningKeys } from './signing-keys';
 import { userClaims } from './token-claims';
 import type { UserDirectory } from './user-directory';
+import { jwtUserinfo } from './userinfo';
+import { verifyAccessTokenClaims } from '../plugins/auth';
 
 export interface ProviderOptions {
   config: Config;
@@ -46,6 +48,31 @@ function cookieKeys(signingKeys: SigningKeys): string[] {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
+ * Whether a logout request proves it comes from the portal: it carries an ID token (already
+ * verified by the provider as ours, for our client) of the account this browser is signed in as.
+ * The portal's own Logout sends one; a link or form on another site cannot, so there the user
+ * confirms with the button.
+ */
+function namesSessionAccount(ctx: KoaContextWithOIDC): boolean {
+  const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
+  const accountId = ctx.oidc.session?.accountId;
+  return typeof accountId === 'string' && hint?.payload?.sub === accountId;
+}
+
+/** The claims each scope releases, in the ID token and at userinfo. */
+const claimsByScope = {
+  openid: ['sub'],
+  profile: ['preferred_username', 'name', 'given_name', 'family_name'],
+  email: ['email', 'email_verified'],
+};
+
+/**
+ * Discovery and the keys change only with a release or a new signing key: clients and caches may
+ * keep them a few minutes, and no longer, so that a new key is picked up soon.
+ */
+const metadataCacheControl = 'public, max-age=300';
+
+/**
  * The embedded OpenID provider: one public client (the web app) using the authorization code flow
  * with PKCE and refresh tokens; JWT access tokens with Keycloak's claims.
  */
@@ -56,8 +83,9 @@ export function createProvider(options: ProviderOptions): Provider {
   const apiResource = apiResourceOf(config);
   const portalOrigin = new URL(config.publicUrl).origin;
 
-  const activeUser = async (username: string) => {
-    const user = await directory.findUser(username);
+  // Sessions, grants and tokens name the account by its subject id, never by its username.
+  const activeUser = async (accountId: string) => {
+    const user = await directory.findUserById(accountId);
     return user?.state === 'active' ? user : undefined;
   };
 
@@ -80,11 +108,7 @@ export function createProvider(options: ProviderOptions): Provider {
     // Authorization code only: no implicit or hybrid flow, no password grant.
     responseTypes: ['code'],
     cookies: { keys: cookieKeys(options.signingKeys) },
-    claims: {
-      openid: ['sub'],
-      profile: ['preferred_username', 'name', 'given_name', 'family_name'],
-      email: ['email', 'email_verified'],
-    },
+    claims: claimsByScope,
     scopes: ['openid', 'profile', 'email'],
     // The ID token carries the profile too, as Keycloak's does; the web app reads the user from it.
     conformIdTokenClaims: false,
@@ -93,7 +117,7 @@ export function createProvider(options: ProviderOptions): Provider {
     async findAccount(_ctx, sub) {
       const user = await activeUser(sub);
       if (!user) return undefined;
-      return { accountId: user.username, claims: () => ({ sub: user.username, ...userClaims(user) }) };
+      return { accountId: user.id, claims: () => ({ sub: user.id, ...userClaims(user) }) };
     },
     // Keycloak's claims in the access token, read fresh at each refresh (roles changes apply within 5 minutes).
     async extraTokenClaims(_ctx, token) {
@@ -123,7 +147,7 @@ export function createProvider(options: ProviderOptions): Provider {
         enabled: true,
         logoutSource: (ctx, form) => {
           ctx.type = 'html';
-          ctx.body = logoutPage(pageContext, form);
+          ctx.body = logoutPage(pageContext, form, { confirmAtOnce: namesSessionAccount(ctx) });
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.type = 'html';
@@ -153,7 +177,8 @@ export function createProvider(options: ProviderOptions): Provider {
   };
 
   const provider = new Provider(issuer, configuration);
-  // Behind the portal's own proxy settings: trust X-Forwarded-* as Fastify does.
+  // Reads only the X-Forwarded-* that identity.plugin.ts writes from PUBLIC_URL (never the client's),
+  // so that its URLs are the public ones and its cookies are Secure when PUBLIC_URL is https.
   provider.proxy = true;
 
   provider.use(async (ctx: KoaContextWithOIDC, next) => {
@@ -167,5 +192,20 @@ export function createProvider(options: ProviderOptions): Provider {
     const session = await provider.Session.findByUid(sessionUid);
     if (session) await session.save(sessionSecondsLeft(session.loginTs, nowSeconds()));
   });
+
+  provider.use(async (ctx: KoaContextWithOIDC, next) => {
+    await next();
+    if ((ctx.oidc?.route === 'discovery' || ctx.oidc?.route === 'jwks') && ctx.status === 200) ctx.set('Cache-Control', metadataCacheControl);
+  });
+  // userinfo for the portal's own (JWT) access tokens, checked as the API checks them (userinfo.ts).
+  provider.use(
+    jwtUserinfo({
+      path: routes.userinfo,
+      verify: (token) => verifyAccessTokenClaims(token, { issuer, clientId: config.identity.clientId, keys: options.signingKeys.verify, mode: 'embedded' }),
+      findAccount: async (ctx, sub) => (await configuration.findAccount?.(ctx, sub)) ?? undefined,
+      claimsByScope,
+      portalOrigin,
+    }),
+  );
   return provider;
 }

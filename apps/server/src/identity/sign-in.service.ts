@@ -1,140 +1,147 @@
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { GateFull, type WorkGate } from '../lib/work-gate';
 import type { Mailer } from '../mail/mailer';
 import { mailContextOf } from './database-user-directory';
-import {
-  claimTotpStep,
-  findUserRow,
-  findUserRowForSignIn,
-  hasSignedIn,
-  insertSignInAttempt,
-  latestSignInAttempts,
-  updateUserRow,
-  type UserRow,
-} from './directory.repository';
+import { claimTotpStep, findUserRow, findUserRowForSignIn, hasSignedIn, insertSignInAttempt, updateUserRow, type UserRow } from './directory.repository';
 import { newIpSignInMail } from './identity-mail';
-import { consecutiveFailures, lockDurationMs, type SignInOutcome } from './lockout';
+import { subscriberOf } from '../lib/addresses';
+import { lockoutAccount, lockWaitsMs, sourceOf, type SignInOutcome } from './lockout';
+import { clearFailures, countFailure, lockedUntil } from './lockout.repository';
 import { verifyPassword } from './passwords';
 import { decryptTotpSecret, encryptTotpSecret, matchTotpCode, totpKey } from './totp';
 
-export type StepResult<T = object> = ({ status: 'ok' } & T) | { status: 'refused' } | { status: 'locked'; retryAfterSeconds: number };
+export type StepRefusal = { status: 'refused' } | { status: 'locked'; retryAfterSeconds: number } | { status: 'busy' };
+export type StepResult<T = object> = ({ status: 'ok' } & T) | StepRefusal;
 
 export interface SignInOptions {
   db: Db;
   mailer: Mailer;
   config: Config;
+  /** Bounds the password checks running at once (argon2 is the costly part of a sign-in). */
+  passwordWork: WorkGate;
   now?: () => Date;
 }
+
+export type SignIn = ReturnType<typeof signInSteps>;
 
 /**
  * The decisions of signing in: password, then one-time code (or TOTP enrolment), with the lockout,
  * the sign-in records and the new-IP notification. The pages only ask and show.
+ *
+ * The lockout is counted per canonical account name in one SQL statement per failure, and checked
+ * before the slow password check and again after it, so a burst of parallel guesses locks the
+ * account at the fifth failure like a slow series does, for unknown usernames exactly as for
+ * real ones.
  */
-export class SignInService {
-  private readonly now: () => Date;
-  private readonly key: Buffer;
+export function signInSteps(options: SignInOptions) {
+  const { db } = options;
+  const now = options.now ?? (() => new Date());
+  const key = totpKey(options.config.totpEncryptionKey);
 
-  constructor(private readonly options: SignInOptions) {
-    this.now = options.now ?? (() => new Date());
-    this.key = totpKey(options.config.totpEncryptionKey);
+  const record = (username: string, ip: string, outcome: SignInOutcome) => insertSignInAttempt(db, { username, ip, outcome, at: now() });
+
+  const lockedFor = (until: Date): StepRefusal => ({ status: 'locked', retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 1000)) });
+
+  /** The counts that apply to an attempt: from its address, and from everywhere. */
+  const sourcesOf = (ip: string) => [sourceOf({ source: subscriberOf(ip) }), sourceOf('everywhere')];
+
+  /** When the account is locked for an attempt from `ip`, if it is. */
+  const lockFor = (recordedAs: string, ip: string) => lockedUntil(db, lockoutAccount(recordedAs), sourcesOf(ip), now());
+
+  /** A refusal while the account waits: recorded, not counted (it does not extend the wait). */
+  async function refuseLocked(recordedAs: string, ip: string, until: Date): Promise<StepRefusal> {
+    await record(recordedAs, ip, 'locked');
+    return lockedFor(until);
   }
 
-  /** Step 1. Answers the same way for unknown usernames, wrong passwords and inactive accounts. */
-  async checkPassword(input: { username: string; password: string; ip: string }): Promise<StepResult<{ username: string; hasTotp: boolean }>> {
-    const typed = input.username.trim();
-    const user = await findUserRowForSignIn(this.options.db, typed);
-    const recordedAs = user?.username ?? typed;
-    const wait = await this.remainingWait(user, recordedAs);
-    if (wait > 0) {
-      await this.record(recordedAs, input.ip, 'locked');
-      return { status: 'locked', retryAfterSeconds: Math.ceil(wait / 1000) };
+  /**
+   * Counts a failure from the address; only a failure counted there also counts everywhere, so an
+   * address that is locked adds nothing to the account's count from everywhere.
+   */
+  async function fail(recordedAs: string, ip: string, outcome: SignInOutcome): Promise<StepRefusal> {
+    const account = lockoutAccount(recordedAs);
+    const fromAddress = await countFailure(db, { account, source: sourceOf({ source: subscriberOf(ip) }) }, now(), lockWaitsMs.fromAddress);
+    const everywhere = fromAddress.counted
+      ? await countFailure(db, { account, source: sourceOf('everywhere') }, now(), lockWaitsMs.everywhere)
+      : { counted: false, lockedUntil: undefined };
+    // Counted: the outcome as it was. Not counted: another request locked the account meanwhile.
+    await record(recordedAs, ip, fromAddress.counted ? outcome : 'locked');
+    const until = [fromAddress.lockedUntil, everywhere.lockedUntil].filter((date) => date !== undefined).sort((a, b) => b.getTime() - a.getTime())[0];
+    return until ? lockedFor(until) : { status: 'refused' };
+  }
+
+  /** The user's sign-in succeeded, unless the account got locked meanwhile. */
+  async function succeed(user: UserRow, ip: string): Promise<StepResult<{ accountId: string }>> {
+    if (!(await clearFailures(db, lockoutAccount(user.username), sourcesOf(ip), now()))) {
+      const until = await lockFor(user.username, ip);
+      if (until) return refuseLocked(user.username, ip, until);
     }
-    // Always verify (a decoy hash without a user), so that the answer takes as long either way.
-    const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
-    if (!user || !passwordOk) return this.fail(user, recordedAs, input.ip, 'wrongPassword');
-    if (user.state !== 'active') return this.fail(user, recordedAs, input.ip, 'disabled');
-    return { status: 'ok', username: user.username, hasTotp: user.totpSecretEncrypted !== null };
-  }
-
-  /** Step 2 for an enrolled user: the code of the current 30-second step (±1), accepted once. */
-  async checkCode(input: { username: string; code: string; ip: string }): Promise<StepResult> {
-    const user = await findUserRow(this.options.db, input.username);
-    if (!user?.totpSecretEncrypted || user.state !== 'active') return { status: 'refused' };
-    const wait = await this.remainingWait(user, user.username);
-    if (wait > 0) {
-      await this.record(user.username, input.ip, 'locked');
-      return { status: 'locked', retryAfterSeconds: Math.ceil(wait / 1000) };
-    }
-    const secret = decryptTotpSecret(user.totpSecretEncrypted, this.key);
-    const step = await matchTotpCode(secret, input.code, user.totpLastStep, this.now().getTime());
-    if (step === null || !(await claimTotpStep(this.options.db, user.username, step))) return this.fail(user, user.username, input.ip, 'wrongCode');
-    await this.succeed(user, input.ip);
-    return { status: 'ok' };
-  }
-
-  /** Step 2 for a user without a secret: the first code proves the app holds `secret`, which is then kept. */
-  async completeEnrolment(input: { username: string; secret: string; code: string; ip: string }): Promise<StepResult> {
-    const user = await findUserRow(this.options.db, input.username);
-    if (!user || user.totpSecretEncrypted !== null || user.state !== 'active') return { status: 'refused' };
-    const wait = await this.remainingWait(user, user.username);
-    if (wait > 0) {
-      await this.record(user.username, input.ip, 'locked');
-      return { status: 'locked', retryAfterSeconds: Math.ceil(wait / 1000) };
-    }
-    const step = await matchTotpCode(input.secret, input.code, null, this.now().getTime());
-    if (step === null) return this.fail(user, user.username, input.ip, 'wrongCode');
-    await updateUserRow(this.options.db, user.username, { totpSecretEncrypted: encryptTotpSecret(input.secret, this.key), totpLastStep: step });
-    await this.succeed(user, input.ip);
-    return { status: 'ok' };
-  }
-
-  /** Seals a secret that waits in the sign-in interaction until the user confirms it. */
-  sealPendingSecret(secret: string): string {
-    return encryptTotpSecret(secret, this.key);
-  }
-
-  openPendingSecret(sealed: string): string {
-    return decryptTotpSecret(sealed, this.key);
-  }
-
-  /** How long the account (or unknown username) still has to wait, in ms. */
-  private async remainingWait(user: UserRow | undefined, username: string): Promise<number> {
-    const now = this.now().getTime();
-    if (user) return user.lockedUntil ? Math.max(0, user.lockedUntil.getTime() - now) : 0;
-    const attempts = await latestSignInAttempts(this.options.db, username, 20);
-    const failures = consecutiveFailures(attempts);
-    const lastFailure = attempts.find((attempt) => attempt.outcome !== 'locked');
-    if (!lastFailure) return 0;
-    return Math.max(0, lastFailure.at.getTime() + lockDurationMs(failures) - now);
-  }
-
-  private async fail(user: UserRow | undefined, username: string, ip: string, outcome: SignInOutcome): Promise<StepResult<never>> {
-    await this.record(username, ip, outcome);
-    if (user) {
-      const failedAttempts = user.failedAttempts + 1;
-      const lockMs = lockDurationMs(failedAttempts);
-      await updateUserRow(this.options.db, user.username, {
-        failedAttempts,
-        lockedUntil: lockMs > 0 ? new Date(this.now().getTime() + lockMs) : user.lockedUntil,
-      });
-      return lockMs > 0 ? { status: 'locked', retryAfterSeconds: lockMs / 1000 } : { status: 'refused' };
-    }
-    const wait = await this.remainingWait(undefined, username);
-    return wait > 0 ? { status: 'locked', retryAfterSeconds: Math.ceil(wait / 1000) } : { status: 'refused' };
-  }
-
-  private async succeed(user: UserRow, ip: string): Promise<void> {
-    const signedInBefore = await hasSignedIn(this.options.db, user.username);
-    const knownIp = signedInBefore && (await hasSignedIn(this.options.db, user.username, ip));
-    await this.record(user.username, ip, 'success');
-    await updateUserRow(this.options.db, user.username, { failedAttempts: 0, lockedUntil: null });
+    const signedInBefore = await hasSignedIn(db, user.username);
+    const knownIp = signedInBefore && (await hasSignedIn(db, user.username, ip));
+    await record(user.username, ip, 'success');
     // The very first sign-in has no earlier address to differ from: no mail for it.
     if (signedInBefore && !knownIp) {
-      await this.options.mailer.send(newIpSignInMail(user, { ip, at: this.now() }, mailContextOf(this.options.config)));
+      await options.mailer.send(newIpSignInMail(user, { ip, at: now() }, mailContextOf(options.config)));
     }
+    return { status: 'ok', accountId: user.id };
   }
 
-  private async record(username: string, ip: string, outcome: SignInOutcome): Promise<void> {
-    await insertSignInAttempt(this.options.db, { username, ip, outcome, at: this.now() });
+  /** Step 2's common start: the user may go on with a code, or is refused or waiting. */
+  async function userForCode(username: string, ip: string, enrolled: boolean): Promise<UserRow | StepRefusal> {
+    const user = await findUserRow(db, username);
+    if (!user || user.state !== 'active' || (user.totpSecretEncrypted !== null) !== enrolled) return { status: 'refused' };
+    const until = await lockFor(user.username, ip);
+    return until ? refuseLocked(user.username, ip, until) : user;
   }
+
+  return {
+    /** Step 1. Answers the same way for unknown usernames, wrong passwords and inactive accounts. */
+    async checkPassword(input: { username: string; password: string; ip: string }): Promise<StepResult<{ username: string; hasTotp: boolean }>> {
+      const typed = input.username.trim();
+      const user = await findUserRowForSignIn(db, typed);
+      // Unknown usernames are recorded and counted in the canonical form, as known ones are.
+      const recordedAs = user?.username ?? lockoutAccount(typed);
+      const before = await lockFor(recordedAs, input.ip);
+      if (before) return refuseLocked(recordedAs, input.ip, before);
+      let passwordOk: boolean;
+      try {
+        // Always verify (a decoy hash without a user), so that the answer takes as long either way.
+        passwordOk = await options.passwordWork.run(() => verifyPassword(user?.passwordHash ?? null, input.password));
+      } catch (error) {
+        if (error instanceof GateFull) return { status: 'busy' };
+        throw error;
+      }
+      if (!user || !passwordOk) return fail(recordedAs, input.ip, 'wrongPassword');
+      if (user.state !== 'active') return fail(recordedAs, input.ip, 'disabled');
+      // Parallel guesses may have locked the account while this password was checked.
+      const after = await lockFor(recordedAs, input.ip);
+      if (after) return refuseLocked(recordedAs, input.ip, after);
+      return { status: 'ok', username: user.username, hasTotp: user.totpSecretEncrypted !== null };
+    },
+
+    /** Step 2 for an enrolled user: the code of the current 30-second step (±1), accepted once. */
+    async checkCode(input: { username: string; code: string; ip: string }): Promise<StepResult<{ accountId: string }>> {
+      const user = await userForCode(input.username, input.ip, true);
+      if ('status' in user) return user;
+      const secret = decryptTotpSecret(user.totpSecretEncrypted ?? '', key);
+      const step = await matchTotpCode(secret, input.code, user.totpLastStep, now().getTime());
+      if (step === null || !(await claimTotpStep(db, user.username, step))) return fail(user.username, input.ip, 'wrongCode');
+      return succeed(user, input.ip);
+    },
+
+    /** Step 2 for a user without a secret: the first code proves the app holds `secret`, which is then kept. */
+    async completeEnrolment(input: { username: string; secret: string; code: string; ip: string }): Promise<StepResult<{ accountId: string }>> {
+      const user = await userForCode(input.username, input.ip, false);
+      if ('status' in user) return user;
+      const step = await matchTotpCode(input.secret, input.code, null, now().getTime());
+      if (step === null) return fail(user.username, input.ip, 'wrongCode');
+      await updateUserRow(db, user.username, { totpSecretEncrypted: encryptTotpSecret(input.secret, key), totpLastStep: step });
+      return succeed(user, input.ip);
+    },
+
+    /** Seals a secret that waits in the sign-in interaction until the user confirms it. */
+    sealPendingSecret: (secret: string): string => encryptTotpSecret(secret, key),
+    openPendingSecret: (sealed: string): string => decryptTotpSecret(sealed, key),
+  };
 }

@@ -2,6 +2,8 @@ import type { PanelRole } from '@registrar-panel/contract';
 
 /** A user of the directory as the rest of the server sees it; secrets never leave the directory. */
 export interface DirectoryUser {
+  /** The account's subject id; a username deleted and created again is another account. */
+  id: string;
   /** `name@{registrarHandle}`. */
   username: string;
   registrarHandle: string;
@@ -28,11 +30,18 @@ export interface SignInRecord {
 export interface UserDirectory {
   listUsers(registrarHandle: string): Promise<DirectoryUser[]>;
   findUser(username: string): Promise<DirectoryUser | null>;
-  /** Creates a user awaiting activation and mails them the activation link (valid 12 hours, single use). */
-  createUser(user: { username: string; registrarHandle: string; name: string; email: string; roles: PanelRole[] }): Promise<void>;
+  /** The account a session or token names by its subject id. */
+  findUserById(id: string): Promise<DirectoryUser | null>;
+  /**
+   * Creates a user awaiting activation and mails them the activation link (valid 12 hours, single
+   * use); 'taken' when the username exists already in any letter case.
+   */
+  createUser(user: { username: string; registrarHandle: string; name: string; email: string; roles: PanelRole[] }): Promise<'created' | 'taken'>;
+  /** Changing the roles ends the user's sessions: the next sign-in gets the new roles. */
   updateUser(username: string, changes: { name: string; email: string; roles: PanelRole[] }): Promise<void>;
+  /** Deletes the user and ends their sessions, grants and refresh tokens. */
   deleteUser(username: string): Promise<void>;
-  /** Removes the TOTP secret: the user enrols again at next sign-in, and is told so by mail. */
+  /** Removes the TOTP secret and ends the user's sessions: they enrol again at next sign-in, and are told so by mail. */
   resetTotp(username: string): Promise<void>;
   /** Mails the user a password-reset link (valid 12 hours, single use). */
   sendPasswordReset(username: string): Promise<void>;

@@ -2,15 +2,16 @@ import { html, SafeHtml } from './html';
 import { page, type PageContext } from './layout';
 
 /**
- * Logout confirmation: the provider's form is submitted by a script file at once (the portal's
- * Logout asked for it); without script the user confirms with the button.
+ * Logout. When the portal's Logout asked for it (`confirmAtOnce`), a script file submits the
+ * provider's form at once, and without script the user presses the button. Any other request,
+ * such as a link on another site, only shows the question: nobody is logged out by a link.
  */
-export function logoutPage(context: PageContext, form: string): string {
+export function logoutPage(context: PageContext, form: string, options: { confirmAtOnce: boolean }): string {
   return page(context, {
     title: 'Log out',
-    script: 'logout.js',
+    ...(options.confirmAtOnce ? { script: 'logout.js' } : {}),
     body: html` <h1 class="h4 mb-3">Log out</h1>
-      <p>You are being logged out of the registrar panel.</p>
+      <p>${options.confirmAtOnce ? 'You are being logged out of the registrar panel.' : 'Do you want to log out of the registrar panel?'}</p>
       ${new SafeHtml(form)}
       <button id="logout-confirm" type="submit" form="op.logoutForm" name="logout" value="yes" class="btn btn-primary w-100">Log out</button>`,
   });

@@ -52,11 +52,12 @@ export class UsersService {
     const input = parseInput(createUserSchema, body);
     const roles = assignable(input.roles);
     const username = `${input.username}@${actor.registrarHandle}`;
-    if (await this.usernameTaken(actor.registrarHandle, username)) throw AppError.of(409, 'users.usernameTaken', { field: 'username' });
-    await this.directory.createUser({ username, registrarHandle: actor.registrarHandle, name: input.name, email: input.email, roles });
+    // Usernames differ in more than letter case ('Bob' is not 'bob'): the directory refuses a taken one, atomically.
+    const created = await this.directory.createUser({ username, registrarHandle: actor.registrarHandle, name: input.name, email: input.email, roles });
+    if (created === 'taken') throw AppError.of(409, 'users.usernameTaken', { field: 'username' });
     await recordAudit(this.db, actor, 'user.create', { username, name: input.name, email: input.email, roles });
-    const created = await this.directory.findUser(username);
-    return created ? presentUser(created) : { username, name: input.name, email: input.email, roles };
+    const user = await this.directory.findUser(username);
+    return user ? presentUser(user) : { username, name: input.name, email: input.email, roles };
   }
 
   async update(actor: SignedInUser, username: string, body: unknown): Promise<void> {
@@ -122,16 +123,6 @@ export class UsersService {
     const user = await this.directory.findUser(username);
     if (!user || user.registrarHandle !== actor.registrarHandle) throw notFound();
     return user;
-  }
-
-  /**
-   * Usernames differ from each other in more than letter case, so that 'Bob' cannot be mistaken
-   * for 'bob' in the list or at sign-in.
-   */
-  private async usernameTaken(registrarHandle: string, username: string): Promise<boolean> {
-    if (await this.directory.findUser(username)) return true;
-    const wanted = username.toLowerCase();
-    return (await this.directory.listUsers(registrarHandle)).some((user) => user.username.toLowerCase() === wanted);
   }
 
   /** Attempts made under this username before the user existed belong to someone else (or no one). */
