@@ -106,7 +106,7 @@ export function freshToken(portal: BenchProcess<PortalReady>): Promise<string> {
 }
 
 /** The portal on the given database, compiled and started with Node's options as `npm start` starts it. */
-export async function startPortal(databaseUrl: string): Promise<BenchProcess<PortalReady>> {
+export async function startPortal(databaseUrl: string, overrides: Record<string, string> = {}): Promise<BenchProcess<PortalReady>> {
   const env = {
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -118,6 +118,7 @@ export async function startPortal(databaseUrl: string): Promise<BenchProcess<Por
     // every request, so the figures include the limiter's own cost.
     RATE_LIMIT_SERVICES_PER_USER: '100000000/1m',
     RATE_LIMIT_SERVICES_PER_IP: '100000000/1m',
+    ...overrides,
   };
   return startProcess<PortalReady>(await compile('portal-server.ts'), { env, execArgv: serverNodeFlags() });
 }
