@@ -88,7 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX ?? `registrar-panel:${new URL(publicUrl).host}:`,
     passwordWork: {
-      maxRunning: Math.max(1, positiveInteger(env.PASSWORD_HASH_CONCURRENCY, 'PASSWORD_HASH_CONCURRENCY') ?? availableParallelism()),
+      // Half the cores: a flood of sign-ins then leaves the other half to everyone else's requests.
+      maxRunning: Math.max(1, positiveInteger(env.PASSWORD_HASH_CONCURRENCY, 'PASSWORD_HASH_CONCURRENCY') ?? Math.floor(availableParallelism() / 2)),
       maxWaiting: positiveInteger(env.PASSWORD_HASH_QUEUE, 'PASSWORD_HASH_QUEUE') ?? 32,
     },
   };

@@ -170,12 +170,17 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
   });
 
   app.post(`${base}/:uid/login`, async (request, reply) => {
-    const interaction = await interactionOf(request, reply);
-    if (!interaction) return expiredPage(reply);
     const form = passwordForm.safeParse(request.body ?? {});
     const input = form.success ? form.data : { username: '', password: '' };
+    // The limits before anything that reads the database: a flood they refuse costs almost nothing.
     const tooMany = await overLimit(request, reply, input.username);
-    if (tooMany) return html(reply, passwordPage({ context: pageContext, action: urls(interaction.uid).login, username: input.username, error: tooMany }), 429);
+    if (tooMany) {
+      const params = uidParams.safeParse(request.params);
+      if (!params.success) return expiredPage(reply);
+      return html(reply, passwordPage({ context: pageContext, action: urls(params.data.uid).login, username: input.username, error: tooMany }), 429);
+    }
+    const interaction = await interactionOf(request, reply);
+    if (!interaction) return expiredPage(reply);
     const result = await signIn.checkPassword({ ...input, ip: request.ip });
     if (result.status !== 'ok') {
       return html(
