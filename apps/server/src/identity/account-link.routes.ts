@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { addressOf, linkOf } from '../plugins/rate-limits';
-import type { AccountLinkService } from './account-link.service';
+import type { AccountLinks } from './account-link.service';
 import { messagePage, setPasswordPage } from './pages/account-pages';
 import type { PageContext } from './pages/layout';
 import { signInTexts } from './interaction.routes';
@@ -15,7 +15,7 @@ const passwordForm = z.object({
 });
 
 export interface AccountLinkRoutesOptions {
-  links: AccountLinkService;
+  links: AccountLinks;
   pageContext: PageContext;
   issuerPath: string;
   portalUrl: string;

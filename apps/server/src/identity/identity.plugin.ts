@@ -5,7 +5,7 @@ import { isStorableFormBody, isStorableJsonBody, UnstorableTextError } from '../
 import { workGate } from '../lib/work-gate';
 import { oauthInvalidRequest, parseStorableForm } from '../plugins/input-safety';
 import { accountLinkRoutes } from './account-link.routes';
-import { AccountLinkService } from './account-link.service';
+import { accountLinks } from './account-link.service';
 import { interactionRoutes } from './interaction.routes';
 import { messagePage } from './pages/account-pages';
 import type { PageContext } from './pages/layout';
@@ -32,7 +32,7 @@ export async function identityPlugin(app: FastifyInstance, options: { config: Co
   const pageContext = identityPageContext(config);
   const provider = createProvider({ config, db: app.db, signingKeys: options.signingKeys, directory: app.userDirectory, pageContext });
   const signIn = signInSteps({ db: app.db, mailer: app.mailer, config, passwordWork: workGate(config.passwordWork) });
-  const links = new AccountLinkService({ db: app.db, mailer: app.mailer, config });
+  const links = accountLinks({ db: app.db, mailer: app.mailer, config });
 
   // Our own pages take ordinary form posts.
   await app.register(async (pages) => {

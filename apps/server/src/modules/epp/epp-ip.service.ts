@@ -33,28 +33,23 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** The EPP IP allow-list of the caller's registrar (spec sections 2, 4 and 5). */
-export class EppIpService {
-  constructor(
-    private readonly db: Db,
-    private readonly notifier: EppChangeNotifier,
-  ) {}
-
-  async list(actor: SignedInUser): Promise<string[]> {
+export function eppIpService(db: Db, notifier: EppChangeNotifier) {
+  async function list(actor: SignedInUser): Promise<string[]> {
     authorize(actor, 'manageEpp');
-    if (!(await findRegistrarEpp(this.db, actor.registrarHandle))) throw notFound();
-    return listIpAddresses(this.db, actor.registrarHandle);
+    if (!(await findRegistrarEpp(db, actor.registrarHandle))) throw notFound();
+    return listIpAddresses(db, actor.registrarHandle);
   }
 
   /**
    * Replaces the whole list in one transaction: the list, and its audit entry, are saved together or
    * not at all. A list equal to the saved one writes nothing and mails no one.
    */
-  async replace(actor: SignedInUser, input: EppIpList): Promise<string[]> {
+  async function replace(actor: SignedInUser, input: EppIpList): Promise<string[]> {
     authorize(actor, 'manageEpp');
     const checked = checkIpList(input.ipAddresses, maxIpAddressesFor(actor.username));
     if (!checked.ok) throw new AppError(400, checked.messages);
     const at = new Date();
-    const outcome = await this.db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
       const registrar = await lockRegistrarEpp(tx, actor.registrarHandle);
       if (!registrar) throw notFound();
       const before = await listIpAddresses(tx, registrar.handle);
@@ -63,7 +58,9 @@ export class EppIpService {
       await recordAudit(tx, actor, ipAuditAction, { before, after: checked.ips });
       return { registrar, before };
     });
-    if (outcome) await this.notifier.notify(outcome.registrar, actor, { kind: 'ipAddresses', before: outcome.before, after: checked.ips }, at);
+    if (outcome) await notifier.notify(outcome.registrar, actor, { kind: 'ipAddresses', before: outcome.before, after: checked.ips }, at);
     return checked.ips;
   }
+
+  return { list, replace };
 }

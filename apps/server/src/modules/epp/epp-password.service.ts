@@ -33,17 +33,11 @@ export function containsRegistrarName(password: string, registrarHandle: string,
 }
 
 /** The EPP password of the caller's registrar; only an argon2id hash is stored. */
-export class EppPasswordService {
-  constructor(
-    private readonly db: Db,
-    private readonly directory: UserDirectory,
-    private readonly notifier: EppChangeNotifier,
-  ) {}
-
+export function eppPasswordService(db: Db, directory: UserDirectory, notifier: EppChangeNotifier) {
   /** Whether changing the password needs the current one: true once a password is set. */
-  async isCurrentRequired(actor: SignedInUser): Promise<boolean> {
+  async function isCurrentRequired(actor: SignedInUser): Promise<boolean> {
     authorize(actor, 'manageEpp');
-    const registrar = await findRegistrarEpp(this.db, actor.registrarHandle);
+    const registrar = await findRegistrarEpp(db, actor.registrarHandle);
     if (!registrar) throw notFound();
     return registrar.eppPasswordHash !== null;
   }
@@ -53,13 +47,13 @@ export class EppPasswordService {
    * then the new one must not be unsafe. The registrar row stays locked from the check to the write,
    * so two changes cannot both pass the check against the same current password.
    */
-  async change(actor: SignedInUser, input: EppPasswordChange): Promise<void> {
+  async function change(actor: SignedInUser, input: EppPasswordChange): Promise<void> {
     authorize(actor, 'manageEpp');
     const at = new Date();
     // Asked before the transaction, not inside it: the directory does not take part in it, and may
     // not even be this database (Keycloak).
-    const directoryUsernames = (await registrarUsers(this.directory, actor.registrarHandle)).map((user) => user.username);
-    const outcome = await this.db.transaction(async (tx) => {
+    const directoryUsernames = (await registrarUsers(directory, actor.registrarHandle)).map((user) => user.username);
+    const outcome = await db.transaction(async (tx) => {
       const registrar = await lockRegistrarEpp(tx, actor.registrarHandle);
       if (!registrar) throw notFound();
       const current = registrar.eppPasswordHash;
@@ -74,6 +68,8 @@ export class EppPasswordService {
       await recordAudit(tx, actor, passwordAuditAction, { firstTime: current === null });
       return { registrar, firstTime: current === null };
     });
-    await this.notifier.notify(outcome.registrar, actor, { kind: 'password', firstTime: outcome.firstTime }, at);
+    await notifier.notify(outcome.registrar, actor, { kind: 'password', firstTime: outcome.firstTime }, at);
   }
+
+  return { isCurrentRequired, change };
 }

@@ -4,14 +4,14 @@ import { parseInput } from '../../errors';
 import { ok } from '../../plugins/envelope';
 import { byRegistrar, byUser, limitRequests } from '../../plugins/rate-limits';
 import { EppChangeNotifier } from './epp-change-notifier';
-import { EppIpService } from './epp-ip.service';
-import { EppPasswordService } from './epp-password.service';
+import { eppIpService } from './epp-ip.service';
+import { eppPasswordService } from './epp-password.service';
 
 /** `/services/registrar/epp`: the EPP allow-list and password of the caller's own registrar. */
 export async function eppRoutes(app: FastifyInstance) {
   const notifier = new EppChangeNotifier(app.userDirectory, app.mailer, app.log, app.config.supportEmail);
-  const ipAddresses = new EppIpService(app.db, notifier);
-  const password = new EppPasswordService(app.db, app.userDirectory, notifier);
+  const ipAddresses = eppIpService(app.db, notifier);
+  const password = eppPasswordService(app.db, app.userDirectory, notifier);
 
   app.get('/registrar/epp/ip', async (request) => ok<EppIpAddressesResponse>({ ipAddresses: await ipAddresses.list(request.user) }));
 

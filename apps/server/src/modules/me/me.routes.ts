@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../plugins/envelope';
 import { byAddress, byUser, limitRequests } from '../../plugins/rate-limits';
-import { MeService } from './me.service';
+import { meService } from './me.service';
 
 /** The signed-in user's own account: every role may use it. */
 export async function meRoutes(app: FastifyInstance) {
-  const service = new MeService(app.userDirectory);
+  const service = meService(app.userDirectory);
   // Each call mails a link: limited so that a script cannot fill a mailbox (or the mail relay's quota).
   app.delete('/me/password', { onRequest: limitRequests(byAddress('resetMailPerIp'), byUser('resetMailPerAccount')) }, async (request) => {
     await service.requestPasswordReset(request.user);

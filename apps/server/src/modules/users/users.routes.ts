@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ActivityResponse, CreatedUserResponse, Envelope, LoginAttemptsResponse, UsersResponse } from '@registrar-panel/contract';
 import { ok } from '../../plugins/envelope';
 import { byAddress, byUser, limitRequests } from '../../plugins/rate-limits';
-import { UsersService } from './users.service';
+import { usersService } from './users.service';
 
 interface UserParams {
   /** The full username, with '@' and the registrar handle. */
@@ -11,7 +11,7 @@ interface UserParams {
 
 /** User management; the service authorises (ADMIN only) and scopes every call to the caller's registrar. */
 export async function userRoutes(app: FastifyInstance) {
-  const service = new UsersService(app.userDirectory, app.db);
+  const service = usersService(app.userDirectory, app.db);
 
   app.get('/users', async (request): Promise<Envelope<UsersResponse>> => ok({ users: await service.list(request.user) }));
 
