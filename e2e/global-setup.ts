@@ -58,6 +58,7 @@ export default async function setup(project: TestProject) {
       // (the server's tests test the limits).
       RATE_LIMIT_SIGN_IN_PER_IP: '1000/15m',
       RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '1000/15m',
+      RATE_LIMIT_SIGN_IN_START_PER_IP: '10000/15m',
       RATE_LIMIT_EPP_PASSWORD_PER_USER: '100/1h',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -6,6 +6,7 @@ import { DatabaseUserDirectory } from './identity/database-user-directory';
 import { devMailRoutes } from './identity/dev-mail.routes';
 import { ExternalUserDirectory } from './identity/external-user-directory';
 import { identityPageContext, identityPlugin } from './identity/identity.plugin';
+import { apiResourceOf } from './identity/provider';
 import { loadSigningKeys } from './identity/signing-keys';
 import type { UserDirectory } from './identity/user-directory';
 import { fastifyTrustProxy } from './lib/addresses';
@@ -94,7 +95,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (services) => {
       // Per address before the token is checked (a flood of bad tokens is refused cheaply), per user after.
       services.addHook('onRequest', limitRequests(byAddress('servicesPerIp')));
-      await services.register(authPlugin, { issuer, clientId: config.identity.clientId, keys, mode: config.identity.mode });
+      await services.register(authPlugin, {
+        issuer,
+        clientId: config.identity.clientId,
+        keys,
+        mode: config.identity.mode,
+        audience: config.identity.mode === 'embedded' ? apiResourceOf(config) : undefined,
+      });
       services.addHook('onRequest', limitRequests(byUser('servicesPerUser')));
       await services.register(serverPropertiesRoutes, { config });
       await services.register(countryRoutes);

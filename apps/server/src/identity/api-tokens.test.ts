@@ -89,7 +89,12 @@ describe('bearer tokens', () => {
   });
 
   it('accepts the client as audience when there is no authorised party', async () => {
-    expect((await call(await sign({ azp: undefined, aud: 'registrar-panel-web' }))).statusCode).toBe(200);
+    expect((await call(await sign({ azp: undefined, aud: ['http://portal.test/services', 'registrar-panel-web'] }))).statusCode).toBe(200);
+  });
+
+  it('refuses a token for another resource, even with the portal as authorised party', async () => {
+    expect((await call(await sign({ aud: 'http://elsewhere.test/api' }))).statusCode).toBe(401);
+    expect((await call(await sign({ aud: undefined }))).statusCode).toBe(401);
   });
 
   it('refuses an expired token (beyond 5 s of clock tolerance)', async () => {

@@ -13,12 +13,17 @@ export async function findUserRow(db: Db, username: string): Promise<UserRow | u
   return row;
 }
 
-/** The user a typed username means, in any letter case (usernames are unique in lower case). */
-export async function findUserRowForSignIn(db: Db, typed: string): Promise<UserRow | undefined> {
+/**
+ * The user a lower-cased typed username (`lockoutAccount`) means. Only the stored usernames are
+ * lower-cased here, by the column's "C" collation (ASCII letters only, as usernames are): lowering
+ * the typed text in SQL too would follow the server's locale, which on some servers makes 'İ' an
+ * 'i', so a name the lockout counts as unknown would find a real account.
+ */
+export async function findUserRowForSignIn(db: Db, canonical: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.username}) = lower(${typed})`);
+    .where(sql`lower(${users.username}) = ${canonical}`);
   return row;
 }
 

@@ -4,12 +4,13 @@ import { issuerOf, type Config } from '../config';
 import { isStorableFormBody, isStorableJsonBody, UnstorableTextError } from '../lib/text-safety';
 import { workGate } from '../lib/work-gate';
 import { oauthInvalidRequest, parseStorableForm } from '../plugins/input-safety';
+import { byAddress, limitRequests } from '../plugins/rate-limits';
 import { accountLinkRoutes } from './account-link.routes';
 import { accountLinks } from './account-link.service';
 import { interactionRoutes } from './interaction.routes';
 import { messagePage } from './pages/account-pages';
 import type { PageContext } from './pages/layout';
-import { createProvider } from './provider';
+import { createProvider, providerRoutes } from './provider';
 import { resourceRoutes } from './resources.routes';
 import { signInSteps } from './sign-in.service';
 import type { SigningKeys } from './signing-keys';
@@ -68,6 +69,12 @@ export async function identityPlugin(app: FastifyInstance, options: { config: Co
     raw.setErrorHandler((error, _request, reply) => {
       if (error instanceof UnstorableTextError) return oauthInvalidRequest(reply);
       throw error;
+    });
+    // Each sign-in start keeps an interaction row for 30 minutes: starts are limited per address.
+    const starts = new Set([`${issuerPath}${providerRoutes.authorization}`, `${issuerPath}${providerRoutes.pushed_authorization_request}`]);
+    const limitStarts = limitRequests(byAddress('signInStartPerIp'));
+    raw.addHook('onRequest', async (request, reply) => {
+      if (starts.has(request.url.split('?')[0] ?? '')) await limitStarts(request, reply);
     });
     const handle = provider.callback();
     const publicOrigin = new URL(config.publicUrl);

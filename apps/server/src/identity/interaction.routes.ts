@@ -79,7 +79,9 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
 
   /** The interaction of this browser, if it is the one in the address; otherwise nothing. */
   async function interactionOf(request: FastifyRequest, reply: FastifyReply) {
-    const { uid } = uidParams.parse(request.params);
+    const params = uidParams.safeParse(request.params);
+    if (!params.success) return undefined;
+    const { uid } = params.data;
     try {
       const interaction = await provider.interactionDetails(request.raw, reply.raw);
       return interaction.uid === uid ? interaction : undefined;

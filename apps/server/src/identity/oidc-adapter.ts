@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/database';
 import { oidcModels } from '../db/schema';
+import { isStorableText } from '../lib/text-safety';
 
 /** Expired rows are swept every so many writes; reads ignore them in any case. */
 const sweepEvery = 200;
@@ -15,7 +16,9 @@ export function oidcAdapterFactory(db: Db): (model: string) => Adapter {
   let writes = 0;
   const notExpired = () => or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, new Date()));
 
-  async function findWhere(model: string, condition: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
+  async function findWhere(model: string, key: string, condition: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
+    // Ids come from requests (a client assertion's `sub`, a cookie): one the database cannot hold names nothing.
+    if (!isStorableText(key)) return undefined;
     const [row] = await db
       .select({ payload: oidcModels.payload, consumed: oidcModels.consumed })
       .from(oidcModels)
@@ -44,9 +47,9 @@ export function oidcAdapterFactory(db: Db): (model: string) => Adapter {
         .onConflictDoUpdate({ target: [oidcModels.model, oidcModels.id], set: values });
       if (++writes % sweepEvery === 0) await db.delete(oidcModels).where(lt(oidcModels.expiresAt, new Date()));
     },
-    find: (id) => findWhere(model, eq(oidcModels.id, id)),
-    findByUid: (uid) => findWhere(model, eq(oidcModels.uid, uid)),
-    findByUserCode: (userCode) => findWhere(model, eq(oidcModels.userCode, userCode)),
+    find: (id) => findWhere(model, id, eq(oidcModels.id, id)),
+    findByUid: (uid) => findWhere(model, uid, eq(oidcModels.uid, uid)),
+    findByUserCode: (userCode) => findWhere(model, userCode, eq(oidcModels.userCode, userCode)),
     async consume(id) {
       await db
         .update(oidcModels)

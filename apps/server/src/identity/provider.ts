@@ -26,8 +26,9 @@ export function apiResourceOf(config: Config): string {
 }
 
 /** Keycloak's endpoint layout under the realm, so that the web app cannot tell the two apart. */
-const routes = {
+export const providerRoutes = {
   authorization: '/protocol/openid-connect/auth',
+  pushed_authorization_request: '/protocol/openid-connect/ext/par/request',
   token: '/protocol/openid-connect/token',
   end_session: '/protocol/openid-connect/logout',
   jwks: '/protocol/openid-connect/certs',
@@ -104,7 +105,7 @@ export function createProvider(options: ProviderOptions): Provider {
         post_logout_redirect_uris: [`${config.publicUrl}/`],
       },
     ],
-    routes,
+    routes: providerRoutes,
     // Authorization code only: no implicit or hybrid flow, no password grant.
     responseTypes: ['code'],
     cookies: { keys: cookieKeys(options.signingKeys) },
@@ -200,8 +201,15 @@ export function createProvider(options: ProviderOptions): Provider {
   // userinfo for the portal's own (JWT) access tokens, checked as the API checks them (userinfo.ts).
   provider.use(
     jwtUserinfo({
-      path: routes.userinfo,
-      verify: (token) => verifyAccessTokenClaims(token, { issuer, clientId: config.identity.clientId, keys: options.signingKeys.verify, mode: 'embedded' }),
+      path: providerRoutes.userinfo,
+      verify: (token) =>
+        verifyAccessTokenClaims(token, {
+          issuer,
+          clientId: config.identity.clientId,
+          keys: options.signingKeys.verify,
+          mode: 'embedded',
+          audience: apiResource,
+        }),
       findAccount: async (ctx, sub) => (await configuration.findAccount?.(ctx, sub)) ?? undefined,
       claimsByScope,
       portalOrigin,

@@ -117,6 +117,14 @@ describe('a burst of guesses', () => {
     expect(unknown).toEqual(real);
   });
 
+  it("never takes a non-ASCII look-alike for the account ('İ' is not 'i', whatever the server's locale)", async () => {
+    await createActiveUser(t.database.db, t.config, { username: 'ilse@alpha' });
+    for (let i = 1; i <= 5; i++) await passwordFrom('ilse@alpha', `guess ${i}`, '198.51.100.70');
+    // A real account found through 'İLSE' would answer with its lock; an unknown name does not.
+    expect(await passwordFrom('İLSE@alpha', 'guess', '198.51.100.70')).toBe(refused);
+    expect(await passwordFrom('İLSE@alpha', testPassword, '198.51.100.71')).toBe(refused);
+  });
+
   it("one address's guesses lock the account for that address only; the owner signs in from elsewhere", async () => {
     const { secret } = await createActiveUser(t.database.db, t.config, { username: 'owner@alpha' });
     for (let i = 1; i <= 6; i++) await passwordFrom('owner@alpha', `guess ${i}`, '198.51.100.66');

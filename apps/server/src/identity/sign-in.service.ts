@@ -98,10 +98,11 @@ export function signInSteps(options: SignInOptions) {
   return {
     /** Step 1. Answers the same way for unknown usernames, wrong passwords and inactive accounts. */
     async checkPassword(input: { username: string; password: string; ip: string }): Promise<StepResult<{ username: string; hasTotp: boolean }>> {
-      const typed = input.username.trim();
-      const user = await findUserRowForSignIn(db, typed);
+      // One canonical form for finding the user, counting and limiting (lockoutAccount).
+      const canonical = lockoutAccount(input.username);
+      const user = await findUserRowForSignIn(db, canonical);
       // Unknown usernames are recorded and counted in the canonical form, as known ones are.
-      const recordedAs = user?.username ?? lockoutAccount(typed);
+      const recordedAs = user?.username ?? canonical;
       const before = await lockFor(recordedAs, input.ip);
       if (before) return refuseLocked(recordedAs, input.ip, before);
       let passwordOk: boolean;

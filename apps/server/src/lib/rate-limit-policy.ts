@@ -10,7 +10,14 @@
  */
 export const rateLimitPolicy = {
   signInPerIp: { variable: 'RATE_LIMIT_SIGN_IN_PER_IP', default: '30/15m', counts: 'sign-in form posts (password, one-time code, enrolment) from one address' },
-  signInPerAccount: { variable: 'RATE_LIMIT_SIGN_IN_PER_ACCOUNT', default: '60/15m', counts: 'sign-in form posts for one username, from any address' },
+  // High on purpose: the lockout (PostgreSQL, per address and from everywhere) is what stops guessing
+  // one account; this only caps the noise, and a lower value would let two addresses keep the owner out.
+  signInPerAccount: { variable: 'RATE_LIMIT_SIGN_IN_PER_ACCOUNT', default: '300/15m', counts: 'sign-in form posts for one username, from any address' },
+  signInStartPerIp: {
+    variable: 'RATE_LIMIT_SIGN_IN_START_PER_IP',
+    default: '300/15m',
+    counts: 'sign-in starts (the authorization and pushed-authorization endpoints) from one address; each keeps a row for 30 minutes',
+  },
   accountLinkPerIp: {
     variable: 'RATE_LIMIT_ACCOUNT_LINK_PER_IP',
     default: '30/15m',

@@ -35,6 +35,11 @@ export interface AuthOptions {
   keys: JWTVerifyGetKey;
   /** Which identity service issues the tokens: each marks its access tokens its own way. */
   mode: Config['identity']['mode'];
+  /**
+   * The API as the tokens' audience, when the identity service names it (the embedded one does:
+   * `{PUBLIC_URL}/services`); a token for another resource is refused even with our `azp`.
+   */
+  audience?: string;
 }
 
 /** An access token's claims once verified: `exp` and `iat` are always there. */
@@ -86,6 +91,7 @@ export async function verifyAccessTokenClaims(token: string, options: AuthOption
   if (typeof exp !== 'number' || typeof iat !== 'number' || exp > latestExpiry) throw unauthorized();
   const audiences = typeof claims.aud === 'string' ? [claims.aud] : (claims.aud ?? []);
   if (claims.azp !== options.clientId && !audiences.includes(options.clientId)) throw unauthorized();
+  if (options.audience !== undefined && !audiences.includes(options.audience)) throw unauthorized();
   return { ...claims, exp, iat };
 }
 

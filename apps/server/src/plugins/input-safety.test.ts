@@ -116,6 +116,33 @@ describe('the OpenID provider answers an OAuth error', () => {
     expect(res.json()).toMatchObject({ error: 'invalid_request' });
   });
 
+  it('never answers 500 for a NUL hidden inside a client assertion (the client id the provider looks up)', async () => {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const assertion = `${part({ alg: 'HS256' })}.${part({ sub: '\u0000', iss: '\u0000' })}.AA`;
+    const body = new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: 'x',
+      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+      client_assertion: assertion,
+    }).toString();
+    const res = await send('POST', endpoint('token'), form, body);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json()).toMatchObject({ error: expect.stringMatching(/^invalid_/) });
+  });
+
+  it('answers an over-long sign-in page id with the expired page, not a 500', async () => {
+    const long = `${issuerPath}/login-actions/${'u'.repeat(150)}`;
+    const requests = [
+      send('GET', long),
+      send('GET', `${long}/restart`),
+      ...['/login', '/otp', '/enrol'].map((step) => send('POST', `${long}${step}`, form, 'username=a&password=b&code=1')),
+    ];
+    for (const res of await Promise.all(requests)) {
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain('This sign-in page has expired');
+    }
+  });
+
   it('refuses a JSON body holding a lone surrogate', async () => {
     const res = await send('POST', endpoint('token'), json, '{"grant_type":"refresh_token","refresh_token":"\\ud800"}');
     expect(res.statusCode).toBe(400);

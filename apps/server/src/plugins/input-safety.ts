@@ -49,6 +49,7 @@ export function frameworkErrorHandler(identityPath: string | undefined) {
     const path = request.raw.url ?? '';
     const underIdentity = identityPath !== undefined && path.startsWith(`${identityPath}/`);
     // Routing has not happened: no route's error handler (not even the envelope's) sees these errors.
+    void reply.header('cache-control', 'no-store');
     if (error.code !== 'FST_ERR_BAD_URL') void reply.status(error.statusCode ?? 400).send({ data: null, messages: [message('error.badRequest')] });
     else if (underIdentity) void oauthInvalidRequest(reply);
     else void reply.status(400).send({ data: null, messages: new UnstorableTextError().messages });

@@ -65,6 +65,27 @@ const tooManyRequests = {
 };
 
 describe.each(stores)('rate limits, counted %s', (_name, store) => {
+  it('limits sign-in starts per address (each keeps an interaction row for 30 minutes)', async () => {
+    const t = await appWith({ RATE_LIMIT_SIGN_IN_START_PER_IP: '4/15m' }, store());
+    const base = await listen(t);
+    const params = new URLSearchParams({
+      client_id: t.config.identity.clientId,
+      redirect_uri: `${t.config.publicUrl}/`,
+      response_type: 'code',
+      scope: 'openid',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    });
+    const starts = await Promise.all(
+      Array.from({ length: 10 }, () => fetch(`${base}/auth/realms/registrar-panel/protocol/openid-connect/auth?${params.toString()}`, { redirect: 'manual' })),
+    );
+    const statuses = starts.map((r) => r.status);
+    expect(count(statuses, 303)).toBe(4);
+    expect(count(statuses, 429)).toBe(6);
+    const refused = starts.find((r) => r.status === 429);
+    expect(retryAfter(refused?.headers ?? {})).toBeGreaterThan(0);
+  });
+
   it('refuses sign-in posts from one address past its limit, in parallel, with 429, Retry-After and a readable page', async () => {
     const t = await appWith({ RATE_LIMIT_SIGN_IN_PER_IP: '5/15m' }, store());
     const base = await listen(t);
