@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
-import { demoPassword, demoTotpSecret } from '../../apps/server/src/identity/demo-accounts';
+import { demoPassword, demoTotpSecret } from '../../apps/server/src/identity/demo/demo-accounts';
 import { baseUrl } from './browser';
 
 /*

@@ -5,8 +5,8 @@
 import { buildApp } from '../src/app';
 import { issuerOf, loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
-import { seedDemoUsers } from '../src/identity/demo-users';
-import { loadSigningKeys } from '../src/identity/signing-keys';
+import { seedDemoUsers } from '../src/identity/demo/demo-users';
+import { loadSigningKeys } from '../src/identity/provider/signing-keys';
 import { signAccessToken } from '../src/identity/testing/access-tokens';
 
 const handle = process.env.BENCH_REGISTRAR ?? 'acme';

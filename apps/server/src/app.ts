@@ -2,13 +2,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createRemoteJWKSet } from 'jose';
 import { issuerOf, type Config } from './config';
 import type { Database, Db } from './db/database';
-import { DatabaseUserDirectory } from './identity/database-user-directory';
-import { devMailRoutes } from './identity/dev-mail.routes';
-import { ExternalUserDirectory } from './identity/external-user-directory';
+import { DatabaseUserDirectory } from './identity/directory/database-user-directory';
+import { devMailRoutes } from './identity/demo/dev-mail.routes';
+import { ExternalUserDirectory } from './identity/directory/external-user-directory';
 import { identityPageContext, identityPlugin } from './identity/identity.plugin';
-import { apiResourceOf } from './identity/provider';
-import { loadSigningKeys } from './identity/signing-keys';
-import type { UserDirectory } from './identity/user-directory';
+import { apiResourceOf } from './identity/provider/provider';
+import { loadSigningKeys } from './identity/provider/signing-keys';
+import type { UserDirectory } from './identity/directory/user-directory';
 import { fastifyTrustProxy } from './lib/addresses';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authPlugin } from './plugins/auth';
@@ -34,7 +34,7 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     mailer: Mailer;
-    /** Panel users: the embedded directory (identity/database-user-directory.ts). */
+    /** Panel users: the embedded directory (identity/directory/database-user-directory.ts). */
     userDirectory: UserDirectory;
   }
 }

@@ -257,7 +257,7 @@ export const users = pgTable(
  * Counted per address the failures come from (`source`), so that one address cannot keep the
  * account locked for its owner elsewhere, and for the account from everywhere (`source` '*'),
  * with a higher threshold, against guesses spread over many addresses. One statement per count
- * (identity/lockout.repository.ts).
+ * (identity/sign-in/lockout.repository.ts).
  */
 export const signInLockouts = pgTable(
   'sign_in_lockouts',

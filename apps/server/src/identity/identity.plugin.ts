@@ -5,15 +5,15 @@ import { isStorableFormBody, isStorableJsonBody, UnstorableTextError } from '../
 import { workGate } from '../lib/work-gate';
 import { oauthInvalidRequest, parseStorableForm } from '../plugins/input-safety';
 import { byAddress, limitRequests } from '../plugins/rate-limits';
-import { accountLinkRoutes } from './account-link.routes';
-import { accountLinks } from './account-link.service';
-import { interactionRoutes } from './interaction.routes';
-import { messagePage } from './pages/account-pages';
+import { accountLinkRoutes } from './account-links/account-link.routes';
+import { accountLinks } from './account-links/account-link.service';
+import { interactionRoutes } from './sign-in/interaction.routes';
+import { messagePage } from './account-links/pages';
 import type { PageContext } from './pages/layout';
-import { createProvider, providerRoutes } from './provider';
-import { resourceRoutes } from './resources.routes';
-import { signInSteps } from './sign-in.service';
-import type { SigningKeys } from './signing-keys';
+import { createProvider, providerRoutes } from './provider/provider';
+import { resourceRoutes } from './pages/resources.routes';
+import { signInSteps } from './sign-in/sign-in.service';
+import type { SigningKeys } from './provider/signing-keys';
 
 export function identityPageContext(config: Config): PageContext {
   return {

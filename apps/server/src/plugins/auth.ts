@@ -4,7 +4,7 @@ import { jwtVerify, type JWTHeaderParameters, type JWTPayload, type JWTVerifyGet
 import { can, panelRolesFromToken, registrarHandleOf, type Capability, type PanelRole } from '@registrar-panel/contract';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../errors';
-import { sessionPolicy } from '../identity/session-policy';
+import { sessionPolicy } from '../identity/provider/session-policy';
 
 /** Who is calling, as the access token says. Every service call is scoped to `registrarHandle`. */
 export interface SignedInUser {

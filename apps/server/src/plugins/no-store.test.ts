@@ -3,7 +3,7 @@ import { createRegistrar } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { SignInDriver } from '../identity/testing/sign-in-driver';
 import { createActiveUser, testPassword } from '../identity/testing/users';
-import { currentTotpCode } from '../identity/totp';
+import { currentTotpCode } from '../identity/sign-in/totp';
 
 /*
  * What caches may keep: nothing of the API (personal and registrar data, and its errors), the

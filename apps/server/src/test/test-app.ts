@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/database';
-import { loadSigningKeys } from '../identity/signing-keys';
+import { loadSigningKeys } from '../identity/provider/signing-keys';
 import { signAccessToken, type TokenClaims } from '../identity/testing/access-tokens';
 import type { Mail, Mailer } from '../mail/mailer';
 import { openTestDatabase } from './test-database';

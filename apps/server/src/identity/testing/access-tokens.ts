@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { importJWK, SignJWT, type JWK } from 'jose';
 import { panelRoles, tokenRole, type PanelRole } from '@registrar-panel/contract';
 import { issuerOf, type Config } from '../../config';
-import { apiResourceOf } from '../provider';
-import { sessionPolicy } from '../session-policy';
+import { apiResourceOf } from '../provider/provider';
+import { sessionPolicy } from '../provider/session-policy';
 
 export interface TokenClaims {
   username: string;

@@ -3,8 +3,8 @@ import { registrarHandleOf } from '@registrar-panel/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { users } from '../../db/schema';
-import { hashPassword } from '../passwords';
-import { encryptTotpSecret, newTotpSecret, totpKey } from '../totp';
+import { hashPassword } from '../sign-in/passwords';
+import { encryptTotpSecret, newTotpSecret, totpKey } from '../sign-in/totp';
 
 export const testPassword = 'Correct-Horse-Battery-9';
 

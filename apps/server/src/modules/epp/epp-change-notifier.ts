@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { UserDirectory } from '../../identity/user-directory';
+import type { UserDirectory } from '../../identity/directory/user-directory';
 import type { Mailer } from '../../mail/mailer';
 import type { SignedInUser } from '../../plugins/auth';
 import { eppChangeMail, type EppChange } from './epp-change-mail';

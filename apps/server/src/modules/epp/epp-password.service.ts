@@ -2,7 +2,7 @@ import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import type { EppPasswordChange } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../errors';
-import type { UserDirectory } from '../../identity/user-directory';
+import type { UserDirectory } from '../../identity/directory/user-directory';
 import { authorize, type SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import type { EppChangeNotifier } from './epp-change-notifier';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ExternalUserDirectory } from '../../identity/external-user-directory';
-import type { UserDirectory } from '../../identity/user-directory';
+import { ExternalUserDirectory } from '../../identity/directory/external-user-directory';
+import type { UserDirectory } from '../../identity/directory/user-directory';
 import { registrarUsers } from './registrar-users';
 
 describe('registrar users for EPP changes', () => {

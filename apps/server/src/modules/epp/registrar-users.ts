@@ -1,5 +1,5 @@
 import { AppError } from '../../errors';
-import type { DirectoryUser, UserDirectory } from '../../identity/user-directory';
+import type { DirectoryUser, UserDirectory } from '../../identity/directory/user-directory';
 
 /**
  * The registrar's panel users, for the unsafe-password rule and the security mail. A directory that

@@ -1,4 +1,4 @@
-import type { UserDirectory } from '../../identity/user-directory';
+import type { UserDirectory } from '../../identity/directory/user-directory';
 import type { SignedInUser } from '../../plugins/auth';
 
 export function meService(directory: UserDirectory) {

@@ -1,5 +1,5 @@
 import { compareUsers, signInActivityStatus, type ActivityEntry, type LoginAttempt, type PanelUser } from '@registrar-panel/contract';
-import type { DirectoryUser, SignInRecord } from '../../identity/user-directory';
+import type { DirectoryUser, SignInRecord } from '../../identity/directory/user-directory';
 import type { AuditActivityRow } from './users.repository';
 
 /** Only what the user API shows: never state, TOTP or password details. */

@@ -12,7 +12,7 @@ import {
 } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
 import { AppError, badRequest, notFound, parseInput } from '../../errors';
-import type { DirectoryUser, UserDirectory } from '../../identity/user-directory';
+import type { DirectoryUser, UserDirectory } from '../../identity/directory/user-directory';
 import { authorize, type SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { presentActivity, presentLoginAttempt, presentUser, presentUsers } from './users.presenter';

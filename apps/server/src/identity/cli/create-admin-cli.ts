@@ -1,0 +1,36 @@
+/*
+ * `npm run create-admin -- USERNAME "Full Name" EMAIL`: how the registry creates the first ADMIN
+ * user of a registrar (after that, the registrar's ADMIN creates its other users in the portal).
+ * The user gets the activation mail (12 hours, single use) through SMTP_URL, or the outbox.
+ */
+import { registrarHandleOf } from '@registrar-panel/contract';
+import { eq } from 'drizzle-orm';
+import { loadConfig } from '../../config';
+import { openDatabase } from '../../db/database';
+import { registrars } from '../../db/schema';
+import { createMailer } from '../../mail/mailer';
+import { DatabaseUserDirectory } from '../directory/database-user-directory';
+
+const [username = '', name = '', email = ''] = process.argv.slice(2);
+if (!username || !name || !email) {
+  console.error('Usage: npm run create-admin -- USERNAME "Full Name" EMAIL   (e.g. npm run create-admin -- admin@acme "Alice Admin" alice@acme.example)');
+  process.exit(2);
+}
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  const registrarHandle = registrarHandleOf(username);
+  const [registrar] = await database.db.select({ handle: registrars.handle }).from(registrars).where(eq(registrars.handle, registrarHandle));
+  if (!registrar) throw new Error(`No registrar "${registrarHandle}": the username must be name@{registrar handle}.`);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
+  const directory = new DatabaseUserDirectory({ db: database.db, mailer, config });
+  if (await directory.findUser(username)) throw new Error(`${username} exists already.`);
+  await directory.createUser({ username, registrarHandle, name, email, roles: ['ADMIN'] });
+  console.log(`Created ${username} (ADMIN); the activation link was mailed to ${email}.`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

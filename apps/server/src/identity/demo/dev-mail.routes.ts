@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { desc } from 'drizzle-orm';
+import { mailOutbox } from '../../db/schema';
+import { cameThroughProxy, isLoopbackAddress } from '../../lib/addresses';
+import { html } from '../pages/html';
+import { page, type PageContext } from '../pages/layout';
+
+/** Turns the links of a mail's text into anchors; everything else stays escaped text. */
+function linkified(text: string) {
+  return text.split(/(https?:\/\/\S+)/g).map((part, i) => (i % 2 === 1 ? html`<a href="${part}">${part}</a>` : part));
+}
+
+/**
+ * This machine's own browser: the socket's address, not a header a client can write, and no
+ * proxy in between (a proxy on the same machine would make every visitor look local).
+ */
+function isLocalClient(request: FastifyRequest): boolean {
+  return isLoopbackAddress(request.socket.remoteAddress) && !cameThroughProxy(request.headers);
+}
+
+/**
+ * Demo mode only: the mail outbox (what would have been sent without SMTP), newest first,
+ * so that activation and reset links can be followed without a mail server. It holds activation
+ * and reset links, so it opens only on the portal's own machine.
+ */
+export async function devMailRoutes(app: FastifyInstance, options: { pageContext: PageContext }) {
+  app.get('/dev/mail', async (request, reply) => {
+    if (!isLocalClient(request)) {
+      const body = html`<h1 class="h4 mb-3">Mail outbox (demo)</h1>
+        <p class="mb-0">The demo's mail outbox opens only in a browser on the machine the portal runs on.</p>`;
+      return reply
+        .status(403)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(page(options.pageContext, { title: 'Mail outbox', body }));
+    }
+    const mails = await app.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(100);
+    const body = html` <h1 class="h4 mb-3">Mail outbox (demo)</h1>
+      <p class="text-body-secondary small">The latest 100 mails the portal wrote to its outbox, newest first.</p>
+      ${mails.length === 0 ? html`<p>No mail yet.</p>` : ''}
+      ${mails.map(
+        (mail) =>
+          html` <article class="border rounded p-3 mb-3">
+            <h2 class="h6 mb-1">${mail.subject}</h2>
+            <p class="small text-body-secondary mb-2">To ${mail.to} · ${mail.createdAt.toISOString()}</p>
+            <pre class="mb-0 text-wrap">${linkified(mail.text)}</pre>
+          </article>`,
+      )}`;
+    return reply
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(page(options.pageContext, { title: 'Mail outbox', body, wide: true }));
+  });
+}

@@ -1,0 +1,121 @@
+import { panelRoles, type PanelRole } from '@registrar-panel/contract';
+import { issuerOf, type Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { Mailer } from '../../mail/mailer';
+import {
+  deleteUserRow,
+  findUserRow,
+  findUserRowById,
+  insertUserRow,
+  insertUserToken,
+  latestSignInAttempts,
+  listUserRows,
+  updateUserRow,
+  type UserRow,
+} from './directory.repository';
+import { activationMail, passwordResetMail, totpResetMail, type MailContext } from './identity-mail';
+import { linkTokenTtlMs, linkTokenUrl, newLinkToken, type LinkPurpose } from '../account-links/link-tokens';
+import { revokeAccountSessions } from '../provider/oidc-adapter';
+import type { DirectoryUser, SignInRecord, UserDirectory } from './user-directory';
+
+export interface DirectoryOptions {
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+  now?: () => Date;
+}
+
+const states: readonly DirectoryUser['state'][] = ['awaiting_activation', 'active', 'locked'];
+
+export function toDirectoryUser(row: UserRow): DirectoryUser {
+  return {
+    id: row.id,
+    username: row.username,
+    registrarHandle: row.registrarHandle,
+    name: row.name,
+    email: row.email,
+    roles: panelRoles.filter((role) => row.roles.includes(role)),
+    state: states.find((state) => state === row.state) ?? 'locked',
+    hasTotp: row.totpSecretEncrypted !== null,
+    createdAt: row.createdAt,
+  };
+}
+
+export function mailContextOf(config: Config): MailContext {
+  return { productName: `.${config.tld} registrar panel`, portalUrl: config.publicUrl };
+}
+
+/** The embedded user directory: users in the product's database, mail through the app's mailer. */
+export class DatabaseUserDirectory implements UserDirectory {
+  private readonly now: () => Date;
+
+  constructor(private readonly options: DirectoryOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async listUsers(registrarHandle: string): Promise<DirectoryUser[]> {
+    return (await listUserRows(this.options.db, registrarHandle)).map(toDirectoryUser);
+  }
+
+  async findUser(username: string): Promise<DirectoryUser | null> {
+    const row = await findUserRow(this.options.db, username);
+    return row ? toDirectoryUser(row) : null;
+  }
+
+  async findUserById(id: string): Promise<DirectoryUser | null> {
+    const row = await findUserRowById(this.options.db, id);
+    return row ? toDirectoryUser(row) : null;
+  }
+
+  async createUser(user: { username: string; registrarHandle: string; name: string; email: string; roles: PanelRole[] }): Promise<'created' | 'taken'> {
+    if (!(await insertUserRow(this.options.db, { ...user, roles: [...user.roles], state: 'awaiting_activation' }))) return 'taken';
+    const link = await this.issueLink(user.username, 'activation');
+    await this.options.mailer.send(activationMail(user, link, mailContextOf(this.options.config)));
+    return 'created';
+  }
+
+  async updateUser(username: string, changes: { name: string; email: string; roles: PanelRole[] }): Promise<void> {
+    const row = await findUserRow(this.options.db, username);
+    if (!row) return;
+    await updateUserRow(this.options.db, username, { name: changes.name, email: changes.email, roles: [...changes.roles] });
+    const before = [...row.roles].sort().join(' ');
+    // Access tokens carry the roles: sessions that would refresh them with the old ones end now.
+    if ([...changes.roles].sort().join(' ') !== before) await revokeAccountSessions(this.options.db, row.id);
+  }
+
+  async deleteUser(username: string): Promise<void> {
+    const row = await findUserRow(this.options.db, username);
+    if (!row) return;
+    await revokeAccountSessions(this.options.db, row.id);
+    await deleteUserRow(this.options.db, username);
+  }
+
+  async resetTotp(username: string): Promise<void> {
+    const row = await findUserRow(this.options.db, username);
+    if (!row) return;
+    await updateUserRow(this.options.db, username, { totpSecretEncrypted: null, totpLastStep: null });
+    // Whoever signed in with the old authenticator is signed out everywhere.
+    await revokeAccountSessions(this.options.db, row.id);
+    await this.options.mailer.send(totpResetMail(row, mailContextOf(this.options.config)));
+  }
+
+  async sendPasswordReset(username: string): Promise<void> {
+    const row = await findUserRow(this.options.db, username);
+    if (!row) return;
+    // A user who never activated gets a new activation link: same page, and the mail says what it is for.
+    const purpose: LinkPurpose = row.state === 'awaiting_activation' ? 'activation' : 'reset';
+    const link = await this.issueLink(username, purpose);
+    const context = mailContextOf(this.options.config);
+    await this.options.mailer.send(purpose === 'activation' ? activationMail(row, link, context) : passwordResetMail(row, link, context));
+  }
+
+  async signInAttempts(username: string, limit: number): Promise<SignInRecord[]> {
+    return latestSignInAttempts(this.options.db, username, limit);
+  }
+
+  private async issueLink(username: string, purpose: LinkPurpose): Promise<string> {
+    const { token, tokenHash } = newLinkToken();
+    await insertUserToken(this.options.db, { tokenHash, username, purpose, expiresAt: new Date(this.now().getTime() + linkTokenTtlMs) });
+    return linkTokenUrl(issuerOf(this.options.config), token);
+  }
+}

@@ -1,0 +1,135 @@
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { preparedQuery } from '../../db/prepared';
+import { signInAttempts, users, userTokens } from '../../db/schema';
+
+/* SQL of the embedded user directory; no decisions here. */
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+
+export async function findUserRow(db: Db, username: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.username, username));
+  return row;
+}
+
+/**
+ * The user a lower-cased typed username (`lockoutAccount`) means. Only the stored usernames are
+ * lower-cased here, by the column's "C" collation (ASCII letters only, as usernames are): lowering
+ * the typed text in SQL too would follow the server's locale, which on some servers makes 'İ' an
+ * 'i', so a name the lockout counts as unknown would find a real account.
+ */
+export async function findUserRowForSignIn(db: Db, canonical: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = ${canonical}`);
+  return row;
+}
+
+export async function findUserRowById(db: Db, id: string): Promise<UserRow | undefined> {
+  if (!uuidPattern.test(id)) return undefined;
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Subject ids are UUIDs; anything else names no account (and must not reach a uuid comparison). */
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const usersOfRegistrar = preparedQuery((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.registrarHandle, sql.placeholder('registrarHandle')))
+    .orderBy(users.username)
+    .prepare('users_of_registrar'),
+);
+
+export async function listUserRows(db: Db, registrarHandle: string): Promise<UserRow[]> {
+  return usersOfRegistrar(db).execute({ registrarHandle });
+}
+
+/** Inserts the user; answers false when the username exists already, in any letter case. */
+export async function insertUserRow(db: Db, row: NewUserRow): Promise<boolean> {
+  const inserted = await db.insert(users).values(row).onConflictDoNothing().returning({ username: users.username });
+  return inserted.length > 0;
+}
+
+export async function updateUserRow(db: Db, username: string, changes: Partial<NewUserRow>): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.username, username))
+    .returning({ username: users.username });
+  return updated.length > 0;
+}
+
+export async function deleteUserRow(db: Db, username: string): Promise<void> {
+  await db.delete(users).where(eq(users.username, username));
+}
+
+/**
+ * Takes TOTP time step `step` for the user if it is newer than the last accepted one. Done in one
+ * statement, so two requests with the same code cannot both succeed.
+ */
+export async function claimTotpStep(db: Db, username: string, step: number): Promise<boolean> {
+  const claimed = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.username, username), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ username: users.username });
+  return claimed.length > 0;
+}
+
+export async function insertSignInAttempt(db: Db, attempt: { username: string; ip: string | null; outcome: string; at?: Date }): Promise<void> {
+  await db.insert(signInAttempts).values(attempt);
+}
+
+export async function latestSignInAttempts(db: Db, username: string, limit: number) {
+  return db
+    .select({ at: signInAttempts.at, ip: signInAttempts.ip, outcome: signInAttempts.outcome })
+    .from(signInAttempts)
+    .where(eq(signInAttempts.username, username))
+    .orderBy(desc(signInAttempts.at), desc(signInAttempts.id))
+    .limit(limit);
+}
+
+/** Whether the user ever signed in successfully (from this IP address, when one is given). */
+export async function hasSignedIn(db: Db, username: string, fromIp?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(signInAttempts)
+    .where(and(eq(signInAttempts.username, username), eq(signInAttempts.outcome, 'success'), fromIp === undefined ? undefined : eq(signInAttempts.ip, fromIp)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A new single-use link token; earlier unused links of the same purpose stop working. */
+export async function insertUserToken(db: Db, token: { tokenHash: string; username: string; purpose: string; expiresAt: Date }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(userTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(userTokens.username, token.username), eq(userTokens.purpose, token.purpose), isNull(userTokens.usedAt)));
+    await tx.insert(userTokens).values(token);
+  });
+}
+
+/** The username of an unused, unexpired link token, without using it. */
+export async function findUsableUserToken(db: Db, tokenHash: string, now: Date): Promise<{ username: string; purpose: string } | undefined> {
+  const [row] = await db
+    .select({ username: userTokens.username, purpose: userTokens.purpose })
+    .from(userTokens)
+    .where(and(eq(userTokens.tokenHash, tokenHash), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now)));
+  return row;
+}
+
+/** Uses a link token; answers its username, or nothing when it was used, expired or never existed. */
+export async function consumeUserToken(db: Db, tokenHash: string, now: Date): Promise<{ username: string; purpose: string } | undefined> {
+  const [row] = await db
+    .update(userTokens)
+    .set({ usedAt: now })
+    .where(and(eq(userTokens.tokenHash, tokenHash), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now)))
+    .returning({ username: userTokens.username, purpose: userTokens.purpose });
+  return row;
+}

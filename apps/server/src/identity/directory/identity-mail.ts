@@ -1,0 +1,114 @@
+import type { Mail } from '../../mail/mailer';
+
+/*
+ * The identity service's mails. Plain text, short, and never carrying a secret other than the
+ * single-use link the mail exists for.
+ */
+
+export interface MailUser {
+  username: string;
+  name: string;
+  email: string;
+}
+
+export interface MailContext {
+  /** '.be registrar panel', as the portal's header reads. */
+  productName: string;
+  portalUrl: string;
+}
+
+const linkValidity = 'The link is valid for 12 hours and can be used once.';
+
+function signature(context: MailContext): string {
+  return `--\nThe ${context.productName}\n${context.portalUrl}`;
+}
+
+export function activationMail(user: MailUser, link: string, context: MailContext): Mail {
+  return {
+    to: user.email,
+    subject: `Activate your ${context.productName} account`,
+    text: [
+      `Hello ${user.name},`,
+      '',
+      `An account was created for you on the ${context.productName}. Your username is ${user.username}.`,
+      '',
+      'Open this link to choose your password:',
+      link,
+      '',
+      `${linkValidity} At your first sign-in you will set up 2-step verification with an authenticator app.`,
+      '',
+      signature(context),
+    ].join('\n'),
+  };
+}
+
+export function passwordResetMail(user: MailUser, link: string, context: MailContext): Mail {
+  return {
+    to: user.email,
+    subject: `Reset your ${context.productName} password`,
+    text: [
+      `Hello ${user.name},`,
+      '',
+      `A password reset was requested for your account ${user.username}.`,
+      '',
+      'Open this link to choose a new password:',
+      link,
+      '',
+      `${linkValidity} If you did not ask for this, ignore this mail: your password stays as it is.`,
+      '',
+      signature(context),
+    ].join('\n'),
+  };
+}
+
+export function totpResetMail(user: MailUser, context: MailContext): Mail {
+  return {
+    to: user.email,
+    subject: `Your 2-step verification on the ${context.productName} was reset`,
+    text: [
+      `Hello ${user.name},`,
+      '',
+      `An administrator reset the 2-step verification of your account ${user.username}.`,
+      'At your next sign-in you will set it up again with your authenticator app.',
+      '',
+      'If you did not expect this, contact your administrator.',
+      '',
+      signature(context),
+    ].join('\n'),
+  };
+}
+
+export function newIpSignInMail(user: MailUser, sign: { ip: string; at: Date }, context: MailContext): Mail {
+  return {
+    to: user.email,
+    subject: `New sign-in to your ${context.productName} account`,
+    text: [
+      `Hello ${user.name},`,
+      '',
+      `Your account ${user.username} was signed in from an IP address it had not used before.`,
+      '',
+      `IP address: ${sign.ip}`,
+      `Time: ${sign.at.toISOString()}`,
+      '',
+      'If this was you, there is nothing to do. If it was not, reset your password at once and tell your administrator.',
+      '',
+      signature(context),
+    ].join('\n'),
+  };
+}
+
+export function passwordChangedMail(user: MailUser, change: { at: Date }, context: MailContext): Mail {
+  return {
+    to: user.email,
+    subject: `Your ${context.productName} password was changed`,
+    text: [
+      `Hello ${user.name},`,
+      '',
+      `The password of your account ${user.username} was changed at ${change.at.toISOString()}.`,
+      '',
+      'If you did not do this, contact your administrator at once.',
+      '',
+      signature(context),
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,241 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import { accountOf, addressOf } from '../../plugins/rate-limits';
+import type { PageContext } from '../pages/layout';
+import { messagePage } from '../account-links/pages';
+import { codePage, enrolmentPage, passwordPage } from './pages';
+import type { SignIn, StepRefusal } from './sign-in.service';
+import { newTotpSecret, totpUri } from './totp';
+
+/** Where a sign-in stands between requests; kept in the provider's interaction, the secret sealed. */
+interface PendingSignIn {
+  username: string;
+  step: 'code' | 'enrol';
+  sealedSecret?: string;
+}
+
+const pendingSchema = z.object({ username: z.string(), step: z.enum(['code', 'enrol']), sealedSecret: z.string().optional() });
+const passwordForm = z.object({ username: z.string().max(200).default(''), password: z.string().max(256).default('') });
+const codeForm = z.object({ code: z.string().max(20).default('') });
+const uidParams = z.object({ uid: z.string().min(1).max(100) });
+
+/** A wait in whole minutes, rounded up: "1 minute", "15 minutes". */
+function minutesText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+export const signInTexts = {
+  refused: 'Invalid username or password.',
+  wrongCode: 'Invalid one-time code. Enter the code your authenticator app shows now.',
+  locked: (seconds: number) => `Too many failed attempts. Please wait ${minutesText(seconds)} and try again.`,
+  /** A rate limit refused the post (plugins/rate-limits.ts), for the address or for the username. */
+  tooManyAttempts: (seconds: number, from: 'network' | 'account') =>
+    `Too many attempts ${from === 'network' ? 'from your network' : 'for this account'}. Please wait ${minutesText(seconds)} and try again.`,
+  expired: 'This sign-in page has expired. Please start again from the registrar panel.',
+  busy: 'Signing in is very busy right now. Please try again in a moment.',
+};
+
+export interface InteractionRoutesOptions {
+  provider: Provider;
+  signIn: SignIn;
+  pageContext: PageContext;
+  issuerPath: string;
+  portalUrl: string;
+  totpIssuer: string;
+}
+
+/**
+ * The sign-in pages of the embedded provider, at `{issuer}/login-actions/{uid}` (the provider's
+ * interaction cookie is scoped to that path): password, then one-time code or enrolment.
+ */
+export async function interactionRoutes(app: FastifyInstance, options: InteractionRoutesOptions) {
+  const { provider, signIn, pageContext } = options;
+  const base = `${options.issuerPath}/login-actions`;
+  const urls = (uid: string) => ({
+    page: `${base}/${uid}`,
+    login: `${base}/${uid}/login`,
+    otp: `${base}/${uid}/otp`,
+    enrol: `${base}/${uid}/enrol`,
+    restart: `${base}/${uid}/restart`,
+  });
+
+  const html = (reply: FastifyReply, body: string, status = 200) =>
+    reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+
+  const expiredPage = (reply: FastifyReply) =>
+    html(
+      reply,
+      messagePage({
+        context: pageContext,
+        title: 'Sign in',
+        text: signInTexts.expired,
+        link: { href: `${options.portalUrl}/`, label: 'Go to the registrar panel' },
+      }),
+      400,
+    );
+
+  /** The interaction of this browser, if it is the one in the address; otherwise nothing. */
+  async function interactionOf(request: FastifyRequest, reply: FastifyReply) {
+    const params = uidParams.safeParse(request.params);
+    if (!params.success) return undefined;
+    const { uid } = params.data;
+    try {
+      const interaction = await provider.interactionDetails(request.raw, reply.raw);
+      return interaction.uid === uid ? interaction : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  function pendingOf(interaction: { result?: unknown }): PendingSignIn | undefined {
+    const pending = (interaction.result as { pending?: unknown } | undefined)?.pending;
+    const parsed = pendingSchema.safeParse(pending);
+    return parsed.success ? parsed.data : undefined;
+  }
+
+  async function savePending(interaction: Awaited<ReturnType<Provider['interactionDetails']>>, pending: PendingSignIn | undefined) {
+    interaction.result = pending ? { pending } : undefined;
+    await interaction.persist();
+  }
+
+  async function enrolmentView(uid: string, pending: PendingSignIn, error?: string): Promise<string> {
+    const secret = signIn.openPendingSecret(pending.sealedSecret ?? '');
+    const qrDataUrl = await QRCode.toDataURL(totpUri(secret, { issuer: options.totpIssuer, label: pending.username }), { margin: 1, width: 200 });
+    const u = urls(uid);
+    return enrolmentPage({ context: pageContext, action: u.enrol, restart: u.restart, username: pending.username, secret, qrDataUrl, error });
+  }
+
+  /**
+   * The sign-in limits, checked before any password or code: the address first, so that a post it
+   * refuses is not counted against the account (one address cannot use up someone else's allowance).
+   * Returns the page's error text (and sets Retry-After) when a limit refuses.
+   */
+  async function overLimit(request: FastifyRequest, reply: FastifyReply, username: string): Promise<string | undefined> {
+    const refused = await app.rateLimits.check(['signInPerIp', addressOf(request)], ['signInPerAccount', accountOf(username)]);
+    if (!refused) return undefined;
+    request.log.info({ limit: refused.limit }, 'rate limit reached');
+    void reply.header('retry-after', String(refused.retryAfterSeconds));
+    return signInTexts.tooManyAttempts(refused.retryAfterSeconds, refused.limit === 'signInPerIp' ? 'network' : 'account');
+  }
+
+  /** A step's refusal, in words. */
+  function refusal(result: StepRefusal, wrong: string): string {
+    if (result.status === 'locked') return signInTexts.locked(result.retryAfterSeconds);
+    return result.status === 'busy' ? signInTexts.busy : wrong;
+  }
+
+  /** A refusal's page answers 200, except when the server is too busy to check: 503, try again in a second. */
+  function refusalStatus(reply: FastifyReply, result: StepRefusal): number {
+    if (result.status !== 'busy') return 200;
+    void reply.header('retry-after', '1');
+    return 503;
+  }
+
+  async function finish(request: FastifyRequest, reply: FastifyReply, accountId: string) {
+    reply.hijack();
+    // remember: false keeps the provider's cookie for the browser session only; the server ends it after 30 idle minutes or 10 hours.
+    await provider.interactionFinished(
+      request.raw,
+      reply.raw,
+      { login: { accountId, amr: ['pwd', 'otp'], remember: false } },
+      { mergeWithLastSubmission: false },
+    );
+  }
+
+  app.get(`${base}/:uid`, async (request, reply) => {
+    const interaction = await interactionOf(request, reply);
+    if (!interaction) return expiredPage(reply);
+    const u = urls(interaction.uid);
+    if (interaction.prompt.name === 'consent') {
+      // The portal is the only client and a first party: what it asks for is granted without a question.
+      const { details } = interaction.prompt;
+      const grant = interaction.grantId
+        ? ((await provider.Grant.find(interaction.grantId)) ??
+          new provider.Grant({ accountId: interaction.session?.accountId, clientId: String(interaction.params.client_id) }))
+        : new provider.Grant({ accountId: interaction.session?.accountId, clientId: String(interaction.params.client_id) });
+      if (Array.isArray(details.missingOIDCScope)) grant.addOIDCScope(details.missingOIDCScope.join(' '));
+      if (Array.isArray(details.missingOIDCClaims)) grant.addOIDCClaims(details.missingOIDCClaims as string[]);
+      const missingResourceScopes = (details.missingResourceScopes ?? {}) as Record<string, string[]>;
+      for (const [indicator, scopes] of Object.entries(missingResourceScopes)) grant.addResourceScope(indicator, scopes.join(' '));
+      const grantId = await grant.save();
+      reply.hijack();
+      await provider.interactionFinished(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
+      return;
+    }
+    const pending = pendingOf(interaction);
+    if (pending?.step === 'code') return html(reply, codePage({ context: pageContext, action: u.otp, restart: u.restart, username: pending.username }));
+    if (pending?.step === 'enrol') return html(reply, await enrolmentView(interaction.uid, pending));
+    return html(reply, passwordPage({ context: pageContext, action: u.login }));
+  });
+
+  app.post(`${base}/:uid/login`, async (request, reply) => {
+    const form = passwordForm.safeParse(request.body ?? {});
+    const input = form.success ? form.data : { username: '', password: '' };
+    // The limits before anything that reads the database: a flood they refuse costs almost nothing.
+    const tooMany = await overLimit(request, reply, input.username);
+    if (tooMany) {
+      const params = uidParams.safeParse(request.params);
+      if (!params.success) return expiredPage(reply);
+      return html(reply, passwordPage({ context: pageContext, action: urls(params.data.uid).login, username: input.username, error: tooMany }), 429);
+    }
+    const interaction = await interactionOf(request, reply);
+    if (!interaction) return expiredPage(reply);
+    const result = await signIn.checkPassword({ ...input, ip: request.ip });
+    if (result.status !== 'ok') {
+      return html(
+        reply,
+        passwordPage({ context: pageContext, action: urls(interaction.uid).login, username: input.username, error: refusal(result, signInTexts.refused) }),
+        refusalStatus(reply, result),
+      );
+    }
+    const pending: PendingSignIn = result.hasTotp
+      ? { username: result.username, step: 'code' }
+      : { username: result.username, step: 'enrol', sealedSecret: signIn.sealPendingSecret(newTotpSecret()) };
+    await savePending(interaction, pending);
+    return reply.redirect(urls(interaction.uid).page, 303);
+  });
+
+  app.post(`${base}/:uid/otp`, async (request, reply) => {
+    const interaction = await interactionOf(request, reply);
+    if (!interaction) return expiredPage(reply);
+    const pending = pendingOf(interaction);
+    if (pending?.step !== 'code') return reply.redirect(urls(interaction.uid).page, 303);
+    const tooMany = await overLimit(request, reply, pending.username);
+    if (tooMany) {
+      const u = urls(interaction.uid);
+      return html(reply, codePage({ context: pageContext, action: u.otp, restart: u.restart, username: pending.username, error: tooMany }), 429);
+    }
+    const { code } = codeForm.safeParse(request.body ?? {}).data ?? { code: '' };
+    const result = await signIn.checkCode({ username: pending.username, code, ip: request.ip });
+    if (result.status === 'ok') return finish(request, reply, result.accountId);
+    const u = urls(interaction.uid);
+    return html(
+      reply,
+      codePage({ context: pageContext, action: u.otp, restart: u.restart, username: pending.username, error: refusal(result, signInTexts.wrongCode) }),
+    );
+  });
+
+  app.post(`${base}/:uid/enrol`, async (request, reply) => {
+    const interaction = await interactionOf(request, reply);
+    if (!interaction) return expiredPage(reply);
+    const pending = pendingOf(interaction);
+    if (pending?.step !== 'enrol' || !pending.sealedSecret) return reply.redirect(urls(interaction.uid).page, 303);
+    const tooMany = await overLimit(request, reply, pending.username);
+    if (tooMany) return html(reply, await enrolmentView(interaction.uid, pending, tooMany), 429);
+    const { code } = codeForm.safeParse(request.body ?? {}).data ?? { code: '' };
+    const secret = signIn.openPendingSecret(pending.sealedSecret);
+    const result = await signIn.completeEnrolment({ username: pending.username, secret, code, ip: request.ip });
+    if (result.status === 'ok') return finish(request, reply, result.accountId);
+    return html(reply, await enrolmentView(interaction.uid, pending, refusal(result, signInTexts.wrongCode)));
+  });
+
+  app.get(`${base}/:uid/restart`, async (request, reply) => {
+    const interaction = await interactionOf(request, reply);
+    if (!interaction) return expiredPage(reply);
+    await savePending(interaction, undefined);
+    return reply.redirect(urls(interaction.uid).page, 303);
+  });
+}

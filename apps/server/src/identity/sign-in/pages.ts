@@ -1,0 +1,119 @@
+import { html } from '../pages/html';
+import { errorAlert, infoAlert, page, type PageContext } from '../pages/layout';
+
+/*
+ * The sign-in steps: username and password, then the one-time code (or, for a user without a
+ * TOTP secret, the enrolment). Labels and the button text are the spec's.
+ */
+
+export interface FormPage {
+  context: PageContext;
+  /** Where the form posts. */
+  action: string;
+  error?: string;
+  info?: string;
+}
+
+export function passwordPage(options: FormPage & { username?: string }): string {
+  const invalid = options.error ? 'true' : 'false';
+  return page(options.context, {
+    title: 'Sign in',
+    script: 'sign-in.js',
+    body: html` <h1 class="h4 mb-3">Sign in</h1>
+      ${infoAlert(options.info)} ${errorAlert(options.error)}
+      <form method="post" action="${options.action}" novalidate class="js-single-submit">
+        <div class="mb-3">
+          <label for="username" class="form-label">Username</label>
+          <input
+            id="username"
+            name="username"
+            type="text"
+            class="form-control"
+            autocomplete="username"
+            autocapitalize="none"
+            spellcheck="false"
+            required
+            maxlength="200"
+            value="${options.username ?? ''}"
+            aria-invalid="${invalid}"
+            ${options.error ? html`aria-describedby="form-error"` : ''}
+            ${options.username ? '' : html`autofocus`}
+          />
+        </div>
+        <div class="mb-4">
+          <label for="password" class="form-label">Password</label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            class="form-control"
+            autocomplete="current-password"
+            required
+            maxlength="256"
+            aria-invalid="${invalid}"
+            ${options.username ? html`autofocus` : ''}
+          />
+        </div>
+        <button type="submit" class="btn btn-primary w-100">Sign in</button>
+      </form>`,
+  });
+}
+
+/** The One-time code form of the second step and of TOTP enrolment. */
+function codeForm(options: FormPage, { autofocus }: { autofocus: boolean }) {
+  return html`<form method="post" action="${options.action}" novalidate class="js-single-submit">
+    <div class="mb-4">
+      <label for="code" class="form-label">One-time code</label>
+      <input
+        id="code"
+        name="code"
+        type="text"
+        class="form-control identity-code"
+        inputmode="numeric"
+        autocomplete="one-time-code"
+        pattern="[0-9 ]*"
+        required
+        maxlength="7"
+        ${autofocus ? 'autofocus' : ''}
+        aria-invalid="${options.error ? 'true' : 'false'}"
+        ${options.error ? html`aria-describedby="form-error"` : ''}
+      />
+    </div>
+    <button type="submit" class="btn btn-primary w-100">Sign in</button>
+  </form>`;
+}
+
+export function codePage(options: FormPage & { username: string; restart: string }): string {
+  return page(options.context, {
+    title: 'Sign in',
+    script: 'sign-in.js',
+    body: html` <h1 class="h4 mb-3">Sign in</h1>
+      <p class="text-body-secondary">Signing in as <strong>${options.username}</strong>. Enter the 6-digit code your authenticator app shows.</p>
+      ${errorAlert(options.error)} ${codeForm(options, { autofocus: true })}
+      <p class="mt-3 mb-0 small"><a href="${options.restart}">Sign in as someone else</a></p>`,
+  });
+}
+
+/** Groups a base32 secret in fours, as authenticator apps show it. */
+function groupedSecret(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+export function enrolmentPage(options: FormPage & { username: string; restart: string; secret: string; qrDataUrl: string }): string {
+  return page(options.context, {
+    title: 'Set up 2-step verification',
+    script: 'sign-in.js',
+    body: html` <h1 class="h4 mb-3">Set up 2-step verification</h1>
+      <p>
+        Your account <strong>${options.username}</strong> needs 2-step verification. Scan this QR code with an authenticator app (for example FreeOTP, Google
+        Authenticator or Microsoft Authenticator), then enter the code it shows.
+      </p>
+      <div class="text-center mb-3">
+        <img src="${options.qrDataUrl}" width="200" height="200" alt="QR code to add your account to an authenticator app" class="identity-qr" />
+      </div>
+      <p class="mb-1">Cannot scan it? Enter this key in the app instead (time-based, 6 digits, every 30 seconds):</p>
+      <p class="identity-secret text-center" id="totp-secret" aria-label="Secret key">${groupedSecret(options.secret)}</p>
+      ${errorAlert(options.error)} ${codeForm(options, { autofocus: false })}
+      <p class="mt-3 mb-0 small"><a href="${options.restart}">Sign in as someone else</a></p>`,
+  });
+}

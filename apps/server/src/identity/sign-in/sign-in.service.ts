@@ -1,0 +1,156 @@
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { GateFull, type WorkGate } from '../../lib/work-gate';
+import type { Mailer } from '../../mail/mailer';
+import { mailContextOf } from '../directory/database-user-directory';
+import {
+  claimTotpStep,
+  findUserRow,
+  findUserRowForSignIn,
+  hasSignedIn,
+  insertSignInAttempt,
+  updateUserRow,
+  type UserRow,
+} from '../directory/directory.repository';
+import { newIpSignInMail } from '../directory/identity-mail';
+import { subscriberOf } from '../../lib/addresses';
+import { lockoutAccount, lockWaitsMs, sourceOf, type SignInOutcome } from './lockout';
+import { clearFailures, countFailure, lockedUntil } from './lockout.repository';
+import { verifyPassword } from './passwords';
+import { decryptTotpSecret, encryptTotpSecret, matchTotpCode, totpKey } from './totp';
+
+export type StepRefusal = { status: 'refused' } | { status: 'locked'; retryAfterSeconds: number } | { status: 'busy' };
+export type StepResult<T = object> = ({ status: 'ok' } & T) | StepRefusal;
+
+export interface SignInOptions {
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+  /** Bounds the password checks running at once (argon2 is the costly part of a sign-in). */
+  passwordWork: WorkGate;
+  now?: () => Date;
+}
+
+export type SignIn = ReturnType<typeof signInSteps>;
+
+/**
+ * The decisions of signing in: password, then one-time code (or TOTP enrolment), with the lockout,
+ * the sign-in records and the new-IP notification. The pages only ask and show.
+ *
+ * The lockout is counted per canonical account name in one SQL statement per failure, and checked
+ * before the slow password check and again after it, so a burst of parallel guesses locks the
+ * account at the fifth failure like a slow series does, for unknown usernames exactly as for
+ * real ones.
+ */
+export function signInSteps(options: SignInOptions) {
+  const { db } = options;
+  const now = options.now ?? (() => new Date());
+  const key = totpKey(options.config.totpEncryptionKey);
+
+  const record = (username: string, ip: string, outcome: SignInOutcome) => insertSignInAttempt(db, { username, ip, outcome, at: now() });
+
+  const lockedFor = (until: Date): StepRefusal => ({ status: 'locked', retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 1000)) });
+
+  /** The counts that apply to an attempt: from its address, and from everywhere. */
+  const sourcesOf = (ip: string) => [sourceOf({ source: subscriberOf(ip) }), sourceOf('everywhere')];
+
+  /** When the account is locked for an attempt from `ip`, if it is. */
+  const lockFor = (recordedAs: string, ip: string) => lockedUntil(db, lockoutAccount(recordedAs), sourcesOf(ip), now());
+
+  /** A refusal while the account waits: recorded, not counted (it does not extend the wait). */
+  async function refuseLocked(recordedAs: string, ip: string, until: Date): Promise<StepRefusal> {
+    await record(recordedAs, ip, 'locked');
+    return lockedFor(until);
+  }
+
+  /**
+   * Counts a failure from the address; only a failure counted there also counts everywhere, so an
+   * address that is locked adds nothing to the account's count from everywhere.
+   */
+  async function fail(recordedAs: string, ip: string, outcome: SignInOutcome): Promise<StepRefusal> {
+    const account = lockoutAccount(recordedAs);
+    const fromAddress = await countFailure(db, { account, source: sourceOf({ source: subscriberOf(ip) }) }, now(), lockWaitsMs.fromAddress);
+    const everywhere = fromAddress.counted
+      ? await countFailure(db, { account, source: sourceOf('everywhere') }, now(), lockWaitsMs.everywhere)
+      : { counted: false, lockedUntil: undefined };
+    // Counted: the outcome as it was. Not counted: another request locked the account meanwhile.
+    await record(recordedAs, ip, fromAddress.counted ? outcome : 'locked');
+    const until = [fromAddress.lockedUntil, everywhere.lockedUntil].filter((date) => date !== undefined).sort((a, b) => b.getTime() - a.getTime())[0];
+    return until ? lockedFor(until) : { status: 'refused' };
+  }
+
+  /** The user's sign-in succeeded, unless the account got locked meanwhile. */
+  async function succeed(user: UserRow, ip: string): Promise<StepResult<{ accountId: string }>> {
+    if (!(await clearFailures(db, lockoutAccount(user.username), sourcesOf(ip), now()))) {
+      const until = await lockFor(user.username, ip);
+      if (until) return refuseLocked(user.username, ip, until);
+    }
+    const signedInBefore = await hasSignedIn(db, user.username);
+    const knownIp = signedInBefore && (await hasSignedIn(db, user.username, ip));
+    await record(user.username, ip, 'success');
+    // The very first sign-in has no earlier address to differ from: no mail for it.
+    if (signedInBefore && !knownIp) {
+      await options.mailer.send(newIpSignInMail(user, { ip, at: now() }, mailContextOf(options.config)));
+    }
+    return { status: 'ok', accountId: user.id };
+  }
+
+  /** Step 2's common start: the user may go on with a code, or is refused or waiting. */
+  async function userForCode(username: string, ip: string, enrolled: boolean): Promise<UserRow | StepRefusal> {
+    const user = await findUserRow(db, username);
+    if (!user || user.state !== 'active' || (user.totpSecretEncrypted !== null) !== enrolled) return { status: 'refused' };
+    const until = await lockFor(user.username, ip);
+    return until ? refuseLocked(user.username, ip, until) : user;
+  }
+
+  return {
+    /** Step 1. Answers the same way for unknown usernames, wrong passwords and inactive accounts. */
+    async checkPassword(input: { username: string; password: string; ip: string }): Promise<StepResult<{ username: string; hasTotp: boolean }>> {
+      // One canonical form for finding the user, counting and limiting (lockoutAccount).
+      const canonical = lockoutAccount(input.username);
+      const user = await findUserRowForSignIn(db, canonical);
+      // Unknown usernames are recorded and counted in the canonical form, as known ones are.
+      const recordedAs = user?.username ?? canonical;
+      const before = await lockFor(recordedAs, input.ip);
+      if (before) return refuseLocked(recordedAs, input.ip, before);
+      let passwordOk: boolean;
+      try {
+        // Always verify (a decoy hash without a user), so that the answer takes as long either way.
+        passwordOk = await options.passwordWork.run(() => verifyPassword(user?.passwordHash ?? null, input.password));
+      } catch (error) {
+        if (error instanceof GateFull) return { status: 'busy' };
+        throw error;
+      }
+      if (!user || !passwordOk) return fail(recordedAs, input.ip, 'wrongPassword');
+      if (user.state !== 'active') return fail(recordedAs, input.ip, 'disabled');
+      // Parallel guesses may have locked the account while this password was checked.
+      const after = await lockFor(recordedAs, input.ip);
+      if (after) return refuseLocked(recordedAs, input.ip, after);
+      return { status: 'ok', username: user.username, hasTotp: user.totpSecretEncrypted !== null };
+    },
+
+    /** Step 2 for an enrolled user: the code of the current 30-second step (±1), accepted once. */
+    async checkCode(input: { username: string; code: string; ip: string }): Promise<StepResult<{ accountId: string }>> {
+      const user = await userForCode(input.username, input.ip, true);
+      if ('status' in user) return user;
+      const secret = decryptTotpSecret(user.totpSecretEncrypted ?? '', key);
+      const step = await matchTotpCode(secret, input.code, user.totpLastStep, now().getTime());
+      if (step === null || !(await claimTotpStep(db, user.username, step))) return fail(user.username, input.ip, 'wrongCode');
+      return succeed(user, input.ip);
+    },
+
+    /** Step 2 for a user without a secret: the first code proves the app holds `secret`, which is then kept. */
+    async completeEnrolment(input: { username: string; secret: string; code: string; ip: string }): Promise<StepResult<{ accountId: string }>> {
+      const user = await userForCode(input.username, input.ip, false);
+      if ('status' in user) return user;
+      const step = await matchTotpCode(input.secret, input.code, null, now().getTime());
+      if (step === null) return fail(user.username, input.ip, 'wrongCode');
+      await updateUserRow(db, user.username, { totpSecretEncrypted: encryptTotpSecret(input.secret, key), totpLastStep: step });
+      return succeed(user, input.ip);
+    },
+
+    /** Seals a secret that waits in the sign-in interaction until the user confirms it. */
+    sealPendingSecret: (secret: string): string => encryptTotpSecret(secret, key),
+    openPendingSecret: (sealed: string): string => decryptTotpSecret(sealed, key),
+  };
+}
