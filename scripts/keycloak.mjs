@@ -1,0 +1,87 @@
+// `npm run keycloak`: a real Keycloak for trying the portal against it, as a registry runs one.
+// Fetches the Keycloak server from Maven Central once (cached in the local Maven repository and
+// unpacked under ~/.cache/registrar-panel), imports the project's realm export with PUBLIC_URL in
+// place of http://localhost:8080, keeps its data in a database of its own on the local PostgreSQL
+// (KEYCLOAK_DB_URL, default jdbc:postgresql://127.0.0.1:5432/keycloak) and runs it on
+// KEYCLOAK_PORT (8180) until stopped. Keycloak 26.5 needs Java 21 or newer: the newest JDK under
+// /usr/lib/jvm is used unless JAVA_HOME names one (docs/decisions.md has the versions tried).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export const keycloakVersion = '26.5.6';
+
+const root = new URL('..', import.meta.url).pathname;
+const cacheDir = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'registrar-panel');
+const home = join(cacheDir, `keycloak-${keycloakVersion}`);
+const port = process.env.KEYCLOAK_PORT ?? '8180';
+const publicUrl = (process.env.PUBLIC_URL ?? 'http://localhost:8080').replace(/\/$/, '');
+const dbUrl = process.env.KEYCLOAK_DB_URL ?? 'jdbc:postgresql://127.0.0.1:5432/keycloak';
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal})`);
+}
+
+/** The server's zip from Maven Central (the local Maven repository keeps it), unpacked once. */
+function install() {
+  if (existsSync(join(home, 'bin/kc.sh'))) return;
+  mkdirSync(cacheDir, { recursive: true });
+  console.log(`Fetching Keycloak ${keycloakVersion} from Maven Central…`);
+  run('mvn', ['-q', '-B', 'dependency:copy', `-Dartifact=org.keycloak:keycloak-quarkus-dist:${keycloakVersion}:zip`, `-DoutputDirectory=${cacheDir}`]);
+  run('unzip', ['-q', '-o', join(cacheDir, `keycloak-quarkus-dist-${keycloakVersion}.zip`), '-d', cacheDir]);
+}
+
+/** JAVA_HOME if set, else the newest JDK of 21 or later under /usr/lib/jvm. */
+function javaHome() {
+  if (process.env.JAVA_HOME) return process.env.JAVA_HOME;
+  const jdks = existsSync('/usr/lib/jvm') ? readdirSync('/usr/lib/jvm') : [];
+  const major = (name) => Number(/(\d+)/.exec(name.replace(/^java-1\./, 'java-'))?.[1] ?? 0);
+  const newest = jdks.filter((name) => major(name) >= 21 && existsSync(join('/usr/lib/jvm', name, 'bin/java'))).sort((a, b) => major(b) - major(a))[0];
+  if (!newest) throw new Error('Keycloak needs Java 21 or newer: set JAVA_HOME');
+  return join('/usr/lib/jvm', newest);
+}
+
+/** Keycloak's database on the local PostgreSQL, created once. */
+function database() {
+  const name = new URL(dbUrl.replace(/^jdbc:/, '')).pathname.slice(1);
+  const exists = spawnSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-tAc', `SELECT 1 FROM pg_database WHERE datname = '${name}'`], { encoding: 'utf8' });
+  if (exists.stdout.trim() !== '1') run('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-qc', `CREATE DATABASE "${name}"`]);
+}
+
+/** The realm export with the portal's address in place of the export's default. */
+function realm() {
+  const dir = join(home, 'data/import');
+  mkdirSync(dir, { recursive: true });
+  const text = readFileSync(join(root, 'deploy/keycloak/registrar-panel-realm.json'), 'utf8').replaceAll('http://localhost:8080', publicUrl);
+  writeFileSync(join(dir, 'registrar-panel-realm.json'), text);
+}
+
+install();
+database();
+realm();
+const env = {
+  ...process.env,
+  JAVA_HOME: javaHome(),
+  KC_BOOTSTRAP_ADMIN_USERNAME: process.env.KC_BOOTSTRAP_ADMIN_USERNAME ?? 'admin',
+  KC_BOOTSTRAP_ADMIN_PASSWORD: process.env.KC_BOOTSTRAP_ADMIN_PASSWORD ?? 'admin',
+};
+const args = [
+  'start-dev',
+  '--http-port',
+  port,
+  '--import-realm',
+  '--db',
+  'postgres',
+  '--db-url',
+  dbUrl,
+  '--db-username',
+  process.env.KEYCLOAK_DB_USER ?? 'postgres',
+];
+// A database password goes through the environment (KC_DB_PASSWORD), never the command line.
+if (process.env.KEYCLOAK_DB_PASSWORD) env.KC_DB_PASSWORD = process.env.KEYCLOAK_DB_PASSWORD;
+console.log(`Keycloak ${keycloakVersion} (Java at ${env.JAVA_HOME}) on http://localhost:${port}, realm registrar-panel for ${publicUrl}`);
+const server = spawn(join(home, 'bin/kc.sh'), args, { env, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
