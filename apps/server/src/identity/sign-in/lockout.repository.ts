@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { signInLockouts } from '../../db/schema';
 
@@ -12,11 +12,11 @@ export interface LockoutKey {
 
 /** The latest end of a lock in force at `now` among `sources` of the account. */
 export async function lockedUntil(db: Db, account: string, sources: readonly string[], now: Date): Promise<Date | undefined> {
-  const rows = await db
-    .select({ lockedUntil: signInLockouts.lockedUntil })
+  const [row] = await db
+    .select({ until: max(signInLockouts.lockedUntil) })
     .from(signInLockouts)
     .where(and(eq(signInLockouts.account, account), inArray(signInLockouts.source, [...sources]), gt(signInLockouts.lockedUntil, now)));
-  return rows.reduce<Date | undefined>((latest, row) => (row.lockedUntil && (!latest || row.lockedUntil > latest) ? row.lockedUntil : latest), undefined);
+  return row?.until ?? undefined;
 }
 
 /**
@@ -61,18 +61,17 @@ export async function countFailure(
   return { counted: false, lockedUntil: await lockedUntil(db, key.account, [key.source], now) };
 }
 
-/** A success clears the counts of `sources`, unless one of them is locked at `now` (then: false). */
-export async function clearFailures(db: Db, account: string, sources: readonly string[], now: Date): Promise<boolean> {
+/**
+ * A success clears the counts of `sources`, in one statement, unless one of them is locked at
+ * `now`: then nothing is cleared and the lock's end is the answer.
+ */
+export async function clearFailures(db: Db, account: string, sources: readonly string[], now: Date): Promise<Date | undefined> {
+  const ofSources = and(eq(signInLockouts.account, account), inArray(signInLockouts.source, [...sources]));
   const cleared = await db.execute(sql`
-    with locked as (
-      select 1 from ${signInLockouts}
-      where ${signInLockouts.account} = ${account} and ${inArray(signInLockouts.source, [...sources])} and ${signInLockouts.lockedUntil} > ${now}
-    )
     delete from ${signInLockouts}
-    where ${signInLockouts.account} = ${account} and ${inArray(signInLockouts.source, [...sources])} and not exists (select 1 from locked)
+    where ${ofSources} and not exists (select 1 from ${signInLockouts} where ${ofSources} and ${signInLockouts.lockedUntil} > ${now})
     returning 1`);
-  if (cleared.rows.length > 0) return true;
-  return !(await lockedUntil(db, account, sources, now));
+  return cleared.rows.length > 0 ? undefined : lockedUntil(db, account, sources, now);
 }
 
 /** Lifts every lock of the account, from every address (a password set through a reset link). */

@@ -24,11 +24,8 @@ function waitsFor(threshold: number): readonly number[] {
   return waits;
 }
 
-/** Where failures are counted: from one address (its subscriber, lib/addresses.ts), or from everywhere. */
-export type LockoutScope = { source: string } | 'everywhere';
-
-/** The `source` a scope is kept under; '*' cannot be an address. */
-export const sourceOf = (scope: LockoutScope): string => (scope === 'everywhere' ? '*' : scope.source);
+/** The `source` of the count from every address; an address (lib/addresses.ts `subscriberOf`) is never '*'. */
+export const everywhere = '*';
 
 export const lockWaitsMs = { fromAddress: waitsFor(lockoutPolicy.threshold), everywhere: waitsFor(lockoutPolicy.accountWideThreshold) } as const;
 

@@ -14,7 +14,7 @@ import {
 } from '../directory/directory.repository';
 import { newIpSignInMail } from '../directory/identity-mail';
 import { subscriberOf } from '../../lib/addresses';
-import { lockoutAccount, lockWaitsMs, sourceOf, type SignInOutcome } from './lockout';
+import { everywhere, lockoutAccount, lockWaitsMs, type SignInOutcome } from './lockout';
 import { clearFailures, countFailure, lockedUntil } from './lockout.repository';
 import { verifyPassword } from './passwords';
 import { decryptTotpSecret, encryptTotpSecret, matchTotpCode, totpKey } from './totp';
@@ -32,6 +32,8 @@ export interface SignInOptions {
 }
 
 export type SignIn = ReturnType<typeof signInSteps>;
+
+const later = (a: Date | undefined, b: Date | undefined) => (a && b ? (a > b ? a : b) : (a ?? b));
 
 /**
  * The decisions of signing in: password, then one-time code (or TOTP enrolment), with the lockout,
@@ -52,7 +54,7 @@ export function signInSteps(options: SignInOptions) {
   const lockedFor = (until: Date): StepRefusal => ({ status: 'locked', retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 1000)) });
 
   /** The counts that apply to an attempt: from its address, and from everywhere. */
-  const sourcesOf = (ip: string) => [sourceOf({ source: subscriberOf(ip) }), sourceOf('everywhere')];
+  const sourcesOf = (ip: string) => [subscriberOf(ip), everywhere];
 
   /** When the account is locked for an attempt from `ip`, if it is. */
   const lockFor = (recordedAs: string, ip: string) => lockedUntil(db, lockoutAccount(recordedAs), sourcesOf(ip), now());
@@ -69,22 +71,20 @@ export function signInSteps(options: SignInOptions) {
    */
   async function fail(recordedAs: string, ip: string, outcome: SignInOutcome): Promise<StepRefusal> {
     const account = lockoutAccount(recordedAs);
-    const fromAddress = await countFailure(db, { account, source: sourceOf({ source: subscriberOf(ip) }) }, now(), lockWaitsMs.fromAddress);
-    const everywhere = fromAddress.counted
-      ? await countFailure(db, { account, source: sourceOf('everywhere') }, now(), lockWaitsMs.everywhere)
+    const fromAddress = await countFailure(db, { account, source: subscriberOf(ip) }, now(), lockWaitsMs.fromAddress);
+    const fromEverywhere = fromAddress.counted
+      ? await countFailure(db, { account, source: everywhere }, now(), lockWaitsMs.everywhere)
       : { counted: false, lockedUntil: undefined };
     // Counted: the outcome as it was. Not counted: another request locked the account meanwhile.
     await record(recordedAs, ip, fromAddress.counted ? outcome : 'locked');
-    const until = [fromAddress.lockedUntil, everywhere.lockedUntil].filter((date) => date !== undefined).sort((a, b) => b.getTime() - a.getTime())[0];
+    const until = later(fromAddress.lockedUntil, fromEverywhere.lockedUntil);
     return until ? lockedFor(until) : { status: 'refused' };
   }
 
   /** The user's sign-in succeeded, unless the account got locked meanwhile. */
   async function succeed(user: UserRow, ip: string): Promise<StepResult<{ accountId: string }>> {
-    if (!(await clearFailures(db, lockoutAccount(user.username), sourcesOf(ip), now()))) {
-      const until = await lockFor(user.username, ip);
-      if (until) return refuseLocked(user.username, ip, until);
-    }
+    const until = await clearFailures(db, lockoutAccount(user.username), sourcesOf(ip), now());
+    if (until) return refuseLocked(user.username, ip, until);
     const signedInBefore = await hasSignedIn(db, user.username);
     const knownIp = signedInBefore && (await hasSignedIn(db, user.username, ip));
     await record(user.username, ip, 'success');

@@ -109,7 +109,7 @@ async function pageInOrder(
   return reverse ? ids.reverse() : ids;
 }
 
-/** The count and a page in name order; on PostgreSQL the two reads run side by side. */
+/** The count and a page in name order, the two reads side by side. */
 async function countAndPageInOrder(
   db: Db,
   registrarHandle: string,
