@@ -7,6 +7,9 @@ import { defineConfig } from 'vitest/config';
  * Chromium against the built app.
  */
 const onPostgres = Boolean(process.env.DATABASE_URL);
+// The Keycloak suite needs a real Keycloak (`npm run keycloak`; .ci/run always starts one).
+const keycloakUrl = process.env.KEYCLOAK_URL;
+if (!keycloakUrl) console.warn('Keycloak suite skipped: KEYCLOAK_URL is not set (npm run keycloak starts a Keycloak on http://localhost:8180).');
 const serverTests = {
   root: 'apps/server',
   include: ['src/**/*.test.ts'],
@@ -22,6 +25,17 @@ export default defineConfig({
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], env: { TZ: 'UTC' } } },
       { test: { name: 'server', ...serverTests } },
       ...(onPostgres ? [{ test: { name: 'server-postgres', ...serverTests } }] : []),
+      {
+        test: {
+          name: 'keycloak',
+          root: 'apps/server',
+          include: ['src/**/*.keycloak.ts'],
+          // Without Keycloak the suite only reports itself skipped: no database server is started for it.
+          globalSetup: keycloakUrl ? ['./src/test/global-setup.ts'] : [],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
       {
         test: {
           name: 'e2e',

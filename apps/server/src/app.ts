@@ -4,7 +4,8 @@ import { issuerOf, type Config } from './config';
 import type { Database, Db } from './db/database';
 import { DatabaseUserDirectory } from './identity/directory/database-user-directory';
 import { devMailRoutes } from './identity/demo/dev-mail.routes';
-import { ExternalUserDirectory } from './identity/directory/external-user-directory';
+import { keycloakAdmin } from './identity/directory/keycloak-admin';
+import { keycloakUserDirectory } from './identity/directory/keycloak-user-directory';
 import { identityPageContext, identityPlugin } from './identity/identity.plugin';
 import { apiResourceOf } from './identity/provider/provider';
 import { loadSigningKeys } from './identity/provider/signing-keys';
@@ -34,7 +35,7 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     mailer: Mailer;
-    /** Panel users: the embedded directory (identity/directory/database-user-directory.ts). */
+    /** Panel users: in the product's database, or in Keycloak (identity/directory/). */
     userDirectory: UserDirectory;
   }
 }
@@ -45,6 +46,14 @@ export interface AppOptions {
   /** Defaults to SMTP or the outbox, as configured. */
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+}
+
+/** The embedded directory, or Keycloak's users through its admin API as the portal's service account. */
+function userDirectoryOf(config: Config, database: Database, mailer: Mailer): UserDirectory {
+  if (config.identity.mode === 'embedded') return new DatabaseUserDirectory({ db: database.db, mailer, config });
+  const { authUrl, realm, directoryClient } = config.identity;
+  const admin = keycloakAdmin({ authUrl, realm, clientId: directoryClient.clientId, clientSecret: directoryClient.clientSecret });
+  return keycloakUserDirectory({ admin, mailer, config });
 }
 
 /** Builds the whole server as a plugin tree; tests build it without a port. */
@@ -66,10 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate<Database>('database', database);
   app.decorate('db', database.db);
   app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db }));
-  app.decorate<UserDirectory>(
-    'userDirectory',
-    config.identity.mode === 'embedded' ? new DatabaseUserDirectory({ db: database.db, mailer: app.mailer, config }) : new ExternalUserDirectory(),
-  );
+  app.decorate<UserDirectory>('userDirectory', userDirectoryOf(config, database, app.mailer));
 
   // Cross-cutting first: headers and the error envelope apply to everything registered after them.
   await app.register(securityHeaders, { config });

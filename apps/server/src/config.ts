@@ -25,6 +25,11 @@ export interface Config {
     authUrl: string;
     realm: string;
     clientId: string;
+    /**
+     * Keycloak mode: the realm's confidential client whose service account manages panel users
+     * (view-users, manage-users, view-events of realm-management), and its secret.
+     */
+    directoryClient: { clientId: string; clientSecret: string };
   };
   /** 32-byte key (hex or base64) that encrypts TOTP secrets at rest. */
   totpEncryptionKey: string;
@@ -58,6 +63,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const mode = env.IDENTITY_MODE === 'keycloak' ? 'keycloak' : 'embedded';
+  const directoryClientSecret = env.OIDC_DIRECTORY_CLIENT_SECRET ?? '';
+  if (mode === 'keycloak' && !directoryClientSecret) {
+    throw new Error(
+      "IDENTITY_MODE=keycloak needs OIDC_DIRECTORY_CLIENT_SECRET: the secret of the realm's registrar-panel-directory client (README: Run against Keycloak)",
+    );
+  }
   // The public demo key only for the embedded demo database; a server database may hold real secrets.
   const totpEncryptionKey = env.TOTP_ENCRYPTION_KEY ?? (demoMode && !databaseUrl ? demoTotpKey : '');
   if (!totpEncryptionKey) throw new Error('TOTP_ENCRYPTION_KEY must be set outside demo mode and whenever DATABASE_URL is set');
@@ -78,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authUrl: (env.OIDC_AUTH_URL ?? `${publicUrl}/auth`).replace(/\/$/, ''),
       realm: env.OIDC_REALM ?? 'registrar-panel',
       clientId: env.OIDC_CLIENT_ID ?? 'registrar-panel-web',
+      directoryClient: { clientId: env.OIDC_DIRECTORY_CLIENT_ID ?? 'registrar-panel-directory', clientSecret: directoryClientSecret },
     },
     totpEncryptionKey,
     smtpUrl: env.SMTP_URL || undefined,

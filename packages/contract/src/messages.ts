@@ -32,8 +32,10 @@ export const messageTexts = {
   'users.adminNotDeletable': 'An administrator cannot be deleted.',
   'users.adminRolesFixed': 'The roles of an administrator cannot be changed.',
   'users.adminTotpFixed': 'The 2-step verification of an administrator cannot be reset.',
-  // Identity: with Keycloak as identity service, users are managed there.
-  'identity.externalDirectory': "Panel users are managed in the registry's identity service, not in this panel.",
+  'users.alreadyActive': 'This user has already activated their account.',
+  'users.activationMailFailed': 'The activation email could not be sent. Please try again later.',
+  // The identity service could not send a mail the user asked for (Keycloak sends its own).
+  'identity.mailFailed': 'The email could not be sent. Please try again later.',
   // Registrar: billing period query.
   'validation.billingYear': 'Choose a year of four digits.',
   'validation.billingMonth': 'Choose a month from 1 to 12.',

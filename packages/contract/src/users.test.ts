@@ -6,6 +6,7 @@ const user = (name: string, roles: PanelUser['roles'], username = `${name.toLowe
   name,
   email: 'x@acme.example',
   roles,
+  awaitingActivation: false,
 });
 
 describe('the user list order', () => {

@@ -23,6 +23,8 @@ export interface PanelUser {
   name: string;
   email: string;
   roles: PanelRole[];
+  /** Not signed in yet: the activation mail can be sent again (`POST …/{username}/activation`). */
+  awaitingActivation: boolean;
 }
 
 const roleList = z.array(z.enum(panelRoles, { error: 'validation.role' })).default([]);
@@ -57,6 +59,8 @@ export interface UsersResponse {
 /** `POST /services/users`: the user as created, with the registrar suffix on the username. */
 export interface CreatedUserResponse {
   user: PanelUser;
+  /** 'failed': the user exists but the activation mail could not be sent; the ADMIN can send it again. */
+  activationMail: 'sent' | 'failed';
 }
 
 /** `GET /services/users/{username}/activity`: newest first. */

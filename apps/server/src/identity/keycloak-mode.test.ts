@@ -36,6 +36,7 @@ beforeAll(async () => {
     DEMO_MODE: 'true',
     IDENTITY_MODE: 'keycloak',
     OIDC_AUTH_URL: authUrl,
+    OIDC_DIRECTORY_CLIENT_SECRET: 'not-used-here',
   });
   t = await createTestApp({ identity: config.identity });
   // Shaped as Keycloak's access tokens: `typ: JWT` in the header, `typ: Bearer` in the payload.
@@ -96,14 +97,13 @@ describe('Keycloak as identity service', () => {
     expect((await t.app.inject({ url: '/health' })).headers['content-security-policy']).toContain(`form-action 'self' ${new URL(issuer).origin}`);
   });
 
-  it('says that users are managed in the identity service', async () => {
+  it('tells the user to try again when the identity service cannot send their reset mail', async () => {
+    // The stand-in serves keys only: the directory's service account gets no token.
     const res = await call('/services/me/password', await sign({}), 'DELETE');
-    expect(res.statusCode).toBe(501);
+    expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({
       data: null,
-      messages: [
-        { messageKey: 'identity.externalDirectory', defaultMessage: "Panel users are managed in the registry's identity service, not in this panel." },
-      ],
+      messages: [{ messageKey: 'identity.mailFailed', defaultMessage: 'The email could not be sent. Please try again later.' }],
     });
   });
 });

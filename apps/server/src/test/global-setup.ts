@@ -23,7 +23,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   let teardown = async () => undefined as void;
   let serverUrl: string;
-  if (project.name === 'server-postgres') {
+  // The Keycloak suite shares DATABASE_URL's server when there is one.
+  if (project.name === 'server-postgres' || (project.name === 'keycloak' && process.env.DATABASE_URL)) {
     if (!process.env.DATABASE_URL) throw new Error('the server-postgres project needs DATABASE_URL');
     serverUrl = process.env.DATABASE_URL;
   } else {

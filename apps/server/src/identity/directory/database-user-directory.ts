@@ -16,7 +16,7 @@ import {
 import { activationMail, passwordResetMail, totpResetMail, type MailContext } from './identity-mail';
 import { linkTokenTtlMs, linkTokenUrl, newLinkToken, type LinkPurpose } from '../account-links/link-tokens';
 import { revokeAccountSessions } from '../provider/oidc-adapter';
-import type { DirectoryUser, SignInRecord, UserDirectory } from './user-directory';
+import type { CreateUserOutcome, DirectoryUser, NewDirectoryUser, SignInRecord, UserDirectory } from './user-directory';
 
 export interface DirectoryOptions {
   db: Db;
@@ -67,11 +67,25 @@ export class DatabaseUserDirectory implements UserDirectory {
     return row ? toDirectoryUser(row) : null;
   }
 
-  async createUser(user: { username: string; registrarHandle: string; name: string; email: string; roles: PanelRole[] }): Promise<'created' | 'taken'> {
+  async createUser(user: NewDirectoryUser): Promise<CreateUserOutcome> {
     if (!(await insertUserRow(this.options.db, { ...user, roles: [...user.roles], state: 'awaiting_activation' }))) return 'taken';
+    try {
+      await this.mailActivation(user);
+    } catch {
+      // The user exists: the ADMIN is told the mail failed and can send it again.
+      return 'created-mail-failed';
+    }
+    return 'created';
+  }
+
+  async sendActivation(username: string): Promise<void> {
+    const row = await findUserRow(this.options.db, username);
+    if (row) await this.mailActivation(row);
+  }
+
+  private async mailActivation(user: { username: string; name: string; email: string }): Promise<void> {
     const link = await this.issueLink(user.username, 'activation');
     await this.options.mailer.send(activationMail(user, link, mailContextOf(this.options.config)));
-    return 'created';
   }
 
   async updateUser(username: string, changes: { name: string; email: string; roles: PanelRole[] }): Promise<void> {

@@ -15,6 +15,21 @@ export interface DirectoryUser {
   createdAt: Date;
 }
 
+/** A new panel user, as an ADMIN describes them. */
+export interface NewDirectoryUser {
+  username: string;
+  registrarHandle: string;
+  name: string;
+  email: string;
+  roles: PanelRole[];
+}
+
+/**
+ * 'created-mail-failed': the user exists, but the activation mail could not be sent; the ADMIN is
+ * told so and can send it again (`sendActivation`).
+ */
+export type CreateUserOutcome = 'created' | 'created-mail-failed' | 'taken';
+
 export interface SignInRecord {
   at: Date;
   ip: string | null;
@@ -23,9 +38,9 @@ export interface SignInRecord {
 }
 
 /**
- * Every operation on panel users goes through this interface, so a registry that runs Keycloak
- * can plug in an implementation backed by Keycloak's admin API. The embedded implementation keeps
- * users in the product's PostgreSQL (identity/database-user-directory.ts).
+ * Every operation on panel users goes through this interface. The embedded implementation keeps
+ * users in the product's PostgreSQL (database-user-directory.ts); with IDENTITY_MODE=keycloak they
+ * live in the registry's Keycloak, reached through its admin API (keycloak-user-directory.ts).
  */
 export interface UserDirectory {
   listUsers(registrarHandle: string): Promise<DirectoryUser[]>;
@@ -36,7 +51,9 @@ export interface UserDirectory {
    * Creates a user awaiting activation and mails them the activation link (valid 12 hours, single
    * use); 'taken' when the username exists already in any letter case.
    */
-  createUser(user: { username: string; registrarHandle: string; name: string; email: string; roles: PanelRole[] }): Promise<'created' | 'taken'>;
+  createUser(user: NewDirectoryUser): Promise<CreateUserOutcome>;
+  /** Mails a user awaiting activation a new activation link; throws when the mail cannot be sent. */
+  sendActivation(username: string): Promise<void>;
   /** Changing the roles ends the user's sessions: the next sign-in gets the new roles. */
   updateUser(username: string, changes: { name: string; email: string; roles: PanelRole[] }): Promise<void>;
   /** Deletes the user and ends their sessions, grants and refresh tokens. */

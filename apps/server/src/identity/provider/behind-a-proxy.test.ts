@@ -1,3 +1,4 @@
+import { loadConfig } from '../../config';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LoginAttempt } from '@registrar-panel/contract';
 import type { Config } from '../../config';
@@ -133,7 +134,7 @@ describe('an https PUBLIC_URL behind a TLS proxy', () => {
   it('advertises https and sets Secure cookies even when the proxy speaks plain http to the portal', async () => {
     const t = await portal({
       publicUrl: 'https://portal.test',
-      identity: { mode: 'embedded', authUrl: 'https://portal.test/auth', realm: 'registrar-panel', clientId: 'registrar-panel-web' },
+      identity: { ...loadConfig({ PUBLIC_URL: 'https://portal.test', DEMO_MODE: 'true' }).identity },
       trustProxy: ['127.0.0.1'],
     });
     const urls = await advertisedUrls(t, '127.0.0.1');

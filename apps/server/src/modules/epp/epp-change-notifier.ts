@@ -4,7 +4,6 @@ import type { Mailer } from '../../mail/mailer';
 import type { SignedInUser } from '../../plugins/auth';
 import { eppChangeMail, type EppChange } from './epp-change-mail';
 import type { RegistrarEppRow } from './epp.repository';
-import { registrarUsers } from './registrar-users';
 
 /**
  * Mails a security notification about an EPP change to the registrar's technical contact and its
@@ -34,7 +33,12 @@ export class EppChangeNotifier {
   }
 
   private async recipients(registrar: RegistrarEppRow): Promise<string[]> {
-    const admins = (await registrarUsers(this.directory, registrar.handle)).filter((user) => user.roles.includes('ADMIN'));
+    // The technical contact is told even when the directory (Keycloak) cannot be reached.
+    const users = await this.directory.listUsers(registrar.handle).catch((error: unknown) => {
+      this.log.error({ err: error, registrar: registrar.handle }, "EPP change notification: the registrar's administrators could not be listed");
+      return [];
+    });
+    const admins = users.filter((user) => user.roles.includes('ADMIN'));
     const all = [registrar.techContactEmail, ...admins.map((user) => user.email)];
     const seen = new Set<string>();
     return all.filter((email) => {

@@ -7,7 +7,6 @@ import { authorize, type SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import type { EppChangeNotifier } from './epp-change-notifier';
 import { findRegistrarEpp, lockRegistrarEpp, setEppPasswordHash } from './epp.repository';
-import { registrarUsers } from './registrar-users';
 
 export const passwordAuditAction = 'epp.password.update';
 
@@ -52,7 +51,7 @@ export function eppPasswordService(db: Db, directory: UserDirectory, notifier: E
     const at = new Date();
     // Asked before the transaction, not inside it: the directory does not take part in it, and may
     // not even be this database (Keycloak).
-    const directoryUsernames = (await registrarUsers(directory, actor.registrarHandle)).map((user) => user.username);
+    const directoryUsernames = (await directory.listUsers(actor.registrarHandle)).map((user) => user.username);
     const outcome = await db.transaction(async (tx) => {
       const registrar = await lockRegistrarEpp(tx, actor.registrarHandle);
       if (!registrar) throw notFound();

@@ -5,7 +5,7 @@ import { meService } from './me.service';
 
 /** The signed-in user's own account: every role may use it. */
 export async function meRoutes(app: FastifyInstance) {
-  const service = meService(app.userDirectory);
+  const service = meService(app.userDirectory, app.log);
   // Each call mails a link: limited so that a script cannot fill a mailbox (or the mail relay's quota).
   app.delete('/me/password', { onRequest: limitRequests(byAddress('resetMailPerIp'), byUser('resetMailPerAccount')) }, async (request) => {
     await service.requestPasswordReset(request.user);

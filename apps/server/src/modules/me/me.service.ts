@@ -1,10 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../errors';
 import type { UserDirectory } from '../../identity/directory/user-directory';
 import type { SignedInUser } from '../../plugins/auth';
 
-export function meService(directory: UserDirectory) {
+export function meService(directory: UserDirectory, log: Pick<FastifyBaseLogger, 'warn'>) {
   /** Mails the caller a password-reset link (spec: Reset Password in the footer, any role). */
   async function requestPasswordReset(user: SignedInUser): Promise<void> {
-    await directory.sendPasswordReset(user.username);
+    try {
+      await directory.sendPasswordReset(user.username);
+    } catch (error) {
+      // The mail relay (or Keycloak's) refused or is unreachable: the user is told to try again.
+      log.warn({ err: error, username: user.username }, 'the password reset mail could not be sent');
+      throw AppError.of(502, 'identity.mailFailed');
+    }
   }
 
   return { requestPasswordReset };

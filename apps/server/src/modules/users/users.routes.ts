@@ -11,16 +11,22 @@ interface UserParams {
 
 /** User management; the service authorises (ADMIN only) and scopes every call to the caller's registrar. */
 export async function userRoutes(app: FastifyInstance) {
-  const service = usersService(app.userDirectory, app.db);
+  const service = usersService(app.userDirectory, app.db, app.log);
 
   app.get('/users', async (request): Promise<Envelope<UsersResponse>> => ok({ users: await service.list(request.user) }));
 
   // Each new user is mailed an activation link.
   const creationLimits = limitRequests(byAddress('userCreationPerIp'), byUser('userCreationPerUser'));
   app.post('/users', { onRequest: creationLimits }, async (request, reply): Promise<Envelope<CreatedUserResponse>> => {
-    const user = await service.create(request.user, request.body);
+    const created = await service.create(request.user, request.body);
     reply.status(201);
-    return ok({ user });
+    return ok(created);
+  });
+
+  // The activation mail again, for a user who has not activated yet; limited as creation is.
+  app.post<{ Params: UserParams }>('/users/:username/activation', { onRequest: creationLimits }, async (request): Promise<Envelope<null>> => {
+    await service.sendActivation(request.user, request.params.username);
+    return ok(null);
   });
 
   app.put<{ Params: UserParams }>('/users/:username', async (request): Promise<Envelope<null>> => {

@@ -6,10 +6,12 @@ import {
   updateUserSchema,
   userHistoryQuerySchema,
   type ActivityEntry,
+  type CreatedUserResponse,
   type LoginAttempt,
   type PanelRole,
   type PanelUser,
 } from '@registrar-panel/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError, badRequest, notFound, parseInput } from '../../errors';
 import type { DirectoryUser, UserDirectory } from '../../identity/directory/user-directory';
@@ -35,14 +37,14 @@ function assignable(roles: readonly PanelRole[]): PanelRole[] {
  * User management (spec section 2): an ADMIN manages the panel users of their own registrar.
  * The users live in the user directory; this service decides what may change and audits it.
  */
-export function usersService(directory: UserDirectory, db: Db) {
+export function usersService(directory: UserDirectory, db: Db, log: Pick<FastifyBaseLogger, 'warn'>) {
   async function list(actor: SignedInUser): Promise<PanelUser[]> {
     authorize(actor, 'manageUsers');
     return presentUsers(await directory.listUsers(actor.registrarHandle));
   }
 
   /** Creates the user as `{typed username}@{registrar}`; the directory mails the activation link. */
-  async function create(actor: SignedInUser, body: unknown): Promise<PanelUser> {
+  async function create(actor: SignedInUser, body: unknown): Promise<CreatedUserResponse> {
     authorize(actor, 'manageUsers');
     const input = parseInput(createUserSchema, body);
     const roles = assignable(input.roles);
@@ -50,9 +52,28 @@ export function usersService(directory: UserDirectory, db: Db) {
     // Usernames differ in more than letter case ('Bob' is not 'bob'): the directory refuses a taken one, atomically.
     const created = await directory.createUser({ username, registrarHandle: actor.registrarHandle, name: input.name, email: input.email, roles });
     if (created === 'taken') throw AppError.of(409, 'users.usernameTaken', { field: 'username' });
+    if (created === 'created-mail-failed') log.warn({ username }, 'user created, but the activation mail could not be sent');
     await recordAudit(db, actor, 'user.create', { username, name: input.name, email: input.email, roles });
+    // The directory may store the username its own way (Keycloak keeps it in lower case).
     const user = await directory.findUser(username);
-    return user ? presentUser(user) : { username, name: input.name, email: input.email, roles };
+    return {
+      user: user ? presentUser(user) : { username, name: input.name, email: input.email, roles, awaitingActivation: true },
+      activationMail: created === 'created' ? 'sent' : 'failed',
+    };
+  }
+
+  /** Mails a user who has not activated yet a new activation link (when the first mail failed or got lost). */
+  async function sendActivation(actor: SignedInUser, username: string): Promise<void> {
+    authorize(actor, 'manageUsers');
+    const user = await ownUser(actor, username);
+    if (user.state !== 'awaiting_activation') throw AppError.of(409, 'users.alreadyActive');
+    try {
+      await directory.sendActivation(user.username);
+    } catch (error) {
+      log.warn({ err: error, username: user.username }, 'the activation mail could not be sent');
+      throw AppError.of(502, 'users.activationMailFailed');
+    }
+    await recordAudit(db, actor, 'user.activationResend', { username: user.username });
   }
 
   async function update(actor: SignedInUser, username: string, body: unknown): Promise<void> {
@@ -126,5 +147,5 @@ export function usersService(directory: UserDirectory, db: Db) {
     return records.filter((record) => record.at >= user.createdAt);
   }
 
-  return { list, create, update, remove, resetTotp, activity, loginAttempts };
+  return { list, create, sendActivation, update, remove, resetTotp, activity, loginAttempts };
 }

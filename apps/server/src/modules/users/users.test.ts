@@ -52,6 +52,7 @@ describe('who may manage users', () => {
     ['DELETE', path('support@alpha', '/totp')],
     ['GET', path('support@alpha', '/activity')],
     ['GET', path('support@alpha', '/loginAttempts')],
+    ['POST', path('support@alpha', '/activation')],
   ];
 
   it.each(endpoints)('%s %s answers 401 without a token', async (method, url, body) => {
@@ -77,7 +78,13 @@ describe('GET /services/users', () => {
     expect(res.statusCode).toBe(200);
     const listed = res.json<{ data: { users: { username: string }[] } }>().data.users;
     expect(listed.map((user) => user.username)).toEqual(['admin@alpha', 'boss@alpha', 'support@alpha', 'tech@alpha']);
-    expect(listed[3]).toEqual({ username: 'tech@alpha', name: 'Carla Tech', email: 'tech.alpha@mail.example', roles: ['TECH', 'FINANCE'] });
+    expect(listed[3]).toEqual({
+      username: 'tech@alpha',
+      name: 'Carla Tech',
+      email: 'tech.alpha@mail.example',
+      roles: ['TECH', 'FINANCE'],
+      awaitingActivation: true,
+    });
     expect(JSON.stringify(res.json())).not.toMatch(/beta|password|totp|state/i);
   });
 });
@@ -90,7 +97,10 @@ describe('POST /services/users', () => {
     const res = await call('POST', '/services/users', { body: valid });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
-      data: { user: { username: 'new_user-1@alpha', name: 'Nina New', email: 'nina@mail.example', roles: ['TECH', 'FINANCE'] } },
+      data: {
+        user: { username: 'new_user-1@alpha', name: 'Nina New', email: 'nina@mail.example', roles: ['TECH', 'FINANCE'], awaitingActivation: true },
+        activationMail: 'sent',
+      },
       messages: [],
     });
     expect(await stored('new_user-1@alpha')).toMatchObject({
@@ -287,5 +297,66 @@ describe('DELETE /services/users/{username}/totp', () => {
     const res = await call('DELETE', path('other@beta', '/totp'));
     expect(res.statusCode).toBe(404);
     expect((await t.app.userDirectory.findUser('other@beta'))?.hasTotp).toBe(true);
+  });
+});
+
+describe('POST /services/users/{username}/activation', () => {
+  it('mails a user who has not activated a new activation link, and audits it', async () => {
+    await addUser('late@alpha', ['SUPPORT'], 'Lena Late');
+    const mailBefore = t.sentMail.length;
+    const res = await call('POST', path('late@alpha', '/activation'));
+    expect(res.statusCode).toBe(200);
+    expect(t.sentMail.slice(mailBefore)).toEqual([
+      expect.objectContaining({ to: 'late.alpha@mail.example', text: expect.stringContaining(t.config.publicUrl) as string }),
+    ]);
+    expect(await auditOf('user.activationResend', 'late@alpha')).toHaveLength(1);
+  });
+
+  it('answers 409 for a user who has activated already, and mails nothing', async () => {
+    await addUser('active@alpha', ['SUPPORT'], 'Arno Active');
+    await t.database.db.update(users).set({ state: 'active' }).where(eq(users.username, 'active@alpha'));
+    const mailBefore = t.sentMail.length;
+    const res = await call('POST', path('active@alpha', '/activation'));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ messages: [{ messageKey: 'users.alreadyActive' }] });
+    expect(t.sentMail.length).toBe(mailBefore);
+  });
+
+  it("answers 404 for another registrar's user, and mails nothing", async () => {
+    const mailBefore = t.sentMail.length;
+    expect((await call('POST', path('other@beta', '/activation'))).statusCode).toBe(404);
+    expect(t.sentMail.length).toBe(mailBefore);
+  });
+
+  it('tells the ADMIN when the activation mail could not be sent: the user exists, and the mail can be sent again', async () => {
+    let relayDown = true;
+    const delivered: string[] = [];
+    const mailer = {
+      send: async (mail: { to: string }) => {
+        if (relayDown) throw new Error('mail relay unreachable');
+        delivered.push(mail.to);
+      },
+    };
+    const own = await createTestApp({}, { mailer });
+    try {
+      await createRegistrar(own.database.db, { handle: 'alpha' });
+      const headers = { authorization: `Bearer ${await own.tokenFor({ username: 'admin@alpha', roles: ['ADMIN'] })}` };
+      const created = await own.app.inject({
+        method: 'POST',
+        url: '/services/users',
+        headers,
+        payload: { username: 'nomail', name: 'No Mail', email: 'nomail@mail.example', roles: [] },
+      });
+      expect(created.statusCode).toBe(201);
+      expect(created.json()).toMatchObject({ data: { activationMail: 'failed', user: { username: 'nomail@alpha', awaitingActivation: true } } });
+      const again = await own.app.inject({ method: 'POST', url: path('nomail@alpha', '/activation'), headers });
+      expect(again.statusCode).toBe(502);
+      expect(again.json()).toMatchObject({ messages: [{ messageKey: 'users.activationMailFailed' }] });
+      relayDown = false;
+      expect((await own.app.inject({ method: 'POST', url: path('nomail@alpha', '/activation'), headers })).statusCode).toBe(200);
+      expect(delivered).toEqual(['nomail@mail.example']);
+    } finally {
+      await own.close();
+    }
   });
 });

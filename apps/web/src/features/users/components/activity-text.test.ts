@@ -13,6 +13,7 @@ describe('activity texts', () => {
     expect(activityText(i18next.t, 'signIn.wrongCode')).toBe('Sign-in failed: wrong one-time code');
     expect(activityText(i18next.t, 'epp.password.update')).toBe('Changed the EPP password');
     expect(activityText(i18next.t, 'user.totpReset')).toBe('Reset the 2-step verification of a user');
+    expect(activityText(i18next.t, 'user.activationResend')).toBe('Sent an activation email again');
   });
 
   it('reads an unknown sign-in failure as a failed sign-in, and shows an unknown action as it is', () => {

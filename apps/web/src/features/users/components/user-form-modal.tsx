@@ -4,6 +4,7 @@ import {
   editUserFormSchema,
   isAdmin,
   type CreateUserInput,
+  type CreatedUserResponse,
   type PanelRole,
   type PanelUser,
 } from '@registrar-panel/contract';
@@ -15,16 +16,23 @@ import { TextField, shownError } from '../../../components/form-field';
 import { contractResolver, messageText } from '../../../lib/form';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
+import { SendActivationButton } from './send-activation-button';
 import { TotpResetButton } from './totp-reset-button';
 
 export type UserFormMode = { mode: 'create' } | { mode: 'edit'; user: PanelUser };
+
+/**
+ * What the server accepted, with the full username (with the registrar suffix). A new user also
+ * tells whether its activation mail went out: the user is created even when it did not.
+ */
+export type SavedUser = { username: string; email: string } & ({ created: false } | { created: true; activationMail: CreatedUserResponse['activationMail'] });
 
 interface UserFormModalProps {
   target: UserFormMode;
   registrarHandle: string;
   onCancel: () => void;
-  /** Called with the full username (with the registrar suffix) once the server accepted the form. */
-  onSaved: (saved: { username: string; email: string; created: boolean }) => void;
+  /** Called once the server accepted the form. */
+  onSaved: (saved: SavedUser) => void;
 }
 
 type FormOutput = { username: string; name: string; email: string; roles: PanelRole[] };
@@ -59,8 +67,8 @@ export function UserFormModal({ target, registrarHandle, onCancel, onSaved }: Us
         await update.mutateAsync({ username: editing.username, changes: { name: values.name, email: values.email, roles } });
         onSaved({ username: editing.username, email: values.email, created: false });
       } else {
-        const created = await create.mutateAsync(values);
-        onSaved({ username: created.username, email: created.email, created: true });
+        const { user, activationMail } = await create.mutateAsync(values);
+        onSaved({ username: user.username, email: user.email, created: true, activationMail });
       }
     } catch (error) {
       // Messages the API client did not alert belong on a field (a username already taken).
@@ -154,6 +162,16 @@ export function UserFormModal({ target, registrarHandle, onCancel, onSaved }: Us
               </h3>
               <p className="text-body-secondary small">{t('users.totp.help')}</p>
               <TotpResetButton username={editing.username} />
+            </section>
+          )}
+          {editing?.awaitingActivation && (
+            <section className="border-top mt-3 pt-3" aria-labelledby="activation-title">
+              <h3 id="activation-title" className="h6">
+                {t('users.activation.title')}
+              </h3>
+              <p className="text-body-secondary small">{t('users.activation.help')}</p>
+              {/* The stored user, not the form: the mail goes to the saved address, not one still being typed. */}
+              <SendActivationButton user={editing} />
             </section>
           )}
         </Modal.Body>

@@ -4,13 +4,13 @@ import { Button, Card, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { NotAllowed } from '../../../components/not-allowed';
-import { alerts } from '../../../lib/alerts';
+import { showAlert, type AlertType } from '../../../lib/alerts';
 import { useCurrentUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import { DeleteUserModal, type DeleteResult } from './delete-user-modal';
-import { UserFormModal, type UserFormMode } from './user-form-modal';
+import { UserFormModal, type SavedUser, type UserFormMode } from './user-form-modal';
 import { UserRow } from './user-row';
 
 type Dialog = UserFormMode | { mode: 'delete'; user: PanelUser };
@@ -58,9 +58,17 @@ function UserManagement({ registrarHandle }: { registrarHandle: string }) {
    * After a save or a delete: back to /users, where the page mounts afresh (the list reloads, the
    * dialog is gone) and scrolls to the top once mounted, after the closing dialog moved the focus.
    */
-  const backToList = (message: string) => {
-    alerts.success(message, { keepAfterRouteChange: true });
+  const backToList = (message: string, type: AlertType = 'success') => {
+    // A warning asks the administrator to act, so it stays until they close it.
+    showAlert(type, message, { keepAfterRouteChange: true, autoClose: type !== 'warning' });
     void navigate(paths.users, { state: { scrollToTop: true } });
+  };
+
+  const onSaved = (saved: SavedUser) => {
+    if (!saved.created) backToList(t('users.form.updated', { username: saved.username }));
+    // The user exists either way; without the mail they cannot activate until it is sent again.
+    else if (saved.activationMail === 'failed') backToList(t('users.form.createdMailFailed', { username: saved.username }), 'warning');
+    else backToList(t('users.form.created', { username: saved.username, email: saved.email }));
   };
 
   const onDeleteResult = (user: PanelUser, result: DeleteResult) => {
@@ -123,16 +131,7 @@ function UserManagement({ registrarHandle }: { registrarHandle: string }) {
         <DeleteUserModal user={dialog.user} pending={deletion.isPending} onResult={(result) => onDeleteResult(dialog.user, result)} />
       )}
       {dialog && dialog.mode !== 'delete' && (
-        <UserFormModal
-          target={dialog}
-          registrarHandle={registrarHandle}
-          onCancel={() => setDialog(null)}
-          onSaved={(saved) =>
-            backToList(
-              saved.created ? t('users.form.created', { username: saved.username, email: saved.email }) : t('users.form.updated', { username: saved.username }),
-            )
-          }
-        />
+        <UserFormModal target={dialog} registrarHandle={registrarHandle} onCancel={() => setDialog(null)} onSaved={onSaved} />
       )}
     </>
   );

@@ -1,0 +1,220 @@
+import type KeycloakAdminClient from '@keycloak/keycloak-admin-client';
+import { panelRoles, panelRolesFromToken, registrarHandleOf, tokenRole, type PanelRole } from '@registrar-panel/contract';
+import type { Config } from '../../config';
+import type { Mailer } from '../../mail/mailer';
+import type { SignInOutcome } from '../sign-in/lockout';
+import { splitName } from '../provider/token-claims';
+import { linkTokenTtlMs } from '../account-links/link-tokens';
+import { keycloakStatusOf } from './keycloak-admin';
+import { mailContextOf } from './database-user-directory';
+import { totpResetMail } from './identity-mail';
+import type { CreateUserOutcome, DirectoryUser, NewDirectoryUser, SignInRecord, UserDirectory } from './user-directory';
+
+type UserRepresentation = NonNullable<Awaited<ReturnType<KeycloakAdminClient['users']['findOne']>>>;
+type RoleRepresentation = Awaited<ReturnType<KeycloakAdminClient['users']['listRealmRoleMappings']>>[number];
+
+/** The user attribute that names a user's registrar (the realm's user profile lets only admins edit it). */
+export const registrarAttribute = 'registrar';
+
+/** What a new user does through the activation mail: choose a password, then enrol TOTP. */
+const activationActions = ['UPDATE_PASSWORD', 'CONFIGURE_TOTP'];
+
+/** Keycloak's login failures, in the words the activity list uses (the embedded service's outcomes). */
+const outcomeOfError: Record<string, SignInOutcome> = {
+  invalid_user_credentials: 'wrongPassword',
+  invalid_authenticator: 'wrongCode',
+  user_temporarily_disabled: 'locked',
+  user_disabled: 'disabled',
+};
+
+export interface KeycloakDirectoryOptions {
+  admin: KeycloakAdminClient;
+  /** The portal's mailer: notices the portal writes itself (the TOTP reset notice). */
+  mailer: Mailer;
+  config: Config;
+}
+
+/** Thrown when Keycloak could not send a mail it was asked to; the caller tells the user. */
+export class KeycloakMailError extends Error {}
+
+/**
+ * Panel users in the registry's Keycloak, through its admin REST API as the portal's service
+ * account. A user belongs to the registrar its `registrar` attribute names, and that always equals
+ * its username's suffix: a user where they differ (edited by hand in Keycloak) belongs to no
+ * registrar and is not found. Keycloak mails the activation and password links itself.
+ */
+export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDirectory {
+  const { admin, config } = options;
+  const webClient = config.identity.clientId;
+  const portalHome = `${config.publicUrl}/`;
+
+  function belongsToItsRegistrar(user: UserRepresentation): user is UserRepresentation & { id: string; username: string } {
+    // Keycloak's types leave attributes untyped: a list of strings per name.
+    const values: unknown = user.attributes?.[registrarAttribute];
+    const registrar = Array.isArray(values) ? (values as unknown[])[0] : undefined;
+    return typeof user.id === 'string' && typeof user.username === 'string' && typeof registrar === 'string' && registrarHandleOf(user.username) === registrar;
+  }
+
+  async function rolesOf(id: string): Promise<PanelRole[]> {
+    // Effective roles, as the tokens carry them (a registry may grant them through groups).
+    const mappings = await admin.users.listCompositeRealmRoleMappings({ id });
+    return panelRolesFromToken(mappings.map((role) => role.name));
+  }
+
+  async function toDirectoryUser(user: UserRepresentation & { id: string; username: string }): Promise<DirectoryUser> {
+    const requiredActions = user.requiredActions ?? [];
+    return {
+      id: user.id,
+      username: user.username,
+      registrarHandle: registrarHandleOf(user.username),
+      name: [user.firstName, user.lastName].filter(Boolean).join(' '),
+      email: user.email ?? '',
+      roles: await rolesOf(user.id),
+      state: user.enabled === false ? 'locked' : requiredActions.includes('UPDATE_PASSWORD') ? 'awaiting_activation' : 'active',
+      hasTotp: user.totp === true,
+      createdAt: new Date(user.createdTimestamp ?? 0),
+    };
+  }
+
+  /** The Keycloak user with exactly this username (Keycloak keeps usernames in lower case). */
+  async function representationOf(username: string): Promise<(UserRepresentation & { id: string; username: string }) | null> {
+    const [user] = await admin.users.find({ username, exact: true, briefRepresentation: false });
+    return user && belongsToItsRegistrar(user) && user.username === username.toLowerCase() ? user : null;
+  }
+
+  async function setRoles(id: string, roles: readonly PanelRole[]): Promise<boolean> {
+    const wanted = new Set(roles.map(tokenRole));
+    const panelRoleNames = new Set(panelRoles.map(tokenRole));
+    const current = await admin.users.listRealmRoleMappings({ id });
+    const toRemove = current.filter((role) => role.name && panelRoleNames.has(role.name) && !wanted.has(role.name));
+    const held = new Set(current.map((role) => role.name));
+    const available = wanted.size > 0 ? await admin.users.listAvailableRealmRoleMappings({ id }) : [];
+    const toAdd = available.filter(
+      (role): role is RoleRepresentation & { id: string; name: string } => !!role.id && !!role.name && wanted.has(role.name) && !held.has(role.name),
+    );
+    if (toRemove.length > 0) await admin.users.delRealmRoleMappings({ id, roles: toRemove.map((role) => ({ id: role.id!, name: role.name! })) });
+    if (toAdd.length > 0) await admin.users.addRealmRoleMappings({ id, roles: toAdd.map((role) => ({ id: role.id, name: role.name })) });
+    return toRemove.length > 0 || toAdd.length > 0;
+  }
+
+  /** Asks Keycloak to mail the user a link for these actions (valid 12 hours, as the embedded links). */
+  async function mailActions(id: string, actions: string[]): Promise<void> {
+    try {
+      await admin.users.executeActionsEmail({ id, actions, lifespan: linkTokenTtlMs / 1000, clientId: webClient, redirectUri: portalHome });
+    } catch (error) {
+      // Keycloak answers 500 when its SMTP server refused or was unreachable; 400 when the user has no email.
+      const status = keycloakStatusOf(error);
+      if (status !== undefined && status >= 400) throw new KeycloakMailError(`Keycloak could not send the mail (${status})`);
+      throw error;
+    }
+  }
+
+  return {
+    async listUsers(registrarHandle) {
+      const users = await admin.users.find({ q: `${registrarAttribute}:${registrarHandle}`, briefRepresentation: false, max: 10_000 });
+      const own = users.filter(belongsToItsRegistrar).filter((user) => registrarHandleOf(user.username) === registrarHandle);
+      return Promise.all(own.map(toDirectoryUser));
+    },
+
+    async findUser(username) {
+      const user = await representationOf(username);
+      return user ? toDirectoryUser(user) : null;
+    },
+
+    async findUserById(id) {
+      const user = await admin.users.findOne({ id, userProfileMetadata: false }, { catchNotFound: true });
+      return user && belongsToItsRegistrar(user) ? toDirectoryUser(user) : null;
+    },
+
+    async createUser(user: NewDirectoryUser): Promise<CreateUserOutcome> {
+      const { givenName, familyName } = splitName(user.name);
+      let id: string;
+      try {
+        ({ id } = await admin.users.create({
+          username: user.username,
+          enabled: true,
+          email: user.email,
+          emailVerified: true,
+          firstName: givenName,
+          lastName: familyName,
+          attributes: { [registrarAttribute]: [user.registrarHandle] },
+          requiredActions: activationActions,
+        }));
+      } catch (error) {
+        // Keycloak compares usernames in lower case, as the embedded directory does.
+        if (keycloakStatusOf(error) === 409) return 'taken';
+        throw error;
+      }
+      try {
+        await setRoles(id, user.roles);
+      } catch (error) {
+        // A user without the roles they were given is not left behind half made.
+        await admin.users.del({ id }).catch(() => undefined);
+        throw error;
+      }
+      try {
+        await mailActions(id, activationActions);
+      } catch (error) {
+        if (error instanceof KeycloakMailError) return 'created-mail-failed';
+        throw error;
+      }
+      return 'created';
+    },
+
+    async sendActivation(username) {
+      const user = await representationOf(username);
+      if (!user) return;
+      await mailActions(user.id, activationActions);
+    },
+
+    async updateUser(username, changes) {
+      const user = await representationOf(username);
+      if (!user) return;
+      const { givenName, familyName } = splitName(changes.name);
+      // The whole representation goes back: the user profile treats a missing attribute as removed.
+      await admin.users.update({ id: user.id }, { ...user, firstName: givenName, lastName: familyName, email: changes.email });
+      // Access tokens carry the roles: sessions that would refresh them with the old ones end now.
+      if (await setRoles(user.id, changes.roles)) await admin.users.logout({ id: user.id });
+    },
+
+    async deleteUser(username) {
+      const user = await representationOf(username);
+      // Keycloak ends the user's sessions with the user.
+      if (user) await admin.users.del({ id: user.id });
+    },
+
+    async resetTotp(username) {
+      const user = await representationOf(username);
+      if (!user) return;
+      const credentials = await admin.users.getCredentials({ id: user.id });
+      for (const credential of credentials) {
+        if (credential.type === 'otp' && credential.id) await admin.users.deleteCredential({ id: user.id, credentialId: credential.id });
+      }
+      const requiredActions = [...new Set([...(user.requiredActions ?? []), 'CONFIGURE_TOTP'])];
+      await admin.users.update({ id: user.id }, { ...user, requiredActions, totp: false });
+      // Whoever signed in with the old authenticator is signed out everywhere.
+      await admin.users.logout({ id: user.id });
+      const directoryUser = await toDirectoryUser(user);
+      await options.mailer.send(totpResetMail(directoryUser, mailContextOf(config)));
+    },
+
+    async sendPasswordReset(username) {
+      const user = await representationOf(username);
+      if (!user) return;
+      // A user who never activated gets the activation mail again: same page, and it says what it is for.
+      const pending = (user.requiredActions ?? []).includes('UPDATE_PASSWORD');
+      await mailActions(user.id, pending ? activationActions : ['UPDATE_PASSWORD']);
+    },
+
+    async signInAttempts(username, limit) {
+      const user = await representationOf(username);
+      if (!user) return [];
+      const events = await admin.realms.findEvents({ realm: config.identity.realm, user: user.id, type: ['LOGIN', 'LOGIN_ERROR'], max: limit });
+      return events.map((event): SignInRecord => ({
+        at: new Date(event.time ?? 0),
+        ip: event.ipAddress ?? null,
+        outcome: event.type === 'LOGIN' ? 'success' : (outcomeOfError[event.error ?? ''] ?? 'failed'),
+      }));
+    },
+  };
+}
