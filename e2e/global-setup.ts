@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     mailDir: string;
+    /** The web app built for this run; the Keycloak suite serves it from a portal of its own. */
+    webDistDir: string;
   }
 }
 
@@ -66,6 +68,7 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseUrl, server, 180_000);
   project.provide('baseUrl', baseUrl);
   project.provide('mailDir', mail.dir);
+  project.provide('webDistDir', distDir);
 
   return async () => {
     server.kill('SIGTERM');

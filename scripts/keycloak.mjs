@@ -3,10 +3,12 @@
 // unpacked under ~/.cache/registrar-panel), imports the project's realm export with PUBLIC_URL in
 // place of http://localhost:8080, keeps its data in a database of its own on the local PostgreSQL
 // (KEYCLOAK_DB_URL, default jdbc:postgresql://127.0.0.1:5432/keycloak) and runs it on
-// KEYCLOAK_PORT (8180) until stopped. Keycloak 26.5 needs Java 21 or newer: the newest JDK under
-// /usr/lib/jvm is used unless JAVA_HOME names one (docs/decisions.md has the versions tried).
+// KEYCLOAK_PORT (8180) until stopped. The directory client's secret is KEYCLOAK_DIRECTORY_SECRET
+// (dev-directory-secret), for `npm start` with OIDC_DIRECTORY_CLIENT_SECRET set to the same.
+// Keycloak 26.5 needs Java 21 or newer: the newest JDK under /usr/lib/jvm is used unless
+// JAVA_HOME names one (docs/decisions.md has the versions tried).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,6 +18,8 @@ const root = new URL('..', import.meta.url).pathname;
 const cacheDir = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'registrar-panel');
 const home = join(cacheDir, `keycloak-${keycloakVersion}`);
 const port = process.env.KEYCLOAK_PORT ?? '8180';
+// Keycloak 26 also listens on a management port (health, metrics): 9000 unless told otherwise.
+const managementPort = process.env.KEYCLOAK_MANAGEMENT_PORT ?? '9000';
 const publicUrl = (process.env.PUBLIC_URL ?? 'http://localhost:8080').replace(/\/$/, '');
 const dbUrl = process.env.KEYCLOAK_DB_URL ?? 'jdbc:postgresql://127.0.0.1:5432/keycloak';
 
@@ -54,13 +58,30 @@ function database() {
 function realm() {
   const dir = join(home, 'data/import');
   mkdirSync(dir, { recursive: true });
-  const text = readFileSync(join(root, 'deploy/keycloak/registrar-panel-realm.json'), 'utf8').replaceAll('http://localhost:8080', publicUrl);
-  writeFileSync(join(dir, 'registrar-panel-realm.json'), text);
+  const realm = JSON.parse(readFileSync(join(root, 'deploy/keycloak/registrar-panel-realm.json'), 'utf8').replaceAll('http://localhost:8080', publicUrl));
+  // A known secret for the portal's directory client, for a local trial only (a registry generates its own).
+  const directory = realm.clients.find((client) => client.clientId === 'registrar-panel-directory');
+  directory.secret = process.env.KEYCLOAK_DIRECTORY_SECRET ?? 'dev-directory-secret';
+  writeFileSync(join(dir, 'registrar-panel-realm.json'), JSON.stringify(realm, null, 2));
+}
+
+/**
+ * The project's themes (deploy/keycloak/themes), linked into Keycloak's themes folder: development
+ * mode does not cache them, so an edited template or style shows at the next page load.
+ */
+function themes() {
+  const source = join(root, 'deploy/keycloak/themes');
+  for (const name of readdirSync(source)) {
+    const target = join(home, 'themes', name);
+    if (existsSync(target) || lstatSync(target, { throwIfNoEntry: false })) rmSync(target, { recursive: true, force: true });
+    symlinkSync(join(source, name), target);
+  }
 }
 
 install();
 database();
 realm();
+themes();
 const env = {
   ...process.env,
   JAVA_HOME: javaHome(),
@@ -71,6 +92,8 @@ const args = [
   'start-dev',
   '--http-port',
   port,
+  '--http-management-port',
+  managementPort,
   '--import-realm',
   '--db',
   'postgres',

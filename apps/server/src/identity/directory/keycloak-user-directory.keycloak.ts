@@ -137,7 +137,10 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
     };
     expect(claims.preferred_username).toBe('anna@alpha');
     expect(claims.realm_access.roles).toEqual(expect.arrayContaining(['tech', 'finance']));
-    expect((await api(annaTokens.access_token, 'GET', '/registrar/epp')).statusCode).not.toBe(401);
+    expect((await api(annaTokens.access_token, 'GET', '/config')).statusCode).toBe(200);
+    // The same strict checks as in embedded mode: Keycloak's ID and refresh tokens do not open the API.
+    expect((await api(annaTokens.id_token, 'GET', '/config')).statusCode).toBe(401);
+    expect((await api(annaTokens.refresh_token, 'GET', '/config')).statusCode).toBe(401);
     const list = (await api(tokens.alpha!, 'GET', '/users')).json<{ data: { users: { username: string; awaitingActivation: boolean }[] } }>().data.users;
     expect(list.find((user) => user.username === 'anna@alpha')?.awaitingActivation).toBe(false);
   });

@@ -6,7 +6,15 @@ import { generate, generateSecret, generateURI, verify } from 'otplib';
  * Secrets are stored AES-256-GCM encrypted with the configured key and never leave the server.
  */
 
-const period = 30;
+/**
+ * The one-time codes: 6 digits, a new one every 30 s, HMAC-SHA-1 (what every authenticator app
+ * reads from the QR code), one step of clock drift either way. Keycloak's realm export sets the
+ * same (identity/realm-export.test.ts compares them).
+ */
+export const totpPolicy = { digits: 6, periodSeconds: 30, algorithm: 'sha1', driftSteps: 1 } as const;
+
+const period = totpPolicy.periodSeconds;
+const { digits, algorithm } = totpPolicy;
 
 /** The 32-byte key from configuration, given as 64 hex digits or as base64. */
 export function totpKey(configured: string): Buffer {
@@ -38,11 +46,11 @@ export function newTotpSecret(): string {
 
 /** The `otpauth://` address a QR code carries. */
 export function totpUri(secret: string, options: { issuer: string; label: string }): string {
-  return generateURI({ issuer: options.issuer, label: options.label, secret, period });
+  return generateURI({ issuer: options.issuer, label: options.label, secret, period, digits, algorithm });
 }
 
 export async function currentTotpCode(secret: string, at = Date.now()): Promise<string> {
-  return generate({ secret, period, epoch: Math.floor(at / 1000) });
+  return generate({ secret, period, digits, algorithm, epoch: Math.floor(at / 1000) });
 }
 
 /**
@@ -51,14 +59,16 @@ export async function currentTotpCode(secret: string, at = Date.now()): Promise<
  */
 export async function matchTotpCode(secret: string, code: string, afterStep: number | null, at = Date.now()): Promise<number | null> {
   const token = code.replace(/\s/g, '');
-  if (!/^\d{6}$/.test(token)) return null;
+  if (token.length !== digits || !/^\d+$/.test(token)) return null;
   try {
     const result = await verify({
       secret,
       token,
       period,
+      digits,
+      algorithm,
       epoch: Math.floor(at / 1000),
-      epochTolerance: period,
+      epochTolerance: period * totpPolicy.driftSteps,
       ...(afterStep === null ? {} : { afterTimeStep: afterStep }),
     });
     return result.valid && 'timeStep' in result ? result.timeStep : null;

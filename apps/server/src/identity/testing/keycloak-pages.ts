@@ -148,7 +148,8 @@ export async function walkPages(session: PageSession, first: Step, credentials: 
       });
     } else if (form?.fields.has('totpSecret')) {
       // The manual-entry key is on the page in manual mode; the default mode shows the QR code.
-      const manual = manualTotpKeyOf(step.html) ?? manualTotpKeyOf((await session.get(`${step.url}${step.url.includes('?') ? '&' : '?'}mode=manual`)).html);
+      const manualLink = /<a\b[^>]*href="([^"]*)"[^>]*id="mode-manual"/.exec(step.html)?.[1];
+      const manual = manualTotpKeyOf(step.html) ?? (manualLink ? manualTotpKeyOf((await session.get(decode(manualLink))).html) : undefined);
       if (!manual) throw new Error('the TOTP set-up page shows no manual-entry key');
       credentials.onEnrol?.(manual);
       credentials.totpSecret = manual;

@@ -1,0 +1,143 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { panelRoles, tokenRole } from '@registrar-panel/contract';
+import { describe, expect, it } from 'vitest';
+import { linkTokenTtlMs } from './account-links/link-tokens';
+import { passwordMaxLength, passwordMinLength } from './account-links/password-policy';
+import { registrarAttribute } from './directory/keycloak-user-directory';
+import { sessionPolicy } from './provider/session-policy';
+import { lockoutPolicy } from './sign-in/lockout';
+import { totpPolicy } from './sign-in/totp';
+import { readRealmExport, realmExportPath } from './testing/keycloak-realm';
+
+/*
+ * The realm export (deploy/keycloak/registrar-panel-realm.json) is the single source of a
+ * registry's Keycloak set-up, and must set the rules the embedded provider enforces. Each rule is
+ * read from the embedded side's own constant, so changing one without the other fails here.
+ * Where Keycloak cannot express a rule the same way, the difference is named below and listed in
+ * docs/decisions.md.
+ */
+const realm = readRealmExport() as ReturnType<typeof readRealmExport> & Record<string, unknown>;
+const clientOf = (clientId: string) => {
+  const client = realm.clients.find((c) => c.clientId === clientId);
+  if (!client) throw new Error(`no client ${clientId} in ${realmExportPath}`);
+  return client as unknown as Record<string, unknown> & { attributes: Record<string, string> };
+};
+const web = clientOf('registrar-panel-web');
+const directory = clientOf('registrar-panel-directory');
+
+/** What Keycloak does differently, by name; docs/decisions.md explains each under the same name. */
+const knownDifferences = ['lockout wait grows linearly', 'no account-wide count from every address', 'no per-address lockout'] as const;
+
+describe('the realm export sets the embedded provider’s rules', () => {
+  it('sessions and tokens: access token 5 minutes, idle 30 minutes, at most 10 hours, refresh tokens single use', () => {
+    expect(realm.accessTokenLifespan).toBe(sessionPolicy.accessTokenSeconds);
+    expect(web.attributes['access.token.lifespan']).toBe(String(sessionPolicy.accessTokenSeconds));
+    expect(realm.ssoSessionIdleTimeout).toBe(sessionPolicy.idleSeconds);
+    expect(realm.ssoSessionMaxLifespan).toBe(sessionPolicy.maxSeconds);
+    expect(realm.revokeRefreshToken).toBe(true);
+    expect(realm.refreshTokenMaxReuse).toBe(0);
+  });
+
+  it('activation and reset links live 12 hours', () => {
+    expect(realm.actionTokenGeneratedByAdminLifespan).toBe(linkTokenTtlMs / 1000);
+    expect(realm.actionTokenGeneratedByUserLifespan).toBe(linkTokenTtlMs / 1000);
+  });
+
+  it('password policy: the same length bounds, never the username', () => {
+    const rules = String(realm.passwordPolicy).split(' and ');
+    expect(rules).toContain(`length(${passwordMinLength})`);
+    expect(rules).toContain(`maxLength(${passwordMaxLength})`);
+    expect(rules.some((rule) => rule.startsWith('notUsername'))).toBe(true);
+    expect(rules).toHaveLength(3);
+    // The theme's pages state the rule in words.
+    const messages = readFileSync(new URL('../../../../deploy/keycloak/themes/registrar-panel/login/messages/messages_en.properties', import.meta.url), 'utf8');
+    expect(messages).toContain(`at least ${passwordMinLength} characters`);
+    expect(messages).not.toMatch(new RegExp(`at least (?!${passwordMinLength} )\\d+ characters`));
+  });
+
+  it('one-time codes: 6 digits, 30 s, SHA-1, one step of drift, each code once; every new user enrols', () => {
+    expect(realm.otpPolicyType).toBe('totp');
+    expect(realm.otpPolicyDigits).toBe(totpPolicy.digits);
+    expect(realm.otpPolicyPeriod).toBe(totpPolicy.periodSeconds);
+    expect(realm.otpPolicyAlgorithm).toBe(`Hmac${totpPolicy.algorithm.toUpperCase()}`);
+    expect(realm.otpPolicyLookAheadWindow).toBe(totpPolicy.driftSteps);
+    expect(realm.otpPolicyCodeReusable).toBe(false);
+    const actions = realm.requiredActions as { alias: string; enabled: boolean; defaultAction: boolean; priority: number }[];
+    expect(actions.find((action) => action.alias === 'CONFIGURE_TOTP')).toMatchObject({ enabled: true, defaultAction: true });
+    // Activation asks for the password first, then the authenticator, as the embedded service does.
+    const priority = (alias: string) => actions.find((action) => action.alias === alias)?.priority ?? 0;
+    expect(priority('UPDATE_PASSWORD')).toBeLessThan(priority('CONFIGURE_TOTP'));
+  });
+
+  it('brute-force detection: locked after the same number of failures, first and longest wait the same', () => {
+    expect(realm.bruteForceProtected).toBe(true);
+    expect(realm.permanentLockout).toBe(false);
+    expect(realm.failureFactor).toBe(lockoutPolicy.threshold);
+    expect(realm.waitIncrementSeconds).toBe(lockoutPolicy.firstWaitMs / 1000);
+    expect(realm.maxFailureWaitSeconds).toBe(lockoutPolicy.maxWaitMs / 1000);
+    // Keycloak's quick-login lock (two failures within a second) has no embedded counterpart: off.
+    expect(realm.quickLoginCheckMilliSeconds).toBe(0);
+  });
+
+  it('the web client: authorization code with PKCE S256 only, exact redirect URIs, no password grant', () => {
+    expect(web).toMatchObject({
+      publicClient: true,
+      standardFlowEnabled: true,
+      implicitFlowEnabled: false,
+      directAccessGrantsEnabled: false,
+      serviceAccountsEnabled: false,
+    });
+    expect(web.attributes['pkce.code.challenge.method']).toBe('S256');
+    for (const uri of [...(web.redirectUris as string[]), web.attributes['post.logout.redirect.uris'] ?? '']) {
+      expect(uri).toBe('http://localhost:8080/');
+    }
+    expect(web.webOrigins).toEqual(['http://localhost:8080']);
+  });
+
+  it('realm roles are the panel roles in lower case, as the API reads them from realm_access.roles', () => {
+    const roles = (realm.roles as { realm: { name: string }[] }).realm.map((role) => role.name);
+    expect(roles.sort()).toEqual(panelRoles.map(tokenRole).sort());
+  });
+
+  it("the directory's service account holds only what user management needs", () => {
+    expect(directory).toMatchObject({
+      publicClient: false,
+      serviceAccountsEnabled: true,
+      standardFlowEnabled: false,
+      directAccessGrantsEnabled: false,
+      implicitFlowEnabled: false,
+    });
+    const users = realm.users as { serviceAccountClientId?: string; clientRoles?: Record<string, string[]>; realmRoles?: string[] }[];
+    const account = users.find((user) => user.serviceAccountClientId === 'registrar-panel-directory');
+    expect(account?.clientRoles).toEqual({ 'realm-management': ['view-users', 'manage-users', 'view-events'] });
+    expect(account?.realmRoles ?? []).toEqual([]);
+    // No secret in the file: the registry's Keycloak generates one.
+    expect(directory.secret).toBeUndefined();
+  });
+
+  it('sign-ins are kept as events for 90 days; a user cannot change their own registrar, name or email', () => {
+    expect(realm.eventsEnabled).toBe(true);
+    expect(realm.enabledEventTypes).toEqual(expect.arrayContaining(['LOGIN', 'LOGIN_ERROR']));
+    expect(realm.eventsExpiration).toBe(90 * 24 * 60 * 60);
+    const components = realm.components as Record<string, { config: Record<string, string[]> }[]>;
+    const [profile] = components['org.keycloak.userprofile.UserProfileProvider'] ?? [];
+    const attributes = (
+      JSON.parse(profile?.config['kc.user.profile.config']?.[0] ?? '{}') as { attributes: { name: string; permissions: { edit: string[] } }[] }
+    ).attributes;
+    for (const name of [registrarAttribute, 'username', 'email', 'firstName', 'lastName']) {
+      expect(attributes.find((attribute) => attribute.name === name)?.permissions.edit, name).toEqual(['admin']);
+    }
+  });
+
+  it('the sign-in pages and mails use the project theme', () => {
+    for (const kind of ['login', 'email'] as const) {
+      const theme = realm[`${kind}Theme`] as string;
+      expect(existsSync(new URL(`../../../../deploy/keycloak/themes/${theme}/${kind}/theme.properties`, import.meta.url))).toBe(true);
+    }
+  });
+
+  it('names each difference from the embedded provider in docs/decisions.md', () => {
+    const decisions = readFileSync(new URL('../../../../docs/decisions.md', import.meta.url), 'utf8');
+    for (const difference of knownDifferences) expect(decisions, difference).toContain(difference);
+  });
+});

@@ -1,0 +1,256 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestRealm, keycloakTestUrl, type TestRealm } from '../apps/server/src/identity/testing/keycloak-realm';
+import { freshTotpCode, signInThroughPages } from '../apps/server/src/identity/testing/keycloak-pages';
+import { linkIn, startSmtpListener, type SmtpListener } from '../apps/server/src/identity/testing/smtp-listener';
+import { launchBrowser } from './support/browser';
+
+/*
+ * The portal with the registry's Keycloak, in Chromium: the portal runs as `npm start` runs it with
+ * IDENTITY_MODE=keycloak (demo registrars, no demo users), Keycloak is real (KEYCLOAK_URL) with the
+ * project's realm file imported afresh, and Keycloak's mail arrives at a real SMTP listener.
+ */
+const root = new URL('..', import.meta.url).pathname;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity service (Chromium, real Keycloak at KEYCLOAK_URL)', () => {
+  let smtp: SmtpListener;
+  let realm: TestRealm;
+  let portal: ChildProcess;
+  let portalUrl = '';
+  let dataDir = '';
+  let browser: Browser;
+  let admin: Page;
+  const adminPassword = 'the admin password of acme';
+  let adminSecret = '';
+  const nora = {
+    username: 'nora',
+    fullUsername: 'nora@acme',
+    name: 'Nora Keycloak',
+    email: 'nora@acme.example',
+    password: 'nora picks a long password',
+    secret: '',
+  };
+  let noraContext: BrowserContext;
+  let noraPage: Page;
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 850 }, baseURL: portalUrl, timezoneId: 'Europe/Brussels', locale: 'en-GB' });
+    return context.newPage();
+  }
+
+  /** Keycloak's own pages, in the project's theme: Username, Password, Sign in; then the One-time code. */
+  async function signInOnKeycloak(page: Page, username: string, password: string, secret: string): Promise<void> {
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByLabel('One-time code').fill(await freshTotpCode(secret));
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await waitForPortal(page);
+  }
+
+  async function waitForPortal(page: Page): Promise<void> {
+    await page.waitForURL((url) => url.origin === portalUrl && !url.searchParams.has('code'), { timeout: 30_000 });
+    await page.getByTestId('footer-username').waitFor();
+  }
+
+  /** The TOTP set-up page: the key from its manual-entry text, then a code from it. Returns the key. */
+  async function enrolTotp(page: Page): Promise<string> {
+    const manual = page.locator('#kc-totp-secret-key');
+    await page.getByRole('heading', { name: 'Set up 2-step verification' }).waitFor();
+    if (!(await manual.isVisible())) await page.locator('#mode-manual').click();
+    const secret = ((await manual.textContent()) ?? '').replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await page.getByLabel('One-time code').fill(await freshTotpCode(secret));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    return secret;
+  }
+
+  beforeAll(async () => {
+    smtp = await startSmtpListener();
+    const port = await freePort();
+    portalUrl = `http://localhost:${port}`;
+    realm = await createTestRealm({ publicUrl: portalUrl, smtpPort: smtp.port });
+    await realm.seedUser({ username: 'admin@acme', name: 'Alice Admin', email: 'alice@acme.example', roles: ['ADMIN'], password: adminPassword });
+    // The administrator has enrolled already (over HTTP, through the same pages).
+    await signInThroughPages(realm.issuer, portalUrl, 'registrar-panel-web', {
+      username: 'admin@acme',
+      password: adminPassword,
+      onEnrol: (secret) => (adminSecret = secret),
+    });
+
+    dataDir = mkdtempSync(join(tmpdir(), 'rp-e2e-keycloak-'));
+    portal = spawn('node', ['scripts/start.mjs'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        PUBLIC_URL: portalUrl,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        IDENTITY_MODE: 'keycloak',
+        OIDC_AUTH_URL: realm.baseUrl,
+        OIDC_REALM: realm.name,
+        OIDC_DIRECTORY_CLIENT_SECRET: realm.directorySecret,
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        WEB_DIST_DIR: inject('webDistDir'),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (portal.exitCode !== null) throw new Error(`the portal exited with code ${portal.exitCode}`);
+      if (
+        await fetch(`${portalUrl}/health`)
+          .then((r) => r.ok)
+          .catch(() => false)
+      )
+        break;
+      if (Date.now() > deadline) throw new Error('the portal did not become healthy');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    browser = await launchBrowser();
+    admin = await newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (portal && portal.exitCode === null) {
+      portal.kill('SIGTERM');
+      await new Promise((resolve) => portal.once('exit', resolve));
+    }
+    await realm?.remove();
+    await smtp?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("signs the ADMIN in on Keycloak's pages, in the portal's words, and shows the portal", async () => {
+    await admin.goto('/');
+    await admin.waitForURL((url) => url.href.startsWith(realm.issuer));
+    await admin.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await signInOnKeycloak(admin, 'admin@acme', adminPassword, adminSecret);
+    expect(await admin.getByTestId('footer-username').textContent()).toContain('admin@acme');
+  });
+
+  it('an ADMIN creates a user; Keycloak mails the activation; the user chooses a password and enrols TOTP on Keycloak’s pages', async () => {
+    await admin.goto('/users');
+    await admin.getByRole('button', { name: 'Add user' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Add user' });
+    await dialog.getByRole('textbox', { name: 'Username' }).fill(nora.username);
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(nora.name);
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(nora.email);
+    await dialog.getByRole('checkbox', { name: 'Tech' }).check();
+    const before = smtp.received.length;
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await admin.getByText(`User ${nora.fullUsername} has been added. An activation email has been sent to ${nora.email}.`).waitFor();
+
+    const mail = await smtp.waitFor(nora.email, '', before);
+    noraPage = await newPage();
+    noraContext = noraPage.context();
+    await noraPage.goto(linkIn(mail, 'action-token'));
+    // Keycloak first lists what the link is for; then the password, then the authenticator.
+    await noraPage.getByRole('link', { name: /continue|proceed/i }).click();
+    await noraPage.getByLabel('New password', { exact: false }).first().fill(nora.password);
+    await noraPage.getByLabel(/confirm/i).fill(nora.password);
+    await noraPage.getByRole('button', { name: 'Continue' }).click();
+    nora.secret = await enrolTotp(noraPage);
+    await noraPage
+      .getByText(/account has been updated|back to application/i)
+      .first()
+      .waitFor();
+  });
+
+  it('the new user signs in with a one-time code and sees the portal with their roles', async () => {
+    await noraPage.goto('/');
+    await signInOnKeycloak(noraPage, nora.fullUsername, nora.password, nora.secret);
+    expect(await noraPage.getByTestId('footer-username').textContent()).toContain(nora.fullUsername);
+    // TECH, not ADMIN: EPP settings are hers, user management is not.
+    await noraPage.goto('/users');
+    await noraPage.getByRole('heading', { name: 'Only administrators manage users' }).waitFor();
+  });
+
+  it('refreshes the token when less than 20 seconds are left before a call', async () => {
+    const key = await noraPage.evaluate(() => Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:')) ?? '');
+    const stored = await noraPage.evaluate((name) => JSON.parse(sessionStorage.getItem(name) ?? '{}') as { access_token: string; expires_at: number }, key);
+    await noraPage.goto('/favicon.svg');
+    await noraPage.evaluate(
+      ([name, json]) => sessionStorage.setItem(name ?? '', json ?? ''),
+      [key, JSON.stringify({ ...stored, expires_at: Math.floor(Date.now() / 1000) + 10 })],
+    );
+    const tokenCalls: string[] = [];
+    noraPage.on('request', (request) => {
+      if (request.url() === `${realm.issuer}/protocol/openid-connect/token`) tokenCalls.push(request.postData() ?? '');
+    });
+    await noraPage.goto('/registrar/generalData');
+    await noraPage.getByRole('heading', { name: 'Registrar overview' }).waitFor();
+    expect(tokenCalls.filter((body) => body.includes('grant_type=refresh_token'))).toHaveLength(1);
+  });
+
+  it('logout ends the Keycloak session: opening the portal asks for the password again', async () => {
+    const id = (await (await realm.admin()).users.find({ username: nora.fullUsername, exact: true }))[0]?.id ?? '';
+    expect(await (await realm.admin()).users.listSessions({ id })).not.toEqual([]);
+    await noraPage.goto('/');
+    await noraPage.getByRole('button', { name: 'Logout' }).click();
+    await noraPage.getByLabel('Username').waitFor();
+    expect(await (await realm.admin()).users.listSessions({ id })).toEqual([]);
+  });
+
+  it("the ADMIN resets the user's TOTP; the user enrols again at the next sign-in", async () => {
+    await admin.goto('/users');
+    await admin.getByRole('button', { name: `Edit ${nora.name}` }).click();
+    const dialog = admin.getByRole('dialog', { name: `Edit ${nora.name}` });
+    await dialog.getByTestId('totp-reset').click();
+    await dialog.getByTestId('totp-reset').click();
+    await dialog.getByRole('button', { name: 'TOTP has been reset' }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await noraPage.goto('/');
+    await noraPage.getByLabel('Username').fill(nora.fullUsername);
+    await noraPage.getByLabel('Password', { exact: true }).fill(nora.password);
+    await noraPage.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const secret = await enrolTotp(noraPage);
+    expect(secret).not.toBe(nora.secret);
+    nora.secret = secret;
+    await waitForPortal(noraPage);
+  });
+
+  it('the ADMIN deletes the user, and their session stops working', async () => {
+    await admin.goto('/users');
+    await admin.getByRole('button', { name: `Delete ${nora.name}` }).click();
+    await admin
+      .getByRole('dialog', { name: `Delete ${nora.name}` })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await admin.getByText(`User ${nora.fullUsername} has been deleted.`).waitFor();
+
+    // Her next call that needs a fresh token finds the session gone, and the sign-in page shows.
+    const key = await noraPage.evaluate(() => Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:')) ?? '');
+    const stored = await noraPage.evaluate((name) => JSON.parse(sessionStorage.getItem(name) ?? '{}') as { expires_at: number }, key);
+    await noraPage.goto('/favicon.svg');
+    await noraPage.evaluate(
+      ([name, json]) => sessionStorage.setItem(name ?? '', json ?? ''),
+      [key, JSON.stringify({ ...stored, expires_at: Math.floor(Date.now() / 1000) + 10 })],
+    );
+    await noraPage.goto('/registrar/generalData');
+    await noraPage.getByLabel('Username').waitFor();
+    expect(noraPage.url().startsWith(realm.issuer)).toBe(true);
+    await noraContext.close();
+  });
+});
+
+describe.skipIf(Boolean(keycloakTestUrl()))('the portal with Keycloak as identity service (Chromium)', () => {
+  it.skip('is skipped: KEYCLOAK_URL is not set (`npm run keycloak` starts a Keycloak; .ci/run always runs this suite)', () => {});
+});
