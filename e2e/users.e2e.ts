@@ -140,6 +140,29 @@ describe('user management', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
+  it('sends the activation mail again from the edit dialog while the user has not activated', async () => {
+    const mailsTo = () =>
+      readdirSync(inject('mailDir')).filter((file) =>
+        (JSON.parse(readFileSync(join(inject('mailDir'), file), 'utf8')) as ReceivedMail).to.includes(newUser.email),
+      ).length;
+    const before = mailsTo();
+    await row(admin, newUser.fullUsername)
+      .getByRole('button', { name: `Edit ${newUser.name}` })
+      .click();
+    const dialog = admin.getByRole('dialog', { name: `Edit ${newUser.name}` });
+    await dialog.getByRole('heading', { name: 'Activation' }).waitFor();
+    await dialog.getByText('This user has not activated their account yet.').waitFor();
+    await dialog.getByRole('button', { name: 'Send activation email again' }).click();
+    await successAlert(admin, `A new activation email has been sent to ${newUser.email}.`).waitFor();
+    await expect.poll(mailsTo).toBe(before + 1);
+    await admin.screenshot({ path: '/tmp/rp-users-resend-activation.png' });
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await admin.screenshot({ path: '/tmp/rp-users-resend-activation-phone.png' });
+    await admin.setViewportSize({ width: 1366, height: 850 });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('lets the new user activate the account, set up 2-step verification and sign in', async () => {
     const mail = await waitForMail(newUser.email, 'Activate your .be registrar panel account');
     const link = /https?:\/\/\S+action-token\?key=\S+/.exec(mail)?.[0];

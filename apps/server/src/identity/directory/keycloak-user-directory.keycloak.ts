@@ -61,7 +61,8 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
 
   /** Follows the activation link of the latest mail to `email`: new password, then TOTP enrolment; returns the base32 key. */
   async function activate(email: string, after: number, newPassword: string): Promise<string> {
-    const mail = await smtp.waitFor(email, '', after);
+    const mail = await smtp.waitFor(email, 'Choose your Registrar Panel password', after);
+    expect(mail.text).toContain('To activate it, open the link below and complete these steps: choose a password, set up 2-step verification.');
     const session = new PageSession(portalUrl);
     let enrolled = '';
     const last = await walkPages(session, await session.get(linkIn(mail, 'action-token')), {
@@ -216,7 +217,9 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
     // The role change ended Anna's session, but her access token lives its 5 minutes.
     const before = smtp.received.length;
     expect((await api(anna.tokens.access_token, 'DELETE', '/me/password')).statusCode).toBe(200);
-    const mail = await smtp.waitFor('anna.jones@alpha.example', '', before);
+    const mail = await smtp.waitFor('anna.jones@alpha.example', 'Choose your Registrar Panel password', before);
+    expect(mail.text).toContain('You asked to change the password of your Registrar Panel account.');
+    expect(mail.text).not.toContain('activate');
     const session = new PageSession(portalUrl);
     const newPassword = 'anna chose another password';
     await walkPages(session, await session.get(linkIn(mail, 'action-token')), { username: '', password: '', newPassword });
