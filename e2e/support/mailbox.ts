@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import { parseReceivedMail } from '../../apps/server/src/identity/testing/smtp-listener';
 import type { ReceivedMail } from './mail-catcher';
 
 /** A mail as the SMTP listener received it, decoded enough to read its subject, text and links. */
@@ -11,26 +12,10 @@ export interface Mail {
   file: string;
 }
 
-function decodeQuotedPrintable(body: string): string {
-  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
-function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, kind: string, text: string) =>
-    kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-  );
-}
-
-/** Parses a plain-text mail (what the portal sends): headers, then the body in its transfer encoding. */
+/** Parses a mail as received: headers, then the body (or each part) in its transfer encoding. */
 export function parseMail(received: ReceivedMail, file: string): Mail {
-  const split = received.raw.search(/\r?\n\r?\n/);
-  const head = received.raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-  const body = received.raw.slice(split).replace(/^\r?\n\r?\n/, '');
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1] ?? '';
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text = encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body;
-  return { to: received.to, subject: decodeHeader(header('Subject')), text: text.replace(/\r\n/g, '\n'), file };
+  const { subject, text } = parseReceivedMail(received.to, received.raw);
+  return { to: received.to, subject, text, file };
 }
 
 export function allMail(): Mail[] {

@@ -102,9 +102,10 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
     try {
       await admin.users.executeActionsEmail({ id, actions, lifespan: linkTokenTtlMs / 1000, clientId: webClient, redirectUri: portalHome });
     } catch (error) {
-      // Keycloak answers 500 when its SMTP server refused or was unreachable; 400 when the user has no email.
+      // Keycloak answers 500 when its SMTP server refused or was unreachable, 400 when the user has no
+      // email or is disabled. Anything else (403: the service account lacks a role) is not about mail.
       const status = keycloakStatusOf(error);
-      if (status !== undefined && status >= 400) throw new KeycloakMailError(`Keycloak could not send the mail (${status})`);
+      if (status === 500 || status === 400) throw new KeycloakMailError(`Keycloak could not send the mail (${status})`);
       throw error;
     }
   }
