@@ -26,7 +26,7 @@ import { userRoutes } from './modules/users/users.routes';
 import { eppRoutes } from './modules/epp/epp.routes';
 import { registrarRoutes } from './modules/registrar/registrar.routes';
 import { serverPropertiesRoutes, webConfigurationRoutes } from './modules/config/config.routes';
-import { healthRoutes } from './modules/health/health.routes';
+import { healthRoutes, type Lifecycle } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
 
 declare module 'fastify' {
@@ -74,8 +74,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate<Database>('database', database);
   app.decorate('db', database.db);
-  app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db }));
+  app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, timeoutMs: config.smtpTimeoutMs }));
   app.decorate<UserDirectory>('userDirectory', userDirectoryOf(config, database, app.mailer));
+  // Turned off at SIGTERM (server.ts), so that /health/ready sends the proxy elsewhere first.
+  app.decorate<Lifecycle>('lifecycle', { shuttingDown: false });
 
   // Cross-cutting first: headers and the error envelope apply to everything registered after them.
   await app.register(securityHeaders, { config });

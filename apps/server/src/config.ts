@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { checkedSettings } from './config-schema';
 import { loadRateLimits, type RateLimits } from './lib/rate-limit-policy';
 import { isLoopbackHostname, parseTrustProxy, type TrustProxy } from './lib/addresses';
 
@@ -46,13 +47,21 @@ export interface Config {
   redisKeyPrefix: string;
   /** Password hashes (argon2) computed at once, and how many more may wait; beyond that: 503. */
   passwordWork: { maxRunning: number; maxWaiting: number };
+  /** Connections to PostgreSQL per instance, and the longest a statement may run (0: no limit). */
+  database: { poolSize: number; statementTimeoutMs: number };
+  /** How long the portal waits for the SMTP server to connect, greet and answer. */
+  smtpTimeoutMs: number;
+  /** At SIGTERM: how long /health/ready answers 503 before the server stops taking connections. */
+  shutdownDelayMs: number;
 }
 
 /** Fixed, public key for demo mode only; production must set TOTP_ENCRYPTION_KEY (checked at start). */
 const demoTotpKey = '6465-6d6f-2d6f-6e6c-79'.replace(/-/g, '').padEnd(64, '0');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = Number(env.PORT ?? 8080);
+  // Every closed-shape variable first: a typo stops the start naming the variable (config-schema.ts).
+  const settings = checkedSettings(env);
+  const port = Number(settings.PORT ?? 8080);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   const databaseUrl = env.DATABASE_URL || undefined;
   const demoMode = env.DEMO_MODE === undefined ? !databaseUrl : env.DEMO_MODE === 'true';
@@ -62,7 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Demo mode (DATABASE_URL unset) runs on a loopback PUBLIC_URL only, not ${publicUrl}: set DATABASE_URL for a deployment, or DEMO_MODE=true to show the demo there on purpose`,
     );
   }
-  const mode = env.IDENTITY_MODE === 'keycloak' ? 'keycloak' : 'embedded';
+  const mode = settings.IDENTITY_MODE ?? 'embedded';
   const directoryClientSecret = env.OIDC_DIRECTORY_CLIENT_SECRET ?? '';
   if (mode === 'keycloak' && !directoryClientSecret) {
     throw new Error(
@@ -94,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     totpEncryptionKey,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Registrar Panel <no-reply@registry.example>',
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: settings.LOG_LEVEL ?? 'info',
     webDistDir: resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     rateLimits: loadRateLimits(env),
     redisUrl: env.REDIS_URL || undefined,
@@ -104,6 +113,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRunning: Math.max(1, positiveInteger(env.PASSWORD_HASH_CONCURRENCY, 'PASSWORD_HASH_CONCURRENCY') ?? Math.floor(availableParallelism() / 2)),
       maxWaiting: positiveInteger(env.PASSWORD_HASH_QUEUE, 'PASSWORD_HASH_QUEUE') ?? 32,
     },
+    database: {
+      poolSize: Number(settings.DATABASE_POOL_SIZE ?? 10),
+      // Off by default: the domain report streams for as long as the browser takes to read it.
+      statementTimeoutMs: Number(settings.DATABASE_STATEMENT_TIMEOUT ?? 0),
+    },
+    smtpTimeoutMs: Number(settings.SMTP_TIMEOUT ?? 10_000),
+    shutdownDelayMs: Number(settings.SHUTDOWN_DELAY ?? 0),
   };
 }
 

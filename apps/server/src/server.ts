@@ -16,6 +16,8 @@ try {
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
+  poolSize: config.database.poolSize,
+  statementTimeoutMs: config.database.statementTimeoutMs,
   // A server a crashed portal left running on the embedded cluster is this portal's now.
   adoptEmbedded: true,
   log: (message) => console.log(message),
@@ -23,9 +25,12 @@ const database = await openDatabase({
 const app = await buildApp({ config, database });
 if (config.demoMode) await seedDemo(app);
 
-// Finish requests in flight, then close the database; a second signal or 10 s forces the exit.
-closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+// Not ready first, so that the proxy stops sending work (after SHUTDOWN_DELAY, its check interval);
+// then finish requests in flight and close the database. A second signal or 10 s more forces the exit.
+closeWithGrace({ delay: config.shutdownDelayMs + 10_000 }, async ({ err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
+  app.lifecycle.shuttingDown = true;
+  if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
   await app.close();
   await database.close();
 });

@@ -34,6 +34,8 @@ export interface DatabaseOptions {
   migrate?: boolean;
   /** Connections in the pool. */
   poolSize?: number;
+  /** The longest a statement may run before PostgreSQL cancels it; 0 or unset: no limit. */
+  statementTimeoutMs?: number;
   /** Whether a running embedded server found at start is this process's to stop (see `EmbeddedPostgresOptions.adopt`). */
   adoptEmbedded?: boolean;
   onIdleConnectionError?: (error: Error) => void;
@@ -48,7 +50,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const embedded = options.databaseUrl
     ? undefined
     : await startEmbeddedPostgres({ dataDir: options.dataDir, adopt: options.adoptEmbedded ?? false, log: options.log });
-  const pool = new pg.Pool({ connectionString: options.databaseUrl ?? embedded?.url, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl ?? embedded?.url,
+    max: options.poolSize ?? 10,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  });
   // An idle connection the server closed (restart, failover) must not crash the process: the pool replaces it.
   pool.on('error', options.onIdleConnectionError ?? ((error) => console.error('idle PostgreSQL connection failed:', error.message)));
   const close = async () => {

@@ -13,9 +13,11 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-export function createMailer(options: { smtpUrl: string | undefined; from: string; db: Db }): Mailer {
+export function createMailer(options: { smtpUrl: string | undefined; from: string; db: Db; timeoutMs?: number }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // A relay that does not answer must not hold a request for nodemailer's default minutes.
+    const timeoutMs = options.timeoutMs ?? 10_000;
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
     return {
       async send(mail) {
         await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });

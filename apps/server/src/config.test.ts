@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+import { settingsSchema } from './config-schema';
+
+const base = { DATA_DIR: '/nonexistent', WEB_DIST_DIR: '/nonexistent' };
+
+describe('configuration', () => {
+  it('stops at a typo, naming the variable and what it expects', () => {
+    expect(() => loadConfig({ ...base, IDENTITY_MODE: 'keycloack' })).toThrow('IDENTITY_MODE must be one of embedded, keycloak, not "keycloack"');
+    expect(() => loadConfig({ ...base, PORT: 'eighty' })).toThrow('PORT must be a port number from 1 to 65535, not "eighty"');
+    expect(() => loadConfig({ ...base, PORT: '70000' })).toThrow('PORT must be a port number');
+    expect(() => loadConfig({ ...base, DEMO_MODE: 'yes' })).toThrow('DEMO_MODE must be one of true, false, not "yes"');
+    expect(() => loadConfig({ ...base, LOG_LEVEL: 'verbose' })).toThrow('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
+    expect(() => loadConfig({ ...base, DATABASE_POOL_SIZE: '0' })).toThrow('DATABASE_POOL_SIZE must be a whole number of connections from 1 to 1000, not "0"');
+  });
+
+  it('lists every refused variable at once', () => {
+    expect(() => loadConfig({ ...base, PORT: 'x', SMTP_TIMEOUT: 'soon' })).toThrow(/^PORT must be .*; SMTP_TIMEOUT must be milliseconds/);
+  });
+
+  it('names a refused secret or connection string without repeating it', () => {
+    const attempt = () => loadConfig({ ...base, DATABASE_URL: 'mysql://app:hunter2@db/panel', TOTP_ENCRYPTION_KEY: 'short-secret' });
+    expect(attempt).toThrow(/DATABASE_URL must be a postgres:\/\/ connection string; TOTP_ENCRYPTION_KEY must be 32 bytes/);
+    expect(attempt).not.toThrow(/hunter2|short-secret/);
+  });
+
+  it('needs the directory client secret when Keycloak is the identity service', () => {
+    expect(() => loadConfig({ ...base, IDENTITY_MODE: 'keycloak' })).toThrow(/OIDC_DIRECTORY_CLIENT_SECRET/);
+    expect(loadConfig({ ...base, IDENTITY_MODE: 'keycloak', OIDC_DIRECTORY_CLIENT_SECRET: 's' }).identity.directoryClient).toEqual({
+      clientId: 'registrar-panel-directory',
+      clientSecret: 's',
+    });
+  });
+
+  it('reads the pool size, statement timeout and SMTP timeout, with defaults', () => {
+    expect(loadConfig(base)).toMatchObject({ database: { poolSize: 10, statementTimeoutMs: 0 }, smtpTimeoutMs: 10_000 });
+    const set = loadConfig({ ...base, DATABASE_POOL_SIZE: '25', DATABASE_STATEMENT_TIMEOUT: '30000', SMTP_TIMEOUT: '5000', PORT: '' });
+    expect(set).toMatchObject({ port: 8080, database: { poolSize: 25, statementTimeoutMs: 30_000 }, smtpTimeoutMs: 5_000 });
+  });
+
+  it("lists every checked variable in the README's configuration table", () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    for (const name of Object.keys(settingsSchema.shape)) expect(readme, name).toMatch(new RegExp(`^\\| \`${name}\` +\\|`, 'm'));
+  });
+});
