@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { startEmbeddedPostgres } from './embedded-postgres';
+import { migrateDatabase, pendingMigrations } from './migrator';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -30,8 +30,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Where the embedded server keeps its cluster and credentials. */
   dataDir: string;
-  /** Whether to apply pending migrations (the portal does; tests open an already migrated copy). */
-  migrate?: boolean;
+  /**
+   * Pending migrations: 'apply' them under the advisory lock (the portal's start, `npm run
+   * migrate`), 'refuse' to go on (the command-line tools), or 'ignore' (tests open a migrated copy).
+   */
+  migrations?: 'apply' | 'refuse' | 'ignore';
   /** Connections in the pool. */
   poolSize?: number;
   /** The longest a statement may run before PostgreSQL cancels it; 0 or unset: no limit. */
@@ -63,7 +66,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
   try {
     const db = drizzle(pool, { schema });
-    if (options.migrate ?? true) await migrate(db, { migrationsFolder });
+    const migrations = options.migrations ?? 'apply';
+    if (migrations === 'apply') await migrateDatabase(pool, migrationsFolder, options.log);
+    if (migrations === 'refuse') {
+      const pending = await pendingMigrations(pool, migrationsFolder);
+      if (pending.length > 0)
+        throw new Error(`The database is not migrated (${pending.length} pending: ${pending.join(', ')}): run \`npm run migrate\` or start the portal first`);
+    }
     return { db, pool, close };
   } catch (error) {
     await close();

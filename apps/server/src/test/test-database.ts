@@ -22,7 +22,12 @@ export async function openTestDatabase(): Promise<Database> {
   const name = `rp_test_${randomBytes(6).toString('hex')}`;
   await onServer(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${inject('testTemplate')}`);
   // Dropping the database WITH (FORCE) ends connections the pool may still be closing: expected here.
-  const database = await openDatabase({ databaseUrl: databaseUrlOf(serverUrl, name), dataDir: '', migrate: false, onIdleConnectionError: () => undefined });
+  const database = await openDatabase({
+    databaseUrl: databaseUrlOf(serverUrl, name),
+    dataDir: '',
+    migrations: 'ignore',
+    onIdleConnectionError: () => undefined,
+  });
   return {
     ...database,
     close: async () => {

@@ -11,7 +11,7 @@ import { parseGeneratorArguments } from './options';
 async function main() {
   const args = parseGeneratorArguments(process.argv.slice(2), { domains: 10_000, registrars: 3 });
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrations: 'refuse' });
   try {
     process.stderr.write(
       `Generating ${args.domains.toLocaleString('en')} domains for ${args.registrars} registrars (seed ${args.seed}, day ${new Date(args.today).toISOString().slice(0, 10)}) into ${config.databaseUrl ? 'PostgreSQL at DATABASE_URL' : `the embedded PostgreSQL in ${config.dataDir}`}\n`,
