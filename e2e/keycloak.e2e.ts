@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -9,6 +8,7 @@ import { createTestRealm, keycloakTestUrl, type TestRealm } from '../apps/server
 import { freshTotpCode, signInThroughPages } from '../apps/server/src/identity/testing/keycloak-pages';
 import { linkIn, startSmtpListener, type SmtpListener } from '../apps/server/src/identity/testing/smtp-listener';
 import { launchBrowser } from './support/browser';
+import { freePort } from './support/ports';
 
 /*
  * The portal with the registry's Keycloak, in Chromium: the portal runs as `npm start` runs it with
@@ -16,14 +16,6 @@ import { launchBrowser } from './support/browser';
  * project's realm file imported afresh, and Keycloak's mail arrives at a real SMTP listener.
  */
 const root = new URL('..', import.meta.url).pathname;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity service (Chromium, real Keycloak at KEYCLOAK_URL)', () => {
   let smtp: SmtpListener;

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from './support/ports';
 
 /*
  * A portal started as `npm start` starts it, stopped as an orchestrator stops it (SIGTERM): it
@@ -12,14 +12,6 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 const root = new URL('..', import.meta.url).pathname;
 let portal: ChildProcess | undefined;
 let dataDir = '';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 const status = (url: string) =>
   fetch(url).then(
