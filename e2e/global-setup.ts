@@ -1,9 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startMailCatcher } from './support/mail-catcher';
+import { waitForHealth } from './support/portal';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -14,20 +15,6 @@ declare module 'vitest' {
     /** The web app built for this run; the Keycloak suite serves it from a portal of its own. */
     webDistDir: string;
   }
-}
-
-async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the portal exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the portal did not become healthy within ${timeoutMs} ms`);
 }
 
 /**

@@ -8,7 +8,7 @@ import { createTestRealm, keycloakTestUrl, type TestRealm } from '../apps/server
 import { freshTotpCode, signInThroughPages } from '../apps/server/src/identity/testing/keycloak-pages';
 import { linkIn, startSmtpListener, type SmtpListener } from '../apps/server/src/identity/testing/smtp-listener';
 import { launchBrowser } from './support/browser';
-import { freePort } from './support/ports';
+import { freePort, waitForHealth } from './support/portal';
 
 /*
  * The portal with the registry's Keycloak, in Chromium: the portal runs as `npm start` runs it with
@@ -102,18 +102,7 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      if (portal.exitCode !== null) throw new Error(`the portal exited with code ${portal.exitCode}`);
-      if (
-        await fetch(`${portalUrl}/health`)
-          .then((r) => r.ok)
-          .catch(() => false)
-      )
-        break;
-      if (Date.now() > deadline) throw new Error('the portal did not become healthy');
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await waitForHealth(portalUrl, portal, 120_000);
     browser = await launchBrowser();
     admin = await newPage();
   });

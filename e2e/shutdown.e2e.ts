@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from './support/ports';
+import { freePort } from './support/portal';
 
 /*
  * A portal started as `npm start` starts it, stopped as an orchestrator stops it (SIGTERM): it

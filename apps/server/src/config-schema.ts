@@ -44,6 +44,8 @@ export const settingsSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT: wholeNumber(0, 86_400_000, 'milliseconds, a whole number (0: no limit)').optional(),
   SMTP_TIMEOUT: wholeNumber(100, 600_000, 'milliseconds, a whole number from 100').optional(),
   SHUTDOWN_DELAY: wholeNumber(0, 600_000, 'milliseconds, a whole number').optional(),
+  PASSWORD_HASH_CONCURRENCY: wholeNumber(0, 10_000, 'a whole number').optional(),
+  PASSWORD_HASH_QUEUE: wholeNumber(0, 100_000, 'a whole number').optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

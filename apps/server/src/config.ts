@@ -110,8 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: env.REDIS_KEY_PREFIX ?? `registrar-panel:${new URL(publicUrl).host}:`,
     passwordWork: {
       // Half the cores: a flood of sign-ins then leaves the other half to everyone else's requests.
-      maxRunning: Math.max(1, positiveInteger(env.PASSWORD_HASH_CONCURRENCY, 'PASSWORD_HASH_CONCURRENCY') ?? Math.floor(availableParallelism() / 2)),
-      maxWaiting: positiveInteger(env.PASSWORD_HASH_QUEUE, 'PASSWORD_HASH_QUEUE') ?? 32,
+      maxRunning: Math.max(1, Number(settings.PASSWORD_HASH_CONCURRENCY ?? Math.floor(availableParallelism() / 2))),
+      maxWaiting: Number(settings.PASSWORD_HASH_QUEUE ?? 32),
     },
     database: {
       poolSize: Number(settings.DATABASE_POOL_SIZE ?? 10),
@@ -125,11 +125,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 export function issuerOf(config: Config): string {
   return `${config.identity.authUrl}/realms/${config.identity.realm}`;
-}
-
-/** A whole number ≥ 0 from the environment, or undefined when unset; anything else stops the start. */
-function positiveInteger(value: string | undefined, name: string): number | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (!/^\d+$/.test(value)) throw new Error(`${name} must be a whole number, not "${value}"`);
-  return Number(value);
 }

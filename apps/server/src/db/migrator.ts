@@ -26,8 +26,12 @@ interface Migration {
   hash: string;
 }
 
+function journalOf(folder: string): { entries: { tag: string; when: number }[] } {
+  return JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+}
+
 function migrationsIn(folder: string): Migration[] {
-  const journal = JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const journal = journalOf(folder);
   return readMigrationFiles({ migrationsFolder: folder }).map((migration, index) => ({
     tag: journal.entries[index]?.tag ?? String(index),
     statements: migration.sql.filter((statement) => statement.trim() !== ''),
@@ -43,17 +47,27 @@ async function latestApplied(client: pg.PoolClient): Promise<number | undefined>
   return rows[0] ? Number(rows[0].created_at) : undefined;
 }
 
-/** The migrations of this build not yet applied to the database, by tag. */
-export async function pendingMigrations(pool: pg.Pool, folder: string): Promise<string[]> {
+/** The `when` of this build's latest migration: a database is migrated once it has applied it. */
+export function latestMigrationOf(folder: string): number {
+  return Math.max(...journalOf(folder).entries.map((entry) => entry.when));
+}
+
+/** The `when` of the latest migration the database has applied; undefined before the first. */
+export async function latestAppliedMigration(pool: pg.Pool): Promise<number | undefined> {
   const client = await pool.connect();
   try {
-    const latest = await latestApplied(client);
-    return migrationsIn(folder)
-      .filter((migration) => latest === undefined || migration.when > latest)
-      .map((migration) => migration.tag);
+    return await latestApplied(client);
   } finally {
     client.release();
   }
+}
+
+/** The migrations of this build not yet applied to the database, by tag. */
+export async function pendingMigrations(pool: pg.Pool, folder: string): Promise<string[]> {
+  const latest = await latestAppliedMigration(pool);
+  return migrationsIn(folder)
+    .filter((migration) => latest === undefined || migration.when > latest)
+    .map((migration) => migration.tag);
 }
 
 /** Applies the pending migrations under the advisory lock; returns the tags it applied. */

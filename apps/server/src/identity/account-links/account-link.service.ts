@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
-import { mailContextOf } from '../directory/database-user-directory';
+import { mailContextOf } from '../directory/identity-mail';
 import { consumeUserToken, findUsableUserToken, findUserRow, updateUserRow } from '../directory/directory.repository';
 import { passwordChangedMail } from '../directory/identity-mail';
 import { hashLinkToken, type LinkPurpose } from './link-tokens';

@@ -13,7 +13,7 @@ import {
   updateUserRow,
   type UserRow,
 } from './directory.repository';
-import { activationMail, passwordResetMail, totpResetMail, type MailContext } from './identity-mail';
+import { activationMail, mailContextOf, passwordResetMail, totpResetMail } from './identity-mail';
 import { linkTokenTtlMs, linkTokenUrl, newLinkToken, type LinkPurpose } from '../account-links/link-tokens';
 import { revokeAccountSessions } from '../provider/oidc-adapter';
 import type { CreateUserOutcome, DirectoryUser, NewDirectoryUser, SignInRecord, UserDirectory } from './user-directory';
@@ -39,10 +39,6 @@ export function toDirectoryUser(row: UserRow): DirectoryUser {
     hasTotp: row.totpSecretEncrypted !== null,
     createdAt: row.createdAt,
   };
-}
-
-export function mailContextOf(config: Config): MailContext {
-  return { productName: `.${config.tld} registrar panel`, portalUrl: config.publicUrl };
 }
 
 /** The embedded user directory: users in the product's database, mail through the app's mailer. */

@@ -1,4 +1,6 @@
+import type { Config } from '../../config';
 import type { Mail } from '../../mail/mailer';
+import { linkTokenTtlMs } from '../account-links/link-tokens';
 
 /*
  * The identity service's mails. Plain text, short, and never carrying a secret other than the
@@ -17,7 +19,12 @@ export interface MailContext {
   portalUrl: string;
 }
 
-const linkValidity = 'The link is valid for 12 hours and can be used once.';
+/** The product's name and address as every identity mail signs with them. */
+export function mailContextOf(config: Config): MailContext {
+  return { productName: `.${config.tld} registrar panel`, portalUrl: config.publicUrl };
+}
+
+const linkValidity = `The link is valid for ${linkTokenTtlMs / 3_600_000} hours and can be used once.`;
 
 function signature(context: MailContext): string {
   return `--\nThe ${context.productName}\n${context.portalUrl}`;

@@ -6,8 +6,7 @@ import type { SignInOutcome } from '../sign-in/lockout';
 import { splitName } from '../provider/token-claims';
 import { linkTokenTtlMs } from '../account-links/link-tokens';
 import { keycloakStatusOf } from './keycloak-admin';
-import { mailContextOf } from './database-user-directory';
-import { totpResetMail } from './identity-mail';
+import { mailContextOf, totpResetMail } from './identity-mail';
 import type { CreateUserOutcome, DirectoryUser, NewDirectoryUser, SignInRecord, UserDirectory } from './user-directory';
 
 type UserRepresentation = NonNullable<Awaited<ReturnType<KeycloakAdminClient['users']['findOne']>>>;
@@ -26,6 +25,11 @@ const outcomeOfError: Record<string, SignInOutcome> = {
   user_temporarily_disabled: 'locked',
   user_disabled: 'disabled',
 };
+
+/** The portal's single name from Keycloak's first and last name (the reverse of `splitName`). */
+function nameOf(user: UserRepresentation): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ');
+}
 
 export interface KeycloakDirectoryOptions {
   admin: KeycloakAdminClient;
@@ -67,7 +71,7 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       id: user.id,
       username: user.username,
       registrarHandle: registrarHandleOf(user.username),
-      name: [user.firstName, user.lastName].filter(Boolean).join(' '),
+      name: nameOf(user),
       email: user.email ?? '',
       roles: await rolesOf(user.id),
       state: user.enabled === false ? 'locked' : requiredActions.includes('UPDATE_PASSWORD') ? 'awaiting_activation' : 'active',
@@ -195,8 +199,7 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       await admin.users.update({ id: user.id }, { ...user, requiredActions, totp: false });
       // Whoever signed in with the old authenticator is signed out everywhere.
       await admin.users.logout({ id: user.id });
-      const directoryUser = await toDirectoryUser(user);
-      await options.mailer.send(totpResetMail(directoryUser, mailContextOf(config)));
+      await options.mailer.send(totpResetMail({ username: user.username, name: nameOf(user), email: user.email ?? '' }, mailContextOf(config)));
     },
 
     async sendPasswordReset(username) {

@@ -2,7 +2,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { GateFull, type WorkGate } from '../../lib/work-gate';
 import type { Mailer } from '../../mail/mailer';
-import { mailContextOf } from '../directory/database-user-directory';
+import { mailContextOf } from '../directory/identity-mail';
 import {
   claimTotpStep,
   findUserRow,

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { migrationsFolder } from '../../db/database';
+import { latestAppliedMigration, latestMigrationOf } from '../../db/migrator';
 
 /** Whether this instance takes new work; turned off at SIGTERM, before connections drain (server.ts). */
 export interface Lifecycle {
@@ -14,12 +13,6 @@ declare module 'fastify' {
   }
 }
 
-/** How many migrations this build knows: the database must have applied them all to be ready. */
-function knownMigrations(): number {
-  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
-  return journal.entries.length;
-}
-
 /**
  * `/health/live`: the process answers (a restart is the cure otherwise). `/health/ready`: the
  * database answers, every migration of this build is applied and the instance is not shutting
@@ -27,19 +20,16 @@ function knownMigrations(): number {
  * that already use it.
  */
 export async function healthRoutes(app: FastifyInstance) {
-  const expected = knownMigrations();
+  // Read once: each check then asks the database one question, by the migrator's own rule.
+  const latest = latestMigrationOf(migrationsFolder);
 
   app.get('/health/live', async () => ({ status: 'ok' }));
 
   const ready = async (request: FastifyRequest, reply: FastifyReply) => {
     if (app.lifecycle.shuttingDown) return reply.status(503).send({ status: 'unavailable', reason: 'shutting down' });
     try {
-      // The migrations' own table, if there is one yet (a name that does not exist fails the whole statement).
-      const table = await app.database.pool.query<{ present: boolean }>(`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
-      const applied = table.rows[0]?.present
-        ? ((await app.database.pool.query<{ applied: number }>('select count(*)::int as applied from drizzle.__drizzle_migrations')).rows[0]?.applied ?? 0)
-        : 0;
-      if (applied < expected) return reply.status(503).send({ status: 'unavailable', database: 'ok', reason: 'migrations pending' });
+      const applied = await latestAppliedMigration(app.database.pool);
+      if (applied === undefined || applied < latest) return reply.status(503).send({ status: 'unavailable', database: 'ok', reason: 'migrations pending' });
       return { status: 'ok', database: 'ok' };
     } catch (error) {
       request.log.error({ err: error }, 'readiness check failed');
