@@ -7,7 +7,7 @@ import globals from 'globals';
 const features = ['cookie-policy', 'epp', 'registrar', 'registrations', 'users'];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', 'apps/server/src/db/migrations/**', 'apps/server/bench/.build/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', 'apps/server/src/db/migrations/**', 'apps/server/bench/.build/**', 'apps/server/.build/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

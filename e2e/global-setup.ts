@@ -1,8 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildServer } from '../scripts/build-server.mjs';
 import { startMailCatcher } from './support/mail-catcher';
 import { waitForHealth } from './support/portal';
 
@@ -14,18 +15,25 @@ declare module 'vitest' {
     mailDir: string;
     /** The web app built for this run; the Keycloak suite serves it from a portal of its own. */
     webDistDir: string;
+    /** The server built for this run (`npm start` serves a build as it is, even one older than the sources). */
+    serverDistDir: string;
   }
 }
 
 /**
- * Builds the web app and starts the portal the way `npm start` does, in demo mode on a fresh
+ * Builds the web app and the server and starts the portal the way `npm start` does, in demo mode on a fresh
  * embedded database, with mail going to a real SMTP listener on loopback.
  */
 export default async function setup(project: TestProject) {
-  // A private build, so that parallel runs never share (or half-write) apps/web/dist.
+  // Private builds of today's sources (`npm start` serves a build as it is), so that parallel runs never
+  // share (or half-write) apps/web/dist or apps/server/dist.
   const distDir = mkdtempSync(join(tmpdir(), 'rp-e2e-web-'));
   const build = spawnSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir'], { cwd: join(root, 'apps/web'), stdio: 'pipe', encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
+  // The server's lies inside apps/server, where its packages resolve from node_modules.
+  mkdirSync(join(root, 'apps/server/.build'), { recursive: true });
+  const serverDistDir = mkdtempSync(join(root, 'apps/server/.build/e2e-'));
+  await buildServer(serverDistDir);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'rp-e2e-data-'));
   const mail = await startMailCatcher();
@@ -41,6 +49,7 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       SMTP_URL: mail.url,
       WEB_DIST_DIR: distDir,
+      SERVER_DIST_DIR: serverDistDir,
       LOG_LEVEL: 'warn',
       // Every suite signs in from this one address, the demo users again and again, and the EPP
       // suite changes one password more often than a person would: limits raised for that only
@@ -56,6 +65,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('mailDir', mail.dir);
   project.provide('webDistDir', distDir);
+  project.provide('serverDistDir', serverDistDir);
 
   return async () => {
     server.kill('SIGTERM');
@@ -63,5 +73,6 @@ export default async function setup(project: TestProject) {
     await mail.close();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(distDir, { recursive: true, force: true });
+    rmSync(serverDistDir, { recursive: true, force: true });
   };
 }

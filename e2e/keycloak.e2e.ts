@@ -98,6 +98,7 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
         OIDC_DIRECTORY_CLIENT_SECRET: realm.directorySecret,
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
         WEB_DIST_DIR: inject('webDistDir'),
+        SERVER_DIST_DIR: inject('serverDistDir'),
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -38,6 +38,7 @@ describe('graceful shutdown', () => {
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         WEB_DIST_DIR: inject('webDistDir'),
+        SERVER_DIST_DIR: inject('serverDistDir'),
         LOG_LEVEL: 'warn',
         SHUTDOWN_DELAY: '3000',
       },

@@ -1,13 +1,19 @@
-// Compiles the API server into one ES module (apps/server/dist/server.js) with esbuild.
-// Our own TypeScript (the server and the contract) is bundled; packages from node_modules stay
-// external and load as usual. Running plain JavaScript keeps the server's memory low (no
-// TypeScript loader in the process), which the report benchmark measures.
+// Compiles the API server with esbuild into apps/server/dist: `server.js`, what `npm start` runs, and
+// the chunks it imports. Our own TypeScript (the server and the contract) is bundled; packages from
+// node_modules stay external and load as usual. Running plain JavaScript keeps the server's memory low
+// (no TypeScript loader in the process), which the report benchmark measures. The demo generator is a
+// chunk of its own that server.ts imports only when demo mode seeds, so a production start never loads it.
 import { build } from 'esbuild';
-import { cpSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
 
-const serverDir = new URL('../apps/server/', import.meta.url).pathname;
-export const serverBundle = join(serverDir, 'dist/server.js');
+const root = new URL('..', import.meta.url).pathname;
+const serverDir = join(root, 'apps/server');
+/** Where `npm run build` writes the server and `npm start` runs it from. */
+export const serverDistDir = join(serverDir, 'dist');
+export const serverBundle = join(serverDistDir, 'server.js');
+/** esbuild's metafile of a build, kept beside it: `npm start` compares its inputs' times with the build's. */
+export const metafileName = 'meta.json';
 
 /**
  * Node's options for the server as `npm start` runs it (the benchmarks run it the same way).
@@ -21,17 +27,27 @@ export function serverNodeFlags(nodeOptions = process.env.NODE_OPTIONS ?? '') {
   return ['--enable-source-maps', ...(nodeOptions.includes('--max-old-space-size') ? [] : ['--max-old-space-size=128'])];
 }
 
-/** Bundles `apps/server/src/server.ts` and copies the migrations beside it. */
-export async function buildServer() {
-  rmSync(join(serverDir, 'dist'), { recursive: true, force: true });
-  await build({
+/**
+ * Bundles `apps/server/src/server.ts` into `outDir` (emptied first) and copies the migrations beside
+ * it. Returns esbuild's metafile; its paths are relative to the repository's root.
+ */
+export async function buildServer(outDir = serverDistDir) {
+  rmSync(outDir, { recursive: true, force: true });
+  const { metafile } = await build({
+    absWorkingDir: root,
     entryPoints: [join(serverDir, 'src/server.ts')],
-    outfile: serverBundle,
+    outdir: outDir,
+    // The entry keeps its name (server.js); chunks carry a hash. Every file stays in outDir itself:
+    // the code finds the migrations and the web app relative to its own file.
+    entryNames: '[name]',
+    chunkNames: '[name]-[hash]',
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     sourcemap: true,
+    metafile: true,
     logLevel: 'warning',
     plugins: [
       {
@@ -45,7 +61,41 @@ export async function buildServer() {
     ],
   });
   // The migrator reads the SQL files next to the code that opens the database.
-  cpSync(join(serverDir, 'src/db/migrations'), join(serverDir, 'dist/migrations'), { recursive: true });
+  cpSync(join(serverDir, 'src/db/migrations'), join(outDir, 'migrations'), { recursive: true });
+  writeFileSync(join(outDir, metafileName), JSON.stringify(metafile));
+  return metafile;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await buildServer();
+/** The build's files that load when the server starts: server.js and the chunks it imports statically. */
+export function startupOutputs(metafile) {
+  const entry = Object.keys(metafile.outputs).find((path) => metafile.outputs[path].entryPoint === 'apps/server/src/server.ts');
+  const loaded = new Set(entry ? [entry] : []);
+  for (const path of loaded) {
+    for (const { path: imported, kind, external } of metafile.outputs[path].imports) if (kind === 'import-statement' && !external) loaded.add(imported);
+  }
+  return [...loaded];
+}
+
+/** One line per file of a build (source maps left out) with its size and when it loads. */
+export function describeServerBuild(metafile) {
+  const atStart = new Set(startupOutputs(metafile));
+  const files = Object.entries(metafile.outputs)
+    .filter(([path]) => path.endsWith('.js'))
+    .sort(([a], [b]) => Number(atStart.has(b)) - Number(atStart.has(a)));
+  const width = Math.max(...files.map(([path]) => basename(path).length));
+  return files.map(([path, { bytes, entryPoint }]) => {
+    const when = atStart.has(path)
+      ? 'loaded at start'
+      : entryPoint?.endsWith('/db/seed/demo.ts')
+        ? 'the demo generator: loaded only when demo mode seeds'
+        : 'loaded on demand';
+    return `  ${basename(path).padEnd(width)}  ${(bytes / 1000).toFixed(1).padStart(6)} kB  ${when}`;
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const started = Date.now();
+  const metafile = await buildServer();
+  console.log(`Server built in ${relative(root, serverDistDir)} (${Date.now() - started} ms), with its migrations:`);
+  for (const line of describeServerBuild(metafile)) console.log(line);
+}

@@ -2,7 +2,6 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
-import { seedDemo } from './db/seed/demo';
 
 /** Starts the portal on one port: the API, the identity service, the config file and the built web app. */
 let config: Config;
@@ -23,7 +22,11 @@ const database = await openDatabase({
   log: (message) => console.log(message),
 });
 const app = await buildApp({ config, database });
-if (config.demoMode) await seedDemo(app);
+if (config.demoMode) {
+  // Loaded here only: the demo generator is a chunk of its own that a production start never reads.
+  const { seedDemo } = await import('./db/seed/demo');
+  await seedDemo(app);
+}
 
 // Not ready first, so that the proxy stops sending work (after SHUTDOWN_DELAY, its check interval);
 // then finish requests in flight and close the database. A second signal or 10 s more forces the exit.
