@@ -11,7 +11,8 @@ import { apiResourceOf } from './identity/provider/provider';
 import { loadSigningKeys } from './identity/provider/signing-keys';
 import type { UserDirectory } from './identity/directory/user-directory';
 import { fastifyTrustProxy } from './lib/addresses';
-import { createMailer, type Mailer } from './mail/mailer';
+import { mailOutbox, type Outbox } from './mail/outbox';
+import { addOutboxGauges } from './mail/outbox-metrics';
 import { authPlugin } from './plugins/auth';
 import { envelopePlugin } from './plugins/envelope';
 import { frameworkErrorHandler, inputSafety } from './plugins/input-safety';
@@ -27,6 +28,8 @@ import { eppRoutes } from './modules/epp/epp.routes';
 import { registrarRoutes } from './modules/registrar/registrar.routes';
 import { serverPropertiesRoutes, webConfigurationRoutes } from './modules/config/config.routes';
 import { healthRoutes, type Lifecycle } from './modules/health/health.routes';
+import { metricsPlugin } from './modules/metrics/metrics.plugin';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { meRoutes } from './modules/me/me.routes';
 
 declare module 'fastify' {
@@ -34,7 +37,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
-    mailer: Mailer;
+    /** Where changes queue the mails they cause, in their own transaction (mail/outbox.ts). */
+    outbox: Outbox;
     /** Panel users: in the product's database, or in Keycloak (identity/directory/). */
     userDirectory: UserDirectory;
   }
@@ -43,17 +47,15 @@ declare module 'fastify' {
 export interface AppOptions {
   config: Config;
   database: Database;
-  /** Defaults to SMTP or the outbox, as configured. */
-  mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
 }
 
 /** The embedded directory, or Keycloak's users through its admin API as the portal's service account. */
-function userDirectoryOf(config: Config, database: Database, mailer: Mailer): UserDirectory {
-  if (config.identity.mode === 'embedded') return new DatabaseUserDirectory({ db: database.db, mailer, config });
+function userDirectoryOf(config: Config, database: Database, outbox: Outbox): UserDirectory {
+  if (config.identity.mode === 'embedded') return new DatabaseUserDirectory({ db: database.db, outbox, config });
   const { authUrl, realm, directoryClient } = config.identity;
   const admin = keycloakAdmin({ authUrl, realm, clientId: directoryClient.clientId, clientSecret: directoryClient.clientSecret });
-  return keycloakUserDirectory({ admin, mailer, config });
+  return keycloakUserDirectory({ admin, db: database.db, outbox, config });
 }
 
 /** Builds the whole server as a plugin tree; tests build it without a port. */
@@ -74,11 +76,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate<Database>('database', database);
   app.decorate('db', database.db);
-  app.decorate('mailer', options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, timeoutMs: config.smtpTimeoutMs }));
-  app.decorate<UserDirectory>('userDirectory', userDirectoryOf(config, database, app.mailer));
+  app.decorate('outbox', mailOutbox(config.mailRetry));
+  app.decorate<UserDirectory>('userDirectory', userDirectoryOf(config, database, app.outbox));
   // Turned off at SIGTERM (server.ts), so that /health/ready sends the proxy elsewhere first.
   app.decorate<Lifecycle>('lifecycle', { shuttingDown: false });
 
+  // Metrics before anything else: every request is counted, and modules count with `app.metrics`.
+  await app.register(metricsPlugin, { pool: database.pool });
+  addOutboxGauges(app);
   // Cross-cutting first: headers and the error envelope apply to everything registered after them.
   await app.register(securityHeaders, { config });
   await app.register(envelopePlugin);
@@ -88,6 +93,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Public endpoints: health, the web app's configuration.
   await app.register(healthRoutes);
+  // Not public: this machine, or METRICS_TOKEN; anyone else gets a 404 (modules/metrics/).
+  await app.register(metricsRoutes, { token: config.metricsToken });
   await app.register(webConfigurationRoutes, { config });
 
   const issuer = issuerOf(config);

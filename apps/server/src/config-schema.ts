@@ -44,8 +44,17 @@ export const settingsSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT: wholeNumber(0, 86_400_000, 'milliseconds, a whole number (0: no limit)').optional(),
   SMTP_TIMEOUT: wholeNumber(100, 600_000, 'milliseconds, a whole number from 100').optional(),
   SHUTDOWN_DELAY: wholeNumber(0, 600_000, 'milliseconds, a whole number').optional(),
+  MAIL_RETRY_DELAY: wholeNumber(1, 3600, 'seconds, a whole number from 1 to 3600').optional(),
+  AUDIT_RETENTION_DAYS: wholeNumber(1, 36_500, 'days, a whole number from 1').optional(),
+  SIGN_IN_RETENTION_DAYS: wholeNumber(1, 36_500, 'days, a whole number from 1').optional(),
+  MAIL_RETENTION_DAYS: wholeNumber(1, 36_500, 'days, a whole number from 1').optional(),
   PASSWORD_HASH_CONCURRENCY: wholeNumber(0, 10_000, 'a whole number').optional(),
   PASSWORD_HASH_QUEUE: wholeNumber(0, 100_000, 'a whole number').optional(),
+  // A bearer token: one word of printable characters, long enough that guessing it is hopeless.
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,}$/, { message: 'must be at least 32 printable characters without spaces (e.g. openssl rand -hex 32)' })
+    .optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -58,7 +67,7 @@ export function checkedSettings(env: NodeJS.ProcessEnv): Settings {
   const problems = result.error.issues.map((issue) => {
     const name = String(issue.path[0]);
     // Secrets are named, never repeated.
-    const shown = /KEY|SECRET|PASSWORD|URL$/.test(name) && name !== 'PUBLIC_URL' && name !== 'OIDC_AUTH_URL' ? '' : `, not "${String(present[name])}"`;
+    const shown = /KEY|SECRET|PASSWORD|TOKEN|URL$/.test(name) && name !== 'PUBLIC_URL' && name !== 'OIDC_AUTH_URL' ? '' : `, not "${String(present[name])}"`;
     return `${name} ${issue.message}${shown}`;
   });
   throw new Error(problems.join('; '));

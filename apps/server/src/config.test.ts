@@ -25,6 +25,13 @@ describe('configuration', () => {
     expect(attempt).not.toThrow(/hunter2|short-secret/);
   });
 
+  it('takes a METRICS_TOKEN of at least 32 characters, and names a shorter one without repeating it', () => {
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'too-short-token' })).toThrow(/^METRICS_TOKEN must be at least 32 printable characters/);
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'too-short-token' })).not.toThrow(/too-short-token/);
+    expect(loadConfig(base).metricsToken).toBeUndefined();
+    expect(loadConfig({ ...base, METRICS_TOKEN: 'a'.repeat(32) }).metricsToken).toBe('a'.repeat(32));
+  });
+
   it('needs the directory client secret when Keycloak is the identity service', () => {
     expect(() => loadConfig({ ...base, IDENTITY_MODE: 'keycloak' })).toThrow(/OIDC_DIRECTORY_CLIENT_SECRET/);
     expect(loadConfig({ ...base, IDENTITY_MODE: 'keycloak', OIDC_DIRECTORY_CLIENT_SECRET: 's' }).identity.directoryClient).toEqual({

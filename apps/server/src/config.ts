@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { checkedSettings } from './config-schema';
 import { loadRateLimits, type RateLimits } from './lib/rate-limit-policy';
 import { isLoopbackHostname, parseTrustProxy, type TrustProxy } from './lib/addresses';
+import { defaultRetention, type RetentionPolicy } from './jobs/retention';
+import { defaultMailRetry, type MailRetryPolicy } from './mail/outbox';
 
 /** Everything the server reads from its environment, with the defaults the README lists. */
 export interface Config {
@@ -53,6 +55,12 @@ export interface Config {
   smtpTimeoutMs: number;
   /** At SIGTERM: how long /health/ready answers 503 before the server stops taking connections. */
   shutdownDelayMs: number;
+  /** How the mail relay retries a mail the SMTP server did not take (mail/outbox.ts). */
+  mailRetry: MailRetryPolicy;
+  /** How long rows that only grow are kept (jobs/retention.ts). */
+  retention: RetentionPolicy;
+  /** Opens `/metrics` to requests carrying it as a bearer token; loopback needs none (modules/metrics/). A secret. */
+  metricsToken: string | undefined;
 }
 
 /** Fixed, public key for demo mode only; production must set TOTP_ENCRYPTION_KEY (checked at start). */
@@ -120,6 +128,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     smtpTimeoutMs: Number(settings.SMTP_TIMEOUT ?? 10_000),
     shutdownDelayMs: Number(settings.SHUTDOWN_DELAY ?? 0),
+    mailRetry: { ...defaultMailRetry, retryDelaySeconds: Number(settings.MAIL_RETRY_DELAY ?? defaultMailRetry.retryDelaySeconds) },
+    retention: {
+      auditDays: Number(settings.AUDIT_RETENTION_DAYS ?? defaultRetention.auditDays),
+      signInDays: Number(settings.SIGN_IN_RETENTION_DAYS ?? defaultRetention.signInDays),
+      mailDays: Number(settings.MAIL_RETENTION_DAYS ?? defaultRetention.mailDays),
+    },
+    metricsToken: settings.METRICS_TOKEN,
   };
 }
 

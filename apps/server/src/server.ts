@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
+import { startBackgroundWork } from './jobs/background';
 
 /** Starts the portal on one port: the API, the identity service, the config file and the built web app. */
 let config: Config;
@@ -27,14 +28,18 @@ if (config.demoMode) {
   const { seedDemo } = await import('./db/seed/demo');
   await seedDemo(app);
 }
+// The mail relay and the retention job, on the job queue every instance shares.
+const background = await startBackgroundWork(app);
 
 // Not ready first, so that the proxy stops sending work (after SHUTDOWN_DELAY, its check interval);
-// then finish requests in flight and close the database. A second signal or 10 s more forces the exit.
-closeWithGrace({ delay: config.shutdownDelayMs + 10_000 }, async ({ err }) => {
+// then finish requests in flight and the mails being sent, and close the database. A second signal
+// or 25 s more forces the exit.
+closeWithGrace({ delay: config.shutdownDelayMs + 25_000 }, async ({ err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   app.lifecycle.shuttingDown = true;
   if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
   await app.close();
+  await background.stop();
   await database.close();
 });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -34,6 +34,8 @@ afterAll(async () => {
   for (const name of created) await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 });
 
+/** Migrations 0000 to 0006 were applied by Drizzle's migrator before the portal had its own. */
+const drizzleEra = 7;
 const journalLength = (JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
 
 describe('migrations', () => {
@@ -42,8 +44,9 @@ describe('migrations', () => {
     const pools = [1, 2, 3].map(() => new pg.Pool({ connectionString: url, max: 2 }));
     try {
       const results = await Promise.all(pools.map((pool) => migrateDatabase(pool, migrationsFolder)));
-      // One of them applied everything; the others waited for the lock and found nothing to do.
-      expect(results.map((tags) => tags.length).sort((a, b) => a - b)).toEqual([0, 0, journalLength]);
+      // One of them applied everything (and created the job queue); the others waited for the lock and found nothing to do.
+      expect(results.map((tags) => tags.length).sort((a, b) => a - b)).toEqual([0, 0, journalLength + 1]);
+      expect(results.flat().at(-1)).toBe('job-queue');
       const { rows } = await pools[0]!.query<{ n: number }>('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
       expect(rows[0]?.n).toBe(journalLength);
       expect(await pendingMigrations(pools[0]!, migrationsFolder)).toEqual([]);
@@ -67,7 +70,7 @@ describe('migrations', () => {
       await expect(migrateDatabase(pool, folder)).rejects.toThrow(/Migration 0001_broken failed: function no_such_function\(\) does not exist/);
       const tables = await pool.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE tablename IN ('first_table', 'second_table')`);
       expect(tables.rows.map((row) => row.name)).toEqual(['first_table']);
-      expect(await pendingMigrations(pool, folder)).toEqual(['0001_broken']);
+      expect(await pendingMigrations(pool, folder)).toEqual(['0001_broken', 'job-queue']);
       // The lock is free again: the next attempt runs (and fails the same way) instead of waiting forever.
       await expect(migrateDatabase(pool, folder)).rejects.toThrow(/0001_broken/);
     } finally {
@@ -88,7 +91,7 @@ describe('migrations', () => {
     writeFileSync(join(folder, '0001_index.sql'), `${outsideTransactionMarker}\nCREATE INDEX CONCURRENTLY IF NOT EXISTS names_name ON names (name);`);
     const pool = new pg.Pool({ connectionString: await emptyDatabase(), max: 1 });
     try {
-      expect(await migrateDatabase(pool, folder)).toEqual(['0000_table', '0001_index']);
+      expect(await migrateDatabase(pool, folder)).toEqual(['0000_table', '0001_index', 'job-queue']);
       const { rows } = await pool.query<{ valid: boolean }>(`SELECT indisvalid AS valid FROM pg_index WHERE indexrelid = 'names_name'::regclass`);
       expect(rows[0]?.valid).toBe(true);
     } finally {
@@ -100,7 +103,7 @@ describe('migrations', () => {
   it('the command-line tools refuse a database that is not migrated, and do not migrate it', async () => {
     const url = await emptyDatabase();
     await expect(openDatabase({ databaseUrl: url, dataDir: '', migrations: 'refuse' })).rejects.toThrow(
-      `The database is not migrated (${journalLength} pending: 0000_enable_pg_trgm`,
+      `The database is not migrated (${journalLength + 1} pending: 0000_enable_pg_trgm`,
     );
     const pool = new pg.Pool({ connectionString: url, max: 1 });
     try {
@@ -111,14 +114,24 @@ describe('migrations', () => {
     }
   });
 
-  it("sees a database that Drizzle's own migrator migrated (earlier versions of the portal) as migrated", async () => {
+  it("goes on from a database that Drizzle's own migrator migrated (earlier versions of the portal)", async () => {
+    // The migrations up to 0006, as the last portal migrated by Drizzle shipped them.
+    const folder = mkdtempSync(join(tmpdir(), 'rp-migrations-'));
+    cpSync(migrationsFolder, folder, { recursive: true });
+    const journal = JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+    const later = journal.entries.slice(drizzleEra);
+    journal.entries = journal.entries.slice(0, drizzleEra);
+    writeFileSync(join(folder, 'meta/_journal.json'), JSON.stringify(journal));
     const pool = new pg.Pool({ connectionString: await emptyDatabase(), max: 1 });
     try {
-      await drizzleMigrate(drizzle(pool), { migrationsFolder });
+      await drizzleMigrate(drizzle(pool), { migrationsFolder: folder });
+      const expected = [...later.map((entry) => entry.tag), 'job-queue'];
+      expect(await pendingMigrations(pool, migrationsFolder)).toEqual(expected);
+      expect(await migrateDatabase(pool, migrationsFolder)).toEqual(expected);
       expect(await pendingMigrations(pool, migrationsFolder)).toEqual([]);
-      expect(await migrateDatabase(pool, migrationsFolder)).toEqual([]);
     } finally {
       await pool.end();
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });

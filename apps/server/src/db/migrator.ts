@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type pg from 'pg';
+import { jobQueuePending, migrateJobQueue } from '../jobs/job-queue';
 
 /*
  * Migrations, as a fleet applies them. Drizzle's migrator takes no lock and runs every pending
@@ -13,6 +14,7 @@ import type pg from 'pg';
  * - a migration whose first line is `-- migrate: outside-transaction` runs statement by statement
  *   outside a transaction, for what PostgreSQL refuses inside one (CREATE INDEX CONCURRENTLY);
  *   such a migration must be safe to run again (IF NOT EXISTS), as it may stop half way.
+ * - then the job queue's own schema (pg-boss, jobs/job-queue.ts), under the same lock.
  * docs/decisions.md gives the rule for heavy changes.
  */
 
@@ -62,12 +64,30 @@ export async function latestAppliedMigration(pool: pg.Pool): Promise<number | un
   }
 }
 
-/** The migrations of this build not yet applied to the database, by tag. */
+/** The migrations of this build not yet applied to the database, by tag (the job queue's as `job-queue`). */
 export async function pendingMigrations(pool: pg.Pool, folder: string): Promise<string[]> {
   const latest = await latestAppliedMigration(pool);
-  return migrationsIn(folder)
+  const pending = migrationsIn(folder)
     .filter((migration) => latest === undefined || migration.when > latest)
     .map((migration) => migration.tag);
+  return (await jobQueuePending(pool)) ? [...pending, 'job-queue'] : pending;
+}
+
+/**
+ * Waits for the migrations' lock by trying it, not by blocking on it: a session blocked in
+ * pg_advisory_lock holds a snapshot, and CREATE INDEX CONCURRENTLY in the migrator that has the
+ * lock waits for every older snapshot to end, so blocked instances and the migrator would wait for
+ * each other (PostgreSQL reports a deadlock: the test of three instances starting together found it).
+ */
+async function takeLock(client: pg.PoolClient, log?: (message: string) => void): Promise<void> {
+  let told = false;
+  for (;;) {
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [lockName]);
+    if (rows[0]?.locked) return;
+    if (!told) log?.('Waiting for the migrations another instance is applying…');
+    told = true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /** Applies the pending migrations under the advisory lock; returns the tags it applied. */
@@ -78,7 +98,7 @@ export async function migrateDatabase(pool: pg.Pool, folder: string, log?: (mess
   try {
     // A migration may take longer than the statement timeout the requests run with.
     await client.query('SET statement_timeout = 0');
-    await client.query('SELECT pg_advisory_lock(hashtext($1))', [lockName]);
+    await takeLock(client, log);
     try {
       await client.query('CREATE SCHEMA IF NOT EXISTS drizzle');
       await client.query('CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)');
@@ -97,6 +117,11 @@ export async function migrateDatabase(pool: pg.Pool, folder: string, log?: (mess
           throw new Error(`Migration ${migration.tag} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
         }
         applied.push(migration.tag);
+      }
+      const jobQueue = await migrateJobQueue(client);
+      if (jobQueue) {
+        log?.(`Applying migration job-queue: ${jobQueue}`);
+        applied.push('job-queue');
       }
     } finally {
       await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockName]);

@@ -291,7 +291,7 @@ export const signInAttempts = pgTable(
     ip: text('ip'),
     outcome: text('outcome').notNull(),
   },
-  (t) => [index('sign_in_attempts_user_idx').on(t.username, t.at)],
+  (t) => [index('sign_in_attempts_user_idx').on(t.username, t.at), index('sign_in_attempts_at_idx').on(t.at)],
 );
 
 /** Who changed what, when and from where. */
@@ -306,11 +306,18 @@ export const auditEvents = pgTable(
     action: text('action').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [index('audit_events_registrar_idx').on(t.registrarHandle, t.at), index('audit_events_user_idx').on(t.username, t.at)],
+  (t) => [
+    index('audit_events_registrar_idx').on(t.registrarHandle, t.at),
+    index('audit_events_user_idx').on(t.username, t.at),
+    index('audit_events_at_idx').on(t.at),
+  ],
 );
 
-/** Mail kept in the database when no SMTP server is configured (demo mode shows it at /dev/mail). */
-export const mailOutbox = pgTable('mail_outbox', {
+/**
+ * The demo's mailbox: where the mail relay delivers when no SMTP server is configured (demo mode
+ * shows it at /dev/mail). Mail waiting to be sent is in the job queue (jobs/job-queue.ts), not here.
+ */
+export const demoMailbox = pgTable('demo_mailbox', {
   id: serial('id').primaryKey(),
   to: text('to').notNull(),
   subject: text('subject').notNull(),
@@ -331,7 +338,12 @@ export const oidcModels = pgTable(
     expiresAt: at('expires_at'),
     consumed: boolean('consumed').notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.model, t.id] }), index('oidc_models_grant_idx').on(t.grantId), index('oidc_models_uid_idx').on(t.uid)],
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('oidc_models_grant_idx').on(t.grantId),
+    index('oidc_models_uid_idx').on(t.uid),
+    index('oidc_models_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Signing keys of the embedded identity service, kept so tokens survive a restart. */

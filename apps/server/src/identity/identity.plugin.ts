@@ -32,8 +32,14 @@ export async function identityPlugin(app: FastifyInstance, options: { config: Co
   const issuerPath = new URL(issuerOf(config)).pathname;
   const pageContext = identityPageContext(config);
   const provider = createProvider({ config, db: app.db, signingKeys: options.signingKeys, directory: app.userDirectory, pageContext });
-  const signIn = signInSteps({ db: app.db, mailer: app.mailer, config, passwordWork: workGate(config.passwordWork) });
-  const links = accountLinks({ db: app.db, mailer: app.mailer, config });
+  const signIn = signInSteps({
+    db: app.db,
+    outbox: app.outbox,
+    config,
+    passwordWork: workGate(config.passwordWork),
+    onOutcome: (outcome) => app.metrics.signIns.inc({ outcome }),
+  });
+  const links = accountLinks({ db: app.db, outbox: app.outbox, config });
 
   // Our own pages take ordinary form posts.
   await app.register(async (pages) => {

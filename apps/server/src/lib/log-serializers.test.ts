@@ -37,7 +37,6 @@ beforeAll(async () => {
   app = await buildApp({
     config,
     database,
-    mailer: { send: async () => undefined },
     logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
   });
   await app.ready();

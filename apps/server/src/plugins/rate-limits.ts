@@ -28,6 +28,8 @@ export class RateLimiter {
   constructor(
     private readonly limits: RateLimits,
     private readonly counters: Counters,
+    /** Told of every refusal, whoever answers it (the API's 429 or a sign-in page's): the metrics count them here. */
+    private readonly onRefusal: (limit: RateLimitName) => void = () => undefined,
   ) {}
 
   /**
@@ -39,7 +41,10 @@ export class RateLimiter {
       const rule = this.limits[limit];
       if (!rule) continue;
       const hit = await this.counters.hit(`${limit}:${subject}`, rule.windowMs);
-      if (hit.count > rule.max) return { limit, retryAfterSeconds: Math.max(1, Math.ceil(hit.resetInMs / 1000)) };
+      if (hit.count > rule.max) {
+        this.onRefusal(limit);
+        return { limit, retryAfterSeconds: Math.max(1, Math.ceil(hit.resetInMs / 1000)) };
+      }
     }
     return undefined;
   }
@@ -82,6 +87,6 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, options: { confi
   const counters: Counters = config.redisUrl
     ? await RedisCounters.open({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, log: app.log })
     : new MemoryCounters();
-  app.decorate('rateLimits', new RateLimiter(config.rateLimits, counters));
+  app.decorate('rateLimits', new RateLimiter(config.rateLimits, counters, (limit) => app.metrics.rateLimitRefusals.inc({ limit })));
   app.addHook('onClose', async () => counters.close());
 });

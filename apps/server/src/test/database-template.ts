@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { databaseUrlOf, migrationsFolder, openDatabase } from '../db/database';
+import { jobQueueSchemaVersion, queueNames } from '../jobs/job-queue';
 
 /** The template's name changes with the migrations, so a server never hands out an outdated copy. */
 export function templateName(): string {
@@ -10,6 +11,8 @@ export function templateName(): string {
   for (const file of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
     if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(join(migrationsFolder, file)));
   }
+  // The job queue's schema and queues are migrated too (jobs/job-queue.ts).
+  hash.update(`job-queue:${jobQueueSchemaVersion}:${Object.values(queueNames).join(',')}`);
   return `rp_template_${hash.digest('hex').slice(0, 12)}`;
 }
 

@@ -1,10 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/database';
 import { loadSigningKeys } from '../identity/provider/signing-keys';
 import { signAccessToken, type TokenClaims } from '../identity/testing/access-tokens';
-import type { Mail, Mailer } from '../mail/mailer';
+import { sql } from 'drizzle-orm';
+import { jobQueueSchema, queueNames } from '../jobs/job-queue';
+import type { Mail } from '../mail/mail';
 import { openTestDatabase } from './test-database';
 
 export type { TokenClaims } from '../identity/testing/access-tokens';
@@ -13,32 +15,42 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
-  /** Mail the app sent, in order (the test mailer keeps it in memory). */
-  sentMail: Mail[];
+  /**
+   * The mails the app has queued in its outbox (the job queue's table), oldest first: what the mail
+   * relay will send. No relay runs in these tests (mail/relay.test.ts tests the sending).
+   */
+  queuedMail(): Promise<Mail[]>;
+  /** The mails queued since the previous call (or since the app started). */
+  newMail(): Promise<Mail[]>;
   /** An access token signed by the embedded identity service's own key, as it would issue it. */
   tokenFor(claims: TokenClaims): Promise<string>;
   close(): Promise<void>;
 }
 
 /** The whole server on a fresh database, without a port, for `app.inject()` tests. */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { mailer?: Mailer } = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   // portal.test is not a loopback address: demo mode must be asked for by name (config.ts).
   const config: Config = {
     ...loadConfig({ DATA_DIR: '/nonexistent', PUBLIC_URL: 'http://portal.test', WEB_DIST_DIR: '/nonexistent', DEMO_MODE: 'true' }),
     ...overrides,
   };
-  const sentMail: Mail[] = [];
-  const mailer = options.mailer ?? { send: async (mail: Mail) => void sentMail.push(mail) };
-  const app = await buildApp({ config, database, mailer, logger: false });
+  const app = await buildApp({ config, database, logger: options.logger ?? false });
   await app.ready();
+  let seen = 0;
   const [privateJwk] = (await loadSigningKeys(database.db)).privateJwks;
   if (!privateJwk) throw new Error('no signing key');
   return {
     app,
     database,
     config,
-    sentMail,
+    queuedMail: () => queuedMail(database),
+    async newMail() {
+      const all = await queuedMail(database);
+      const fresh = all.slice(seen);
+      seen = all.length;
+      return fresh;
+    },
     async tokenFor(claims) {
       return signAccessToken(config, privateJwk, claims);
     },
@@ -47,4 +59,12 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
       await database.close();
     },
   };
+}
+
+/** Mails of one transaction share their time: then by recipient, so the order is the same every run. */
+async function queuedMail(database: Database): Promise<Mail[]> {
+  const { rows } = await database.db.execute<{ data: Mail }>(
+    sql`SELECT data FROM ${sql.identifier(jobQueueSchema)}.job WHERE name = ${queueNames.mail} ORDER BY created_on, data->>'to', id`,
+  );
+  return rows.map((row) => row.data);
 }

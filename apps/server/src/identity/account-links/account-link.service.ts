@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import type { Mailer } from '../../mail/mailer';
+import type { Outbox } from '../../mail/outbox';
 import { mailContextOf } from '../directory/identity-mail';
 import { consumeUserToken, findUsableUserToken, findUserRow, updateUserRow } from '../directory/directory.repository';
 import { passwordChangedMail } from '../directory/identity-mail';
@@ -16,7 +16,7 @@ export type SetPasswordResult =
   { status: 'done'; purpose: LinkPurpose } | { status: 'invalid'; problem: string; username: string; purpose: LinkPurpose } | { status: 'unusable' };
 
 /** Activation and reset links: check one, and set the password it allows once. */
-export function accountLinks(options: { db: Db; mailer: Mailer; config: Config; now?: () => Date }) {
+export function accountLinks(options: { db: Db; outbox: Outbox; config: Config; now?: () => Date }) {
   const now = options.now ?? (() => new Date());
 
   async function check(token: string): Promise<LinkState> {
@@ -35,22 +35,26 @@ export function accountLinks(options: { db: Db; mailer: Mailer; config: Config; 
     const problem = passwordProblem(input.password, input.confirmation, link.username);
     if (problem) return { status: 'invalid', problem, username: link.username, purpose: link.purpose };
     const passwordHash = await hashPassword(input.password);
-    if (!(await consumeUserToken(options.db, hashLinkToken(input.token), now()))) return { status: 'unusable' };
-    const user = await findUserRow(options.db, link.username);
-    if (!user) return { status: 'unusable' };
-    await updateUserRow(options.db, user.username, {
-      passwordHash,
-      // Activation makes the account usable. An account locked by the registry stays locked.
-      state: user.state === 'awaiting_activation' ? 'active' : user.state,
+    // The link used up, the password, the locks, the sessions and the notice: one change.
+    const done = await options.db.transaction(async (tx) => {
+      if (!(await consumeUserToken(tx, hashLinkToken(input.token), now()))) return false;
+      const user = await findUserRow(tx, link.username);
+      if (!user) return false;
+      await updateUserRow(tx, user.username, {
+        passwordHash,
+        // Activation makes the account usable. An account locked by the registry stays locked.
+        state: user.state === 'awaiting_activation' ? 'active' : user.state,
+      });
+      // A new password also lifts the sign-in locks, from every address: the link proved the mailbox.
+      await liftLocks(tx, lockoutAccount(user.username));
+      if (link.purpose === 'reset') {
+        // Whoever held the old password is signed out everywhere.
+        await revokeAccountSessions(tx, user.id);
+        await options.outbox.add(tx, passwordChangedMail(user, { at: now() }, mailContextOf(options.config)));
+      }
+      return true;
     });
-    // A new password also lifts the sign-in locks, from every address: the link proved the mailbox.
-    await liftLocks(options.db, lockoutAccount(user.username));
-    if (link.purpose === 'reset') {
-      // Whoever held the old password is signed out everywhere.
-      await revokeAccountSessions(options.db, user.id);
-      await options.mailer.send(passwordChangedMail(user, { at: now() }, mailContextOf(options.config)));
-    }
-    return { status: 'done', purpose: link.purpose };
+    return done ? { status: 'done', purpose: link.purpose } : { status: 'unusable' };
   }
 
   return { check, setPassword };

@@ -35,9 +35,9 @@ async function choosePassword(browser: SignInDriver, password: string, confirmat
 
 describe('activation', () => {
   it('mails a single-use link to choose a password; the account is then active and enrols TOTP at sign-in', async () => {
-    const before = t.sentMail.length;
+    await t.newMail();
     await t.app.userDirectory.createUser({ username: 'nina@alpha', registrarHandle: 'alpha', name: 'Nina Nova', email: 'nina@mail.example', roles: ['TECH'] });
-    const [mail] = t.sentMail.slice(before);
+    const [mail] = await t.newMail();
     expect(mail).toMatchObject({ to: 'nina@mail.example', subject: 'Activate your .be registrar panel account' });
     expect(mail?.text).toContain('Your username is nina@alpha.');
     expect(mail?.text).toContain('valid for 12 hours');
@@ -71,9 +71,9 @@ describe('activation', () => {
 
   it('refuses a link after 12 hours, and an older link once a newer one was sent', async () => {
     await t.app.userDirectory.createUser({ username: 'olaf@alpha', registrarHandle: 'alpha', name: 'Olaf', email: 'olaf@mail.example', roles: ['TECH'] });
-    const first = linkIn(t.sentMail.at(-1)?.text ?? '');
+    const first = linkIn((await t.queuedMail()).at(-1)?.text ?? '');
     await t.app.userDirectory.sendPasswordReset('olaf@alpha');
-    const resent = t.sentMail.at(-1);
+    const resent = (await t.queuedMail()).at(-1);
     expect(resent?.subject).toBe('Activate your .be registrar panel account');
     expect((await openLink(first)).status).toBe(410);
     const second = linkIn(resent?.text ?? '');
@@ -108,14 +108,14 @@ describe('password reset', () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/services/me/password', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: null, messages: [] });
-    const mail = t.sentMail.at(-1);
+    const mail = (await t.queuedMail()).at(-1);
     expect(mail).toMatchObject({ to: email, subject: 'Reset your .be registrar panel password' });
 
     const browser = await openLink(linkIn(mail?.text ?? ''));
     expect(browser.page).toContain('Choose a new password');
     await choosePassword(browser, newPassword);
     expect(browser.page).toContain('Your password is changed');
-    expect(t.sentMail.at(-1)).toMatchObject({ to: email, subject: 'Your .be registrar panel password was changed' });
+    expect((await t.queuedMail()).at(-1)).toMatchObject({ to: email, subject: 'Your .be registrar panel password was changed' });
 
     expect((await signIn.refresh(tokens.refresh_token)).statusCode).toBe(400);
     const withOld = new SignInDriver(t.app, t.config);
@@ -137,6 +137,6 @@ describe('TOTP reset', () => {
     const { email } = await createActiveUser(t.database.db, t.config, { username: 'rita@alpha' });
     await t.app.userDirectory.resetTotp('rita@alpha');
     expect((await t.app.userDirectory.findUser('rita@alpha'))?.hasTotp).toBe(false);
-    expect(t.sentMail.at(-1)).toMatchObject({ to: email, subject: 'Your 2-step verification on the .be registrar panel was reset' });
+    expect((await t.queuedMail()).at(-1)).toMatchObject({ to: email, subject: 'Your 2-step verification on the .be registrar panel was reset' });
   });
 });

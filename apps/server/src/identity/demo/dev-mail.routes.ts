@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { desc } from 'drizzle-orm';
-import { mailOutbox } from '../../db/schema';
+import { demoMailbox } from '../../db/schema';
 import { cameThroughProxy, isLoopbackAddress } from '../../lib/addresses';
 import { html } from '../pages/html';
 import { page, type PageContext } from '../pages/layout';
@@ -34,7 +34,7 @@ export async function devMailRoutes(app: FastifyInstance, options: { pageContext
         .type('text/html; charset=utf-8')
         .send(page(options.pageContext, { title: 'Mail outbox', body }));
     }
-    const mails = await app.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(100);
+    const mails = await app.db.select().from(demoMailbox).orderBy(desc(demoMailbox.id)).limit(100);
     const body = html` <h1 class="h4 mb-3">Mail outbox (demo)</h1>
       <p class="text-body-secondary small">The latest 100 mails the portal wrote to its outbox, newest first.</p>
       ${mails.length === 0 ? html`<p>No mail yet.</p>` : ''}

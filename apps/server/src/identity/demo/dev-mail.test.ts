@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema';
+import { demoMailbox } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 const apps: TestApp[] = [];
@@ -9,7 +9,7 @@ describe('/dev/mail', () => {
   it('shows the outbox in demo mode, newest first, with its links clickable and its text escaped', async () => {
     const t = await createTestApp({ demoMode: true });
     apps.push(t);
-    await t.database.db.insert(mailOutbox).values([
+    await t.database.db.insert(demoMailbox).values([
       { to: 'first@mail.example', subject: 'First', text: 'Hello <b>there</b>' },
       {
         to: 'second@mail.example',
@@ -29,7 +29,7 @@ describe('/dev/mail', () => {
   it('opens only to a browser on this machine: never to another address, nor through a proxy', async () => {
     const t = await createTestApp({ demoMode: true, trustProxy: ['127.0.0.1'] });
     apps.push(t);
-    await t.database.db.insert(mailOutbox).values({
+    await t.database.db.insert(demoMailbox).values({
       to: 'someone@mail.example',
       subject: 'Activate your account',
       text: 'Open http://portal.test/auth/realms/registrar-panel/login-actions/action-token?key=secret-key to go on.',

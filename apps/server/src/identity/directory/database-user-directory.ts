@@ -1,7 +1,7 @@
 import { panelRoles, type PanelRole } from '@registrar-panel/contract';
 import { issuerOf, type Config } from '../../config';
 import type { Db } from '../../db/database';
-import type { Mailer } from '../../mail/mailer';
+import type { Outbox } from '../../mail/outbox';
 import {
   deleteUserRow,
   findUserRow,
@@ -20,7 +20,8 @@ import type { CreateUserOutcome, DirectoryUser, NewDirectoryUser, SignInRecord, 
 
 export interface DirectoryOptions {
   db: Db;
-  mailer: Mailer;
+  /** Mails are queued in the transaction of the change that causes them. */
+  outbox: Outbox;
   config: Config;
   now?: () => Date;
 }
@@ -41,7 +42,7 @@ export function toDirectoryUser(row: UserRow): DirectoryUser {
   };
 }
 
-/** The embedded user directory: users in the product's database, mail through the app's mailer. */
+/** The embedded user directory: users in the product's database; each change and its mail commit together. */
 export class DatabaseUserDirectory implements UserDirectory {
   private readonly now: () => Date;
 
@@ -63,25 +64,26 @@ export class DatabaseUserDirectory implements UserDirectory {
     return row ? toDirectoryUser(row) : null;
   }
 
+  // The user and their activation mail are one change: the mail cannot fail here (the relay sends
+  // it later, with retries), so 'created-mail-failed' is Keycloak's case only.
   async createUser(user: NewDirectoryUser): Promise<CreateUserOutcome> {
-    if (!(await insertUserRow(this.options.db, { ...user, roles: [...user.roles], state: 'awaiting_activation' }))) return 'taken';
-    try {
-      await this.mailActivation(user);
-    } catch {
-      // The user exists: the ADMIN is told the mail failed and can send it again.
-      return 'created-mail-failed';
-    }
-    return 'created';
+    return this.options.db.transaction(async (tx) => {
+      if (!(await insertUserRow(tx, { ...user, roles: [...user.roles], state: 'awaiting_activation' }))) return 'taken';
+      await this.mailActivation(tx, user);
+      return 'created';
+    });
   }
 
   async sendActivation(username: string): Promise<void> {
-    const row = await findUserRow(this.options.db, username);
-    if (row) await this.mailActivation(row);
+    await this.options.db.transaction(async (tx) => {
+      const row = await findUserRow(tx, username);
+      if (row) await this.mailActivation(tx, row);
+    });
   }
 
-  private async mailActivation(user: { username: string; name: string; email: string }): Promise<void> {
-    const link = await this.issueLink(user.username, 'activation');
-    await this.options.mailer.send(activationMail(user, link, mailContextOf(this.options.config)));
+  private async mailActivation(tx: Db, user: { username: string; name: string; email: string }): Promise<void> {
+    const link = await this.issueLink(tx, user.username, 'activation');
+    await this.options.outbox.add(tx, activationMail(user, link, mailContextOf(this.options.config)));
   }
 
   async updateUser(username: string, changes: { name: string; email: string; roles: PanelRole[] }): Promise<void> {
@@ -101,31 +103,35 @@ export class DatabaseUserDirectory implements UserDirectory {
   }
 
   async resetTotp(username: string): Promise<void> {
-    const row = await findUserRow(this.options.db, username);
-    if (!row) return;
-    await updateUserRow(this.options.db, username, { totpSecretEncrypted: null, totpLastStep: null });
-    // Whoever signed in with the old authenticator is signed out everywhere.
-    await revokeAccountSessions(this.options.db, row.id);
-    await this.options.mailer.send(totpResetMail(row, mailContextOf(this.options.config)));
+    await this.options.db.transaction(async (tx) => {
+      const row = await findUserRow(tx, username);
+      if (!row) return;
+      await updateUserRow(tx, username, { totpSecretEncrypted: null, totpLastStep: null });
+      // Whoever signed in with the old authenticator is signed out everywhere.
+      await revokeAccountSessions(tx, row.id);
+      await this.options.outbox.add(tx, totpResetMail(row, mailContextOf(this.options.config)));
+    });
   }
 
   async sendPasswordReset(username: string): Promise<void> {
-    const row = await findUserRow(this.options.db, username);
-    if (!row) return;
-    // A user who never activated gets a new activation link: same page, and the mail says what it is for.
-    const purpose: LinkPurpose = row.state === 'awaiting_activation' ? 'activation' : 'reset';
-    const link = await this.issueLink(username, purpose);
-    const context = mailContextOf(this.options.config);
-    await this.options.mailer.send(purpose === 'activation' ? activationMail(row, link, context) : passwordResetMail(row, link, context));
+    await this.options.db.transaction(async (tx) => {
+      const row = await findUserRow(tx, username);
+      if (!row) return;
+      // A user who never activated gets a new activation link: same page, and the mail says what it is for.
+      const purpose: LinkPurpose = row.state === 'awaiting_activation' ? 'activation' : 'reset';
+      const link = await this.issueLink(tx, username, purpose);
+      const context = mailContextOf(this.options.config);
+      await this.options.outbox.add(tx, purpose === 'activation' ? activationMail(row, link, context) : passwordResetMail(row, link, context));
+    });
   }
 
   async signInAttempts(username: string, limit: number): Promise<SignInRecord[]> {
     return latestSignInAttempts(this.options.db, username, limit);
   }
 
-  private async issueLink(username: string, purpose: LinkPurpose): Promise<string> {
+  private async issueLink(tx: Db, username: string, purpose: LinkPurpose): Promise<string> {
     const { token, tokenHash } = newLinkToken();
-    await insertUserToken(this.options.db, { tokenHash, username, purpose, expiresAt: new Date(this.now().getTime() + linkTokenTtlMs) });
+    await insertUserToken(tx, { tokenHash, username, purpose, expiresAt: new Date(this.now().getTime() + linkTokenTtlMs) });
     return linkTokenUrl(issuerOf(this.options.config), token);
   }
 }

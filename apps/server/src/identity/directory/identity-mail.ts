@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import type { Mail } from '../../mail/mailer';
+import type { Mail } from '../../mail/mail';
 import { linkTokenTtlMs } from '../account-links/link-tokens';
 
 /*

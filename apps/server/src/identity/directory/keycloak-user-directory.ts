@@ -1,7 +1,8 @@
 import type KeycloakAdminClient from '@keycloak/keycloak-admin-client';
 import { panelRoles, panelRolesFromToken, registrarHandleOf, tokenRole, type PanelRole } from '@registrar-panel/contract';
 import type { Config } from '../../config';
-import type { Mailer } from '../../mail/mailer';
+import type { Db } from '../../db/database';
+import type { Outbox } from '../../mail/outbox';
 import type { SignInOutcome } from '../sign-in/lockout';
 import { splitName } from '../provider/token-claims';
 import { linkTokenTtlMs } from '../account-links/link-tokens';
@@ -33,8 +34,12 @@ function nameOf(user: UserRepresentation): string {
 
 export interface KeycloakDirectoryOptions {
   admin: KeycloakAdminClient;
-  /** The portal's mailer: notices the portal writes itself (the TOTP reset notice). */
-  mailer: Mailer;
+  /**
+   * Notices the portal writes itself (the TOTP reset notice) go through the portal's outbox; the
+   * change is Keycloak's, so the mail is queued on its own once Keycloak has made it.
+   */
+  db: Db;
+  outbox: Outbox;
   config: Config;
 }
 
@@ -199,7 +204,7 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       await admin.users.update({ id: user.id }, { ...user, requiredActions, totp: false });
       // Whoever signed in with the old authenticator is signed out everywhere.
       await admin.users.logout({ id: user.id });
-      await options.mailer.send(totpResetMail({ username: user.username, name: nameOf(user), email: user.email ?? '' }, mailContextOf(config)));
+      await options.outbox.add(options.db, totpResetMail({ username: user.username, name: nameOf(user), email: user.email ?? '' }, mailContextOf(config)));
     },
 
     async sendPasswordReset(username) {

@@ -156,15 +156,15 @@ describe('only access tokens open the API', () => {
 
   it('refuses the ID token of a sign-in where its access token is accepted', async () => {
     const tokens = await signedIn('ida@alpha');
-    const resetMails = () => t.sentMail.filter((mail) => mail.to === 'ida.alpha@mail.example').length;
-    const before = resetMails();
+    const resetMails = async () => (await t.queuedMail()).filter((mail) => mail.to === 'ida.alpha@mail.example').length;
+    const before = await resetMails();
     const withIdToken = await t.app.inject({ method: 'DELETE', url: '/services/me/password', headers: { authorization: `Bearer ${tokens.id_token}` } });
     expect(withIdToken.statusCode).toBe(401);
-    expect(resetMails()).toBe(before);
+    expect(await resetMails()).toBe(before);
 
     const withAccessToken = await t.app.inject({ method: 'DELETE', url: '/services/me/password', headers: { authorization: `Bearer ${tokens.access_token}` } });
     expect(withAccessToken.statusCode).toBe(200);
-    expect(resetMails()).toBe(before + 1);
+    expect(await resetMails()).toBe(before + 1);
   });
 
   it.each<[string, JWTPayload, SignOptions]>([

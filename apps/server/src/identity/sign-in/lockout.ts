@@ -38,5 +38,6 @@ export function lockoutAccount(typedUsername: string): string {
   return typedUsername.trim().toLowerCase();
 }
 
-/** Sign-in outcomes as recorded; user management shows them as `signIn.{outcome}`. */
-export type SignInOutcome = 'success' | 'wrongPassword' | 'wrongCode' | 'locked' | 'disabled';
+/** Sign-in outcomes as recorded; user management shows them as `signIn.{outcome}`, metrics count each. */
+export const signInOutcomes = ['success', 'wrongPassword', 'wrongCode', 'locked', 'disabled'] as const;
+export type SignInOutcome = (typeof signInOutcomes)[number];

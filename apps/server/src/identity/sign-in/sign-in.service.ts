@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { GateFull, type WorkGate } from '../../lib/work-gate';
-import type { Mailer } from '../../mail/mailer';
+import type { Outbox } from '../../mail/outbox';
 import { mailContextOf } from '../directory/identity-mail';
 import {
   claimTotpStep,
@@ -24,11 +24,13 @@ export type StepResult<T = object> = ({ status: 'ok' } & T) | StepRefusal;
 
 export interface SignInOptions {
   db: Db;
-  mailer: Mailer;
+  outbox: Outbox;
   config: Config;
   /** Bounds the password checks running at once (argon2 is the costly part of a sign-in). */
   passwordWork: WorkGate;
   now?: () => Date;
+  /** Told of every attempt as it is recorded, success included (the metrics count outcomes). */
+  onOutcome?: (outcome: SignInOutcome) => void;
 }
 
 export type SignIn = ReturnType<typeof signInSteps>;
@@ -49,7 +51,10 @@ export function signInSteps(options: SignInOptions) {
   const now = options.now ?? (() => new Date());
   const key = totpKey(options.config.totpEncryptionKey);
 
-  const record = (username: string, ip: string, outcome: SignInOutcome) => insertSignInAttempt(db, { username, ip, outcome, at: now() });
+  const record = async (username: string, ip: string, outcome: SignInOutcome) => {
+    await insertSignInAttempt(db, { username, ip, outcome, at: now() });
+    options.onOutcome?.(outcome);
+  };
 
   const lockedFor = (until: Date): StepRefusal => ({ status: 'locked', retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 1000)) });
 
@@ -87,11 +92,15 @@ export function signInSteps(options: SignInOptions) {
     if (until) return refuseLocked(user.username, ip, until);
     const signedInBefore = await hasSignedIn(db, user.username);
     const knownIp = signedInBefore && (await hasSignedIn(db, user.username, ip));
-    await record(user.username, ip, 'success');
-    // The very first sign-in has no earlier address to differ from: no mail for it.
-    if (signedInBefore && !knownIp) {
-      await options.mailer.send(newIpSignInMail(user, { ip, at: now() }, mailContextOf(options.config)));
-    }
+    // The success and its mail are one change: the mail is queued with the record, and the
+    // sign-in never waits for the mail server (mail/outbox.ts).
+    await db.transaction(async (tx) => {
+      await insertSignInAttempt(tx, { username: user.username, ip, outcome: 'success', at: now() });
+      // The very first sign-in has no earlier address to differ from: no mail for it.
+      if (signedInBefore && !knownIp) await options.outbox.add(tx, newIpSignInMail(user, { ip, at: now() }, mailContextOf(options.config)));
+    });
+    // Counted once it is recorded, not before the transaction commits.
+    options.onOutcome?.('success');
     return { status: 'ok', accountId: user.id };
   }
 

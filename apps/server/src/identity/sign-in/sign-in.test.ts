@@ -150,11 +150,11 @@ describe('security notifications', () => {
       const browser = await passwordStep('hugo@alpha', testPassword, ip);
       expect(await browser.submit({ code: await currentTotpCode(secret ?? '', at) })).toMatch(/\?code=/);
     };
-    const before = t.sentMail.length;
+    await t.newMail();
     await signInFrom('203.0.113.1', Date.now() - 30_000);
-    expect(t.sentMail.length).toBe(before);
+    expect(await t.newMail()).toEqual([]);
     await signInFrom('203.0.113.2', Date.now());
-    expect(t.sentMail.slice(before)).toEqual([
+    expect(await t.newMail()).toEqual([
       expect.objectContaining({
         to: email,
         subject: 'New sign-in to your .be registrar panel account',
@@ -162,6 +162,6 @@ describe('security notifications', () => {
       }),
     ]);
     await signInFrom('203.0.113.2', Date.now() + 30_000);
-    expect(t.sentMail.length).toBe(before + 1);
+    expect(await t.newMail()).toEqual([]);
   });
 });

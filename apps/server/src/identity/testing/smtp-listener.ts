@@ -54,8 +54,8 @@ export interface SmtpListener {
   close(): Promise<void>;
 }
 
-/** A real SMTP listener on loopback (a port of the kernel's choosing) that keeps what it receives. */
-export async function startSmtpListener(): Promise<SmtpListener> {
+/** A real SMTP listener on loopback (on `port`, or one of the kernel's choosing) that keeps what it receives. */
+export async function startSmtpListener(options: { port?: number } = {}): Promise<SmtpListener> {
   const received: ReceivedMail[] = [];
   let refusing = false;
   const server = new SMTPServer({
@@ -78,7 +78,7 @@ export async function startSmtpListener(): Promise<SmtpListener> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

@@ -1,51 +1,54 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { UserDirectory } from '../../identity/directory/user-directory';
-import type { Mailer } from '../../mail/mailer';
+import type { Db } from '../../db/database';
+import type { DirectoryUser, UserDirectory } from '../../identity/directory/user-directory';
+import type { Outbox } from '../../mail/outbox';
 import type { SignedInUser } from '../../plugins/auth';
 import { eppChangeMail, type EppChange } from './epp-change-mail';
 import type { RegistrarEppRow } from './epp.repository';
 
 /**
- * Mails a security notification about an EPP change to the registrar's technical contact and its
- * ADMIN users, one mail each so that no recipient sees the others' addresses.
+ * The security notice of an EPP change, to the registrar's technical contact and its ADMIN users,
+ * one mail each so that no recipient sees the others' addresses. The mails are queued in the
+ * change's own transaction: a saved change always has its notice on the way, and a mail server
+ * that is down neither fails nor slows the save (mail/outbox.ts).
  */
-export class EppChangeNotifier {
-  constructor(
-    private readonly directory: UserDirectory,
-    private readonly mailer: Mailer,
-    private readonly log: FastifyBaseLogger,
-    private readonly supportEmail: string,
-  ) {}
-
+export function eppChangeNotices(options: { directory: UserDirectory; outbox: Outbox; log: FastifyBaseLogger; supportEmail: string }) {
   /**
-   * Called after the change is committed. A mail that cannot be sent is logged, not thrown: the
-   * change is saved, and answering an error would make the user save it again.
+   * The ADMIN users' addresses, asked before the transaction: the directory does not take part in
+   * it (it may be Keycloak). The technical contact is told even when the directory cannot be reached.
    */
-  async notify(registrar: RegistrarEppRow, actor: SignedInUser, change: EppChange, at: Date): Promise<void> {
-    const mail = eppChangeMail(change, { registrarHandle: registrar.handle, actor, at, supportEmail: this.supportEmail });
-    const recipients = await this.recipients(registrar);
-    const results = await Promise.allSettled(recipients.map((to) => this.mailer.send({ to, ...mail })));
-    results.forEach((result, index) => {
-      if (result.status === 'rejected') {
-        this.log.error({ err: result.reason as unknown, to: recipients[index], registrar: registrar.handle }, 'EPP change notification not sent');
-      }
-    });
-  }
-
-  private async recipients(registrar: RegistrarEppRow): Promise<string[]> {
-    // The technical contact is told even when the directory (Keycloak) cannot be reached.
-    const users = await this.directory.listUsers(registrar.handle).catch((error: unknown) => {
-      this.log.error({ err: error, registrar: registrar.handle }, "EPP change notification: the registrar's administrators could not be listed");
+  async function administratorsOf(registrarHandle: string): Promise<string[]> {
+    const users = await options.directory.listUsers(registrarHandle).catch((error: unknown) => {
+      options.log.error({ err: error, registrar: registrarHandle }, "EPP change notification: the registrar's administrators could not be listed");
       return [];
     });
-    const admins = users.filter((user) => user.roles.includes('ADMIN'));
-    const all = [registrar.techContactEmail, ...admins.map((user) => user.email)];
-    const seen = new Set<string>();
-    return all.filter((email) => {
-      const key = email.trim().toLowerCase();
-      if (!key || seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
+    return administratorEmails(users);
   }
+
+  /** Queues the notice in the change's transaction. */
+  async function queue(tx: Db, notice: { registrar: RegistrarEppRow; administrators: string[]; actor: SignedInUser; change: EppChange; at: Date }) {
+    const { registrar, actor, change, at } = notice;
+    const mail = eppChangeMail(change, { registrarHandle: registrar.handle, actor, at, supportEmail: options.supportEmail });
+    await options.outbox.add(tx, ...recipients([registrar.techContactEmail, ...notice.administrators]).map((to) => ({ to, ...mail })));
+  }
+
+  return { administratorsOf, queue };
+}
+
+export type EppChangeNotices = ReturnType<typeof eppChangeNotices>;
+
+/** The addresses of the ADMIN users among a registrar's users. */
+export function administratorEmails(users: readonly DirectoryUser[]): string[] {
+  return users.filter((user) => user.roles.includes('ADMIN')).map((user) => user.email);
+}
+
+/** Each address once, whatever its case; empty ones left out. */
+function recipients(all: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return all.filter((email) => {
+    const key = email.trim().toLowerCase();
+    if (!key || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../errors';
 import { authorize, type SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
-import type { EppChangeNotifier } from './epp-change-notifier';
+import type { EppChangeNotices } from './epp-change-notices';
 import { findRegistrarEpp, listIpAddresses, lockRegistrarEpp, replaceIpAddresses } from './epp.repository';
 
 export const ipAuditAction = 'epp.ipAddresses.update';
@@ -33,7 +33,7 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** The EPP IP allow-list of the caller's registrar (spec sections 2, 4 and 5). */
-export function eppIpService(db: Db, notifier: EppChangeNotifier) {
+export function eppIpService(db: Db, notices: EppChangeNotices) {
   async function list(actor: SignedInUser): Promise<string[]> {
     authorize(actor, 'manageEpp');
     if (!(await findRegistrarEpp(db, actor.registrarHandle))) throw notFound();
@@ -49,16 +49,16 @@ export function eppIpService(db: Db, notifier: EppChangeNotifier) {
     const checked = checkIpList(input.ipAddresses, maxIpAddressesFor(actor.username));
     if (!checked.ok) throw new AppError(400, checked.messages);
     const at = new Date();
-    const outcome = await db.transaction(async (tx) => {
+    const administrators = await notices.administratorsOf(actor.registrarHandle);
+    await db.transaction(async (tx) => {
       const registrar = await lockRegistrarEpp(tx, actor.registrarHandle);
       if (!registrar) throw notFound();
       const before = await listIpAddresses(tx, registrar.handle);
-      if (sameList(before, checked.ips)) return null;
+      if (sameList(before, checked.ips)) return;
       await replaceIpAddresses(tx, registrar.handle, checked.ips);
       await recordAudit(tx, actor, ipAuditAction, { before, after: checked.ips });
-      return { registrar, before };
+      await notices.queue(tx, { registrar, administrators, actor, change: { kind: 'ipAddresses', before, after: checked.ips }, at });
     });
-    if (outcome) await notifier.notify(outcome.registrar, actor, { kind: 'ipAddresses', before: outcome.before, after: checked.ips }, at);
     return checked.ips;
   }
 

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../errors';
 import type { UserDirectory } from '../../identity/directory/user-directory';
 import { authorize, type SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
-import type { EppChangeNotifier } from './epp-change-notifier';
+import { administratorEmails, type EppChangeNotices } from './epp-change-notices';
 import { findRegistrarEpp, lockRegistrarEpp, setEppPasswordHash } from './epp.repository';
 
 export const passwordAuditAction = 'epp.password.update';
@@ -32,7 +32,7 @@ export function containsRegistrarName(password: string, registrarHandle: string,
 }
 
 /** The EPP password of the caller's registrar; only an argon2id hash is stored. */
-export function eppPasswordService(db: Db, directory: UserDirectory, notifier: EppChangeNotifier) {
+export function eppPasswordService(db: Db, directory: UserDirectory, notices: EppChangeNotices) {
   /** Whether changing the password needs the current one: true once a password is set. */
   async function isCurrentRequired(actor: SignedInUser): Promise<boolean> {
     authorize(actor, 'manageEpp');
@@ -51,8 +51,10 @@ export function eppPasswordService(db: Db, directory: UserDirectory, notifier: E
     const at = new Date();
     // Asked before the transaction, not inside it: the directory does not take part in it, and may
     // not even be this database (Keycloak).
-    const directoryUsernames = (await directory.listUsers(actor.registrarHandle)).map((user) => user.username);
-    const outcome = await db.transaction(async (tx) => {
+    const directoryUsers = await directory.listUsers(actor.registrarHandle);
+    const directoryUsernames = directoryUsers.map((user) => user.username);
+    const administrators = administratorEmails(directoryUsers);
+    await db.transaction(async (tx) => {
       const registrar = await lockRegistrarEpp(tx, actor.registrarHandle);
       if (!registrar) throw notFound();
       const current = registrar.eppPasswordHash;
@@ -65,9 +67,8 @@ export function eppPasswordService(db: Db, directory: UserDirectory, notifier: E
       if (unsafe) throw badRequest('unsafe.password', { field: 'newPassword' });
       await setEppPasswordHash(tx, registrar.handle, await hash(input.newPassword, { algorithm: argon2id }), at);
       await recordAudit(tx, actor, passwordAuditAction, { firstTime: current === null });
-      return { registrar, firstTime: current === null };
+      await notices.queue(tx, { registrar, administrators, actor, change: { kind: 'password', firstTime: current === null }, at });
     });
-    await notifier.notify(outcome.registrar, actor, { kind: 'password', firstTime: outcome.firstTime }, at);
   }
 
   return { isCurrentRequired, change };

@@ -3,15 +3,15 @@ import { eppIpListSchema, eppPasswordChangeSchema, type EppIpAddressesResponse, 
 import { parseInput } from '../../errors';
 import { ok } from '../../plugins/envelope';
 import { byRegistrar, byUser, limitRequests } from '../../plugins/rate-limits';
-import { EppChangeNotifier } from './epp-change-notifier';
+import { eppChangeNotices } from './epp-change-notices';
 import { eppIpService } from './epp-ip.service';
 import { eppPasswordService } from './epp-password.service';
 
 /** `/services/registrar/epp`: the EPP allow-list and password of the caller's own registrar. */
 export async function eppRoutes(app: FastifyInstance) {
-  const notifier = new EppChangeNotifier(app.userDirectory, app.mailer, app.log, app.config.supportEmail);
-  const ipAddresses = eppIpService(app.db, notifier);
-  const password = eppPasswordService(app.db, app.userDirectory, notifier);
+  const notices = eppChangeNotices({ directory: app.userDirectory, outbox: app.outbox, log: app.log, supportEmail: app.config.supportEmail });
+  const ipAddresses = eppIpService(app.db, notices);
+  const password = eppPasswordService(app.db, app.userDirectory, notices);
 
   app.get('/registrar/epp/ip', async (request) => ok<EppIpAddressesResponse>({ ipAddresses: await ipAddresses.list(request.user) }));
 

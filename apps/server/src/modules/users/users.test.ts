@@ -93,7 +93,7 @@ describe('POST /services/users', () => {
   const valid = { username: 'new_user-1', name: 'Nina New', email: 'nina@mail.example', roles: ['TECH', 'FINANCE'] };
 
   it('creates the user with the registrar suffix, mails the activation link and audits it', async () => {
-    const mailBefore = t.sentMail.length;
+    await t.newMail();
     const res = await call('POST', '/services/users', { body: valid });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
@@ -109,7 +109,7 @@ describe('POST /services/users', () => {
       roles: ['TECH', 'FINANCE'],
       state: 'awaiting_activation',
     });
-    const mail = t.sentMail.slice(mailBefore);
+    const mail = await t.newMail();
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ to: 'nina@mail.example' });
     expect(mail[0]?.text).toContain(t.config.publicUrl);
@@ -154,11 +154,11 @@ describe('POST /services/users', () => {
     ['the ADMIN role', { roles: ['SUPPORT', 'ADMIN'] }, 'roles', 'validation.role', 'Only the roles SUPPORT, TECH and FINANCE can be given.'],
     ['an unknown role', { roles: ['OWNER'] }, 'roles.0', 'validation.role', 'Only the roles SUPPORT, TECH and FINANCE can be given.'],
   ])('refuses %s with a field message and creates nothing', async (_label, change, field, messageKey, defaultMessage) => {
-    const mailBefore = t.sentMail.length;
+    await t.newMail();
     const res = await call('POST', '/services/users', { body: { ...valid, username: 'refused', ...change } });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ messages: unknown[] }>().messages).toContainEqual(expect.objectContaining({ field, messageKey, defaultMessage }));
-    expect(t.sentMail.length).toBe(mailBefore);
+    expect(await t.newMail()).toEqual([]);
     const listed = await t.database.db.select({ username: users.username }).from(users).where(eq(users.name, valid.name));
     expect(listed.map((row) => row.username)).toEqual(['new_user-1@alpha', 'other@alpha']);
   });
@@ -272,12 +272,12 @@ describe('DELETE /services/users/{username}/totp', () => {
     await addUser('enrolled@alpha', ['TECH'], 'Enno Rolled');
     await t.database.db.update(users).set({ totpSecretEncrypted: 'encrypted-secret', state: 'active' }).where(eq(users.username, 'enrolled@alpha'));
     expect((await t.app.userDirectory.findUser('enrolled@alpha'))?.hasTotp).toBe(true);
-    const mailBefore = t.sentMail.length;
+    await t.newMail();
     const res = await call('DELETE', path('enrolled@alpha', '/totp'));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: null, messages: [] });
     expect((await t.app.userDirectory.findUser('enrolled@alpha'))?.hasTotp).toBe(false);
-    expect(t.sentMail.slice(mailBefore)).toEqual([expect.objectContaining({ to: 'enrolled.alpha@mail.example' })]);
+    expect(await t.newMail()).toEqual([expect.objectContaining({ to: 'enrolled.alpha@mail.example' })]);
     expect(await auditOf('user.totpReset', 'enrolled@alpha')).toHaveLength(1);
   });
 
@@ -303,10 +303,10 @@ describe('DELETE /services/users/{username}/totp', () => {
 describe('POST /services/users/{username}/activation', () => {
   it('mails a user who has not activated a new activation link, and audits it', async () => {
     await addUser('late@alpha', ['SUPPORT'], 'Lena Late');
-    const mailBefore = t.sentMail.length;
+    await t.newMail();
     const res = await call('POST', path('late@alpha', '/activation'));
     expect(res.statusCode).toBe(200);
-    expect(t.sentMail.slice(mailBefore)).toEqual([
+    expect(await t.newMail()).toEqual([
       expect.objectContaining({ to: 'late.alpha@mail.example', text: expect.stringContaining(t.config.publicUrl) as string }),
     ]);
     expect(await auditOf('user.activationResend', 'late@alpha')).toHaveLength(1);
@@ -315,48 +315,16 @@ describe('POST /services/users/{username}/activation', () => {
   it('answers 409 for a user who has activated already, and mails nothing', async () => {
     await addUser('active@alpha', ['SUPPORT'], 'Arno Active');
     await t.database.db.update(users).set({ state: 'active' }).where(eq(users.username, 'active@alpha'));
-    const mailBefore = t.sentMail.length;
+    await t.newMail();
     const res = await call('POST', path('active@alpha', '/activation'));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ messages: [{ messageKey: 'users.alreadyActive' }] });
-    expect(t.sentMail.length).toBe(mailBefore);
+    expect(await t.newMail()).toEqual([]);
   });
 
   it("answers 404 for another registrar's user, and mails nothing", async () => {
-    const mailBefore = t.sentMail.length;
+    await t.newMail();
     expect((await call('POST', path('other@beta', '/activation'))).statusCode).toBe(404);
-    expect(t.sentMail.length).toBe(mailBefore);
-  });
-
-  it('tells the ADMIN when the activation mail could not be sent: the user exists, and the mail can be sent again', async () => {
-    let relayDown = true;
-    const delivered: string[] = [];
-    const mailer = {
-      send: async (mail: { to: string }) => {
-        if (relayDown) throw new Error('mail relay unreachable');
-        delivered.push(mail.to);
-      },
-    };
-    const own = await createTestApp({}, { mailer });
-    try {
-      await createRegistrar(own.database.db, { handle: 'alpha' });
-      const headers = { authorization: `Bearer ${await own.tokenFor({ username: 'admin@alpha', roles: ['ADMIN'] })}` };
-      const created = await own.app.inject({
-        method: 'POST',
-        url: '/services/users',
-        headers,
-        payload: { username: 'nomail', name: 'No Mail', email: 'nomail@mail.example', roles: [] },
-      });
-      expect(created.statusCode).toBe(201);
-      expect(created.json()).toMatchObject({ data: { activationMail: 'failed', user: { username: 'nomail@alpha', awaitingActivation: true } } });
-      const again = await own.app.inject({ method: 'POST', url: path('nomail@alpha', '/activation'), headers });
-      expect(again.statusCode).toBe(502);
-      expect(again.json()).toMatchObject({ messages: [{ messageKey: 'users.activationMailFailed' }] });
-      relayDown = false;
-      expect((await own.app.inject({ method: 'POST', url: path('nomail@alpha', '/activation'), headers })).statusCode).toBe(200);
-      expect(delivered).toEqual(['nomail@mail.example']);
-    } finally {
-      await own.close();
-    }
+    expect(await t.newMail()).toEqual([]);
   });
 });

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { demoMailboxTransport, smtpTransport, startMailRelay, type RelayEvents } from '../mail/relay';
+import { startJobQueue } from './job-queue';
+import { startRetention } from './retention';
+
+/** Sent mail moves to the queue's archive after an hour (kept there MAIL_RETENTION_DAYS, then deleted). */
+const archiveSentAfterSeconds = 3600;
+
+/**
+ * The work every instance does besides answering requests: the mail relay and the retention job,
+ * on the job queue. Started by server.ts once the app is built (tests start it only when they test
+ * it), stopped before the database closes: the mails being sent finish first.
+ */
+export async function startBackgroundWork(app: FastifyInstance, events: RelayEvents & { pollingIntervalSeconds?: number } = {}) {
+  const { config, log } = app;
+  const boss = await startJobQueue({
+    pool: app.database.pool,
+    onError: (error) => log.error({ err: error }, 'job queue: background work failed; it goes on'),
+    retention: { archiveCompletedAfterSeconds: archiveSentAfterSeconds, deleteAfterDays: config.retention.mailDays },
+  });
+  const smtp = config.smtpUrl ? smtpTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, timeoutMs: config.smtpTimeoutMs }) : undefined;
+  const onAttempt = (outcome: 'sent' | 'failed') => {
+    app.metrics.mailAttempts.inc({ outcome });
+    events.onAttempt?.(outcome);
+  };
+  await startMailRelay({ boss, send: smtp?.send ?? demoMailboxTransport(app.db), log, pollingIntervalSeconds: events.pollingIntervalSeconds, onAttempt });
+  await startRetention({ boss, db: app.db, policy: config.retention, log });
+  return {
+    boss,
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+      smtp?.close();
+    },
+  };
+}
+
+export type BackgroundWork = Awaited<ReturnType<typeof startBackgroundWork>>;

@@ -1,0 +1,91 @@
+import { count, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, demoMailbox, oidcModels, signInAttempts, signInLockouts, userTokens } from '../db/schema';
+import { createActiveUser } from '../identity/testing/users';
+import { createRegistrar } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { startBackgroundWork } from './background';
+import { jobQueueSchema, queueNames } from './job-queue';
+import { applyRetention, retentionSchedule } from './retention';
+
+let t: TestApp;
+const now = new Date('2026-11-23T12:00:00Z');
+const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+const policy = { auditDays: 730, signInDays: 365, mailDays: 7 };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createRegistrar(t.database.db, { handle: 'alpha' });
+  await createActiveUser(t.database.db, t.config, { username: 'ada@alpha' });
+});
+afterAll(async () => t?.close());
+
+async function rows(table: PgTable): Promise<number> {
+  const [row] = await t.database.db.select({ n: count() }).from(table);
+  return row?.n ?? 0;
+}
+
+describe('retention', () => {
+  it('deletes what is past its retention, and keeps the rest', async () => {
+    const { db } = t.database;
+    await db.insert(auditEvents).values([
+      { registrarHandle: 'alpha', username: 'ada@alpha', action: 'old', at: daysAgo(731) },
+      { registrarHandle: 'alpha', username: 'ada@alpha', action: 'kept', at: daysAgo(729) },
+    ]);
+    await db.insert(signInAttempts).values([
+      { username: 'ada@alpha', ip: '192.0.2.1', outcome: 'success', at: daysAgo(400) },
+      { username: 'ada@alpha', ip: '192.0.2.1', outcome: 'success', at: daysAgo(10) },
+    ]);
+    await db.insert(signInLockouts).values([
+      // No failure for over a year, lock long over: counting starts again.
+      { account: 'quiet@alpha', source: '*', failedAttempts: 3, lockedUntil: daysAgo(399), updatedAt: daysAgo(400) },
+      // Recent failures: kept.
+      { account: 'busy@alpha', source: '*', failedAttempts: 3, lockedUntil: null, updatedAt: daysAgo(2) },
+    ]);
+    await db.insert(demoMailbox).values([
+      { to: 'a@mail.example', subject: 'old', text: '', createdAt: daysAgo(8) },
+      { to: 'a@mail.example', subject: 'new', text: '', createdAt: daysAgo(1) },
+    ]);
+    await db.insert(oidcModels).values([
+      { model: 'Session', id: 'expired', payload: {}, expiresAt: daysAgo(2) },
+      { model: 'Session', id: 'live', payload: {}, expiresAt: daysAgo(-1) },
+    ]);
+    await db.insert(userTokens).values([
+      { tokenHash: 'expired', username: 'ada@alpha', purpose: 'reset', expiresAt: daysAgo(2) },
+      { tokenHash: 'just-expired', username: 'ada@alpha', purpose: 'reset', expiresAt: new Date(now.getTime() - 3_600_000) },
+    ]);
+
+    const deleted = await applyRetention(db, policy, now);
+
+    expect(deleted).toEqual({ audit_events: 1, sign_in_attempts: 1, sign_in_lockouts: 1, demo_mailbox: 1, oidc_models: 1, user_tokens: 1 });
+    expect((await db.select({ action: auditEvents.action }).from(auditEvents)).map((row) => row.action)).toEqual(['kept']);
+    expect(await rows(signInAttempts)).toBe(1);
+    expect((await db.select({ account: signInLockouts.account }).from(signInLockouts)).map((row) => row.account)).toEqual(['busy@alpha']);
+    expect((await db.select({ subject: demoMailbox.subject }).from(demoMailbox)).map((row) => row.subject)).toEqual(['new']);
+    expect((await db.select({ id: oidcModels.id }).from(oidcModels)).map((row) => row.id)).toEqual(['live']);
+    expect((await db.select({ tokenHash: userTokens.tokenHash }).from(userTokens)).map((row) => row.tokenHash)).toEqual(['just-expired']);
+    // Run again: nothing more to delete.
+    expect(Object.values(await applyRetention(db, policy, now))).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
+  it('cleans a large table in batches, to the last row', async () => {
+    const { db } = t.database;
+    await db.execute(
+      sql`INSERT INTO audit_events (registrar_handle, username, action, at) SELECT 'alpha', 'ada@alpha', 'bulk', ${daysAgo(800)} FROM generate_series(1, 12345)`,
+    );
+    expect((await applyRetention(db, policy, now)).audit_events).toBe(12_345);
+  });
+
+  it('is scheduled nightly in Brussels time when the background work starts', async () => {
+    const background = await startBackgroundWork(t.app, { pollingIntervalSeconds: 0.5 });
+    try {
+      const { rows: schedules } = await t.database.db.execute<{ cron: string; timezone: string }>(
+        sql`SELECT cron, options->>'tz' AS timezone FROM ${sql.identifier(jobQueueSchema)}.schedule WHERE name = ${queueNames.retention}`,
+      );
+      expect(schedules).toEqual([{ cron: retentionSchedule.cron, timezone: 'Europe/Brussels' }]);
+    } finally {
+      await background.stop();
+    }
+  });
+});

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import type { Db } from '../db/database';
+import { queueNames } from './job-queue';
+
+/*
+ * Housekeeping: rows that only grow are deleted once they are older than their retention. A daily
+ * job of the queue (a pg-boss schedule fires it once across the fleet, at night in Brussels);
+ * each table is cleaned in batches of its own transactions, so running instances never wait on it.
+ * The mail outbox (the queue's own jobs) is cleaned by pg-boss's maintenance (job-queue.ts).
+ */
+
+export interface RetentionPolicy {
+  /** The audit trail; two years unless configured. */
+  auditDays: number;
+  /** Sign-in attempts, and the lockout counters of accounts with no failure for as long. */
+  signInDays: number;
+  /** Sent mail in the queue's archive, and the demo's mailbox. */
+  mailDays: number;
+}
+
+export const defaultRetention: RetentionPolicy = { auditDays: 730, signInDays: 365, mailDays: 7 };
+
+/** When the job runs: 03:30 in Brussels, when registrars are least likely to be working. */
+export const retentionSchedule = { cron: '30 3 * * *', tz: 'Europe/Brussels' } as const;
+
+const batchRows = 5_000;
+
+interface Cleanup {
+  table: string;
+  /** A DELETE of at most `batchRows` rows, returning how many it deleted. */
+  batch: (now: Date) => ReturnType<typeof sql>;
+}
+
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
+
+function cleanups(policy: RetentionPolicy): Cleanup[] {
+  const olderThan = (table: string, column: string, days: number, extra = sql``) => ({
+    table,
+    batch: (now: Date) =>
+      sql`DELETE FROM ${sql.identifier(table)} WHERE ctid = ANY (ARRAY(SELECT ctid FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} < ${daysBefore(now, days)} ${extra} LIMIT ${batchRows}))`,
+  });
+  return [
+    olderThan('audit_events', 'at', policy.auditDays),
+    olderThan('sign_in_attempts', 'at', policy.signInDays),
+    olderThan('sign_in_lockouts', 'updated_at', policy.signInDays, sql`AND (locked_until IS NULL OR locked_until < now())`),
+    olderThan('demo_mailbox', 'created_at', policy.mailDays),
+    // Expired rows of the identity service: sessions, codes and grants past their end, and mailed
+    // links past theirs (a day late, so that a link just expired still answers "expired", not "unknown").
+    olderThan('oidc_models', 'expires_at', 1),
+    olderThan('user_tokens', 'expires_at', 1),
+  ];
+}
+
+/** Deletes what is past its retention, batch by batch; returns the rows deleted per table. */
+export async function applyRetention(db: Db, policy: RetentionPolicy, now = new Date()): Promise<Record<string, number>> {
+  const deleted: Record<string, number> = {};
+  for (const cleanup of cleanups(policy)) {
+    let total = 0;
+    for (;;) {
+      const result = await db.execute(cleanup.batch(now));
+      total += result.rowCount ?? 0;
+      if ((result.rowCount ?? 0) < batchRows) break;
+    }
+    deleted[cleanup.table] = total;
+  }
+  return deleted;
+}
+
+/** Schedules the daily job and works it on this instance (pg-boss gives each run to one instance). */
+export async function startRetention(options: { boss: PgBoss; db: Db; policy: RetentionPolicy; log: FastifyBaseLogger }) {
+  const { boss, log } = options;
+  await boss.schedule(queueNames.retention, retentionSchedule.cron, {}, { tz: retentionSchedule.tz });
+  await boss.work(queueNames.retention, async () => {
+    const deleted = await applyRetention(options.db, options.policy);
+    log.info({ deleted }, 'retention: old rows deleted');
+  });
+}

@@ -1,0 +1,54 @@
+import PgBoss from 'pg-boss';
+import { connectionOf, jobQueueSchema, queueNames, type Executor } from '../jobs/job-queue';
+import type { Mail } from './mail';
+
+/*
+ * Every mail the portal sends is first a job in the queue, added in the same transaction as the
+ * change that causes it: a change that rolls back sends nothing, and a change that commits has its
+ * mail recorded with it. The relay (relay.ts) sends it later, with retries. No user request waits
+ * for, or fails because of, the mail server.
+ */
+
+/** How the relay retries a mail it could not hand to the SMTP server. */
+export interface MailRetryPolicy {
+  /** Attempts after the first. */
+  retryLimit: number;
+  /** The first wait; each further wait doubles (pg-boss's backoff, with jitter). */
+  retryDelaySeconds: number;
+}
+
+/**
+ * Twelve retries from 10 s doubling: the last attempt comes about a day after the first, long
+ * enough for a relay outage to be repaired, short enough that a reset link (valid 12 h) is not
+ * delivered pointlessly late after that.
+ */
+export const defaultMailRetry: MailRetryPolicy = { retryLimit: 12, retryDelaySeconds: 10 };
+
+/** A mail being sent longer than this is taken for lost (a crashed instance) and tried again. */
+const sendingTimeoutSeconds = 120;
+
+export interface Outbox {
+  /** Queues mails in the caller's transaction (or on their own when given the database). */
+  add(executor: Executor, ...mails: Mail[]): Promise<void>;
+}
+
+export function mailOutbox(retry: MailRetryPolicy = defaultMailRetry): Outbox {
+  // Only its insert is used, always on the executor given: this instance never connects itself.
+  const boss = new PgBoss({ db: { executeSql: () => Promise.reject(new Error('the outbox writes through the executor given')) }, schema: jobQueueSchema });
+  return {
+    async add(executor, ...mails) {
+      if (mails.length === 0) return;
+      const jobs = mails.map((mail) => ({
+        name: queueNames.mail,
+        data: { to: mail.to, subject: mail.subject, text: mail.text },
+        retryLimit: retry.retryLimit,
+        retryDelay: retry.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: sendingTimeoutSeconds,
+        // Kept waiting through every retry: beyond the sum of the doubling waits, whatever their jitter.
+        keepUntil: new Date(Date.now() + retry.retryDelaySeconds * 2 ** (retry.retryLimit + 2) * 1000).toISOString(),
+      }));
+      await boss.insert(jobs, { db: connectionOf(executor) });
+    },
+  };
+}
