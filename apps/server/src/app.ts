@@ -76,7 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate<Database>('database', database);
   app.decorate('db', database.db);
-  app.decorate('outbox', mailOutbox(config.mailRetry));
+  app.decorate('outbox', mailOutbox({ retry: config.mailRetry, smtpTimeoutMs: config.smtpTimeoutMs }));
   app.decorate<UserDirectory>('userDirectory', userDirectoryOf(config, database, app.outbox));
   // Turned off at SIGTERM (server.ts), so that /health/ready sends the proxy elsewhere first.
   app.decorate<Lifecycle>('lifecycle', { shuttingDown: false });

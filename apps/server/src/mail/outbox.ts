@@ -24,15 +24,21 @@ export interface MailRetryPolicy {
  */
 export const defaultMailRetry: MailRetryPolicy = { retryLimit: 12, retryDelaySeconds: 10 };
 
-/** A mail being sent longer than this is taken for lost (a crashed instance) and tried again. */
-const sendingTimeoutSeconds = 120;
+/**
+ * A mail being sent longer than this is taken for lost (an instance killed while sending) and
+ * tried again: three times the SMTP timeout (connect, greet, answer), at least 15 s.
+ */
+export function sendingTimeoutSeconds(smtpTimeoutMs: number): number {
+  return Math.max(15, Math.ceil((3 * smtpTimeoutMs) / 1000));
+}
 
 export interface Outbox {
   /** Queues mails in the caller's transaction (or on their own when given the database). */
   add(executor: Executor, ...mails: Mail[]): Promise<void>;
 }
 
-export function mailOutbox(retry: MailRetryPolicy = defaultMailRetry): Outbox {
+export function mailOutbox(options: { retry: MailRetryPolicy; smtpTimeoutMs: number }): Outbox {
+  const { retry } = options;
   // Only its insert is used, always on the executor given: this instance never connects itself.
   const boss = new PgBoss({ db: { executeSql: () => Promise.reject(new Error('the outbox writes through the executor given')) }, schema: jobQueueSchema });
   return {
@@ -44,7 +50,7 @@ export function mailOutbox(retry: MailRetryPolicy = defaultMailRetry): Outbox {
         retryLimit: retry.retryLimit,
         retryDelay: retry.retryDelaySeconds,
         retryBackoff: true,
-        expireInSeconds: sendingTimeoutSeconds,
+        expireInSeconds: sendingTimeoutSeconds(options.smtpTimeoutMs),
         // Kept waiting through every retry: beyond the sum of the doubling waits, whatever their jitter.
         keepUntil: new Date(Date.now() + retry.retryDelaySeconds * 2 ** (retry.retryLimit + 2) * 1000).toISOString(),
       }));

@@ -9,9 +9,10 @@ import type { Mail } from './mail';
 /*
  * The mail relay: every instance runs one, and pg-boss hands each queued mail to one of them
  * (SKIP LOCKED). A mail the SMTP server does not take is failed back to the queue, which tries it
- * again after a doubling wait; a mail is marked sent only after the server accepted it. An
+ * again after a doubling wait; a mail is marked sent as soon as the server accepted it. An
  * instance killed between the two would send that mail once more when it is retried: the one case
- * of a duplicate, against never losing a mail.
+ * of a duplicate, against never losing a mail. The mails a killed instance was sending are taken
+ * up again once their sending time is over (outbox.ts), by the queue's maintenance (job-queue.ts).
  */
 
 /** Hands one mail to the mail server, or to the demo's mailbox. */
@@ -58,6 +59,9 @@ export async function startMailRelay(options: { boss: PgBoss; send: MailTranspor
       jobs.map(async (job) => {
         try {
           await options.send(job.data);
+          // Done at once, not when the whole batch is: an instance killed mid-batch leaves only
+          // the mails it had not sent yet to be taken up again.
+          await boss.complete(queueNames.mail, job.id);
           options.onAttempt?.('sent');
         } catch (error) {
           options.onAttempt?.('failed');

@@ -24,7 +24,11 @@ try {
   const registrarHandle = registrarHandleOf(username);
   const [registrar] = await database.db.select({ handle: registrars.handle }).from(registrars).where(eq(registrars.handle, registrarHandle));
   if (!registrar) throw new Error(`No registrar "${registrarHandle}": the username must be name@{registrar handle}.`);
-  const directory = new DatabaseUserDirectory({ db: database.db, outbox: mailOutbox(config.mailRetry), config });
+  const directory = new DatabaseUserDirectory({
+    db: database.db,
+    outbox: mailOutbox({ retry: config.mailRetry, smtpTimeoutMs: config.smtpTimeoutMs }),
+    config,
+  });
   if (await directory.findUser(username)) throw new Error(`${username} exists already.`);
   await directory.createUser({ username, registrarHandle, name, email, roles: ['ADMIN'] });
   console.log(`Created ${username} (ADMIN); the activation mail to ${email} is queued: the portal sends it.`);
