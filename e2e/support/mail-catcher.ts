@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -20,7 +20,10 @@ export async function startMailCatcher(): Promise<{ url: string; dir: string; cl
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const mail: ReceivedMail = { to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') };
-        writeFileSync(join(dir, `${Date.now()}-${String(++count).padStart(4, '0')}.json`), JSON.stringify(mail));
+        // Written under another name, then renamed: a test reading the folder never sees half a file.
+        const file = join(dir, `${Date.now()}-${String(++count).padStart(4, '0')}.json`);
+        writeFileSync(`${file}.part`, JSON.stringify(mail));
+        renameSync(`${file}.part`, file);
         callback();
       });
     },
