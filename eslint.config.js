@@ -40,6 +40,14 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // The Bootstrap Icons font is not loaded (docs/decisions.md, "Web weight and speed").
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXAttribute[name.name="className"] Literal[value=/(^|\\s)bi-/]',
+          message: 'The icon font is not loaded: draw the icon with components/icon.tsx and its SVG imported with ?raw.',
+        },
+      ],
       // Architecture: features never import each other; shared code never imports features or the app shell.
       'import-x/no-restricted-paths': [
         'error',

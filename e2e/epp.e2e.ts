@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
+import { capturePage, phone, screenshotDir } from './support/screenshots';
 import type { ReceivedMail } from './support/mail-catcher';
 import { signIn } from './support/sign-in';
 
@@ -84,6 +85,8 @@ describe('allowed IP addresses of a TECH user', () => {
   beforeAll(async () => {
     page = await newPage(browser);
     await signIn(page, 'tech@acme');
+    // The cookie banner (shell.e2e.ts tests it) would cover the forms in the screenshots.
+    await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Close' }).click();
     await page.goto('/epp');
   });
 
@@ -102,7 +105,27 @@ describe('allowed IP addresses of a TECH user', () => {
   it('explains the list in a tooltip', async () => {
     await page.getByRole('button', { name: 'About the allowed IP addresses' }).hover();
     expect(await page.getByRole('tooltip').innerText()).toBe(tooltip);
+    expect(await page.getByRole('tooltip').getAttribute('class')).toContain('bs-tooltip-end');
     await page.mouse.move(0, 0);
+    await page.getByRole('tooltip').waitFor({ state: 'detached' });
+  });
+
+  it('flips the tooltip below its icon on a phone, where the right side has no room', async () => {
+    await page.setViewportSize(phone);
+    try {
+      await page.getByRole('button', { name: 'About the allowed IP addresses' }).focus();
+      const tip = page.getByRole('tooltip');
+      await tip.waitFor();
+      await expect.poll(async () => (await tip.getAttribute('class')) ?? '').toContain('bs-tooltip-bottom');
+      await expect.poll(() => tip.evaluate((element) => getComputedStyle(element).opacity)).toBe('0.9');
+      const box = (await tip.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(phone.width);
+      await page.screenshot({ path: `${screenshotDir}/epp-ip-tooltip-390.png` });
+    } finally {
+      await page.getByRole('button', { name: 'About the allowed IP addresses' }).blur();
+      await page.setViewportSize({ width: 1366, height: 850 });
+    }
   });
 
   it('appends an empty input when the user types in the last one; every input but the first can be removed', async () => {
@@ -171,7 +194,7 @@ describe('allowed IP addresses of a TECH user', () => {
     await page.getByRole('list', { name: 'Allowed IP addresses' }).waitFor();
     expect(await listed()).toEqual(['192.0.2.10', '2001:db8::1', '198.51.100.7']);
     await page.getByText('3 of 10').waitFor();
-    await page.screenshot({ path: '/tmp/epp-e2e-list.png', fullPage: true });
+    await capturePage(page, 'epp-ip-list');
 
     // One mail per recipient, the technical contact's and the administrator's among them.
     await expect
@@ -196,7 +219,7 @@ describe('allowed IP addresses of a TECH user', () => {
     for (let number = 4; number <= 10; number++) await input(number).fill(`203.0.113.${number}`);
     expect(await inputs().count()).toBe(10);
     expect((await values()).at(-1)).toBe('203.0.113.10');
-    await page.screenshot({ path: '/tmp/epp-e2e-edit-full.png', fullPage: true });
+    await capturePage(page, 'epp-ip-edit-full');
     await page.getByRole('button', { name: 'Remove IP address 5' }).click();
     expect(await inputs().count()).toBe(10);
     expect((await values()).at(-1)).toBe('');
@@ -214,7 +237,7 @@ describe('allowed IP addresses of a TECH user', () => {
     await dialog.waitFor();
     expect(await dialog.locator('.modal-body').innerText()).toBe(emptyWarning);
     expect(await dialog.evaluate((element) => element.querySelector('.modal-dialog')?.classList.contains('modal-sm'))).toBe(true);
-    await page.screenshot({ path: '/tmp/epp-e2e-empty-modal.png' });
+    await capturePage(page, 'epp-ip-empty-warning', { fullPage: false });
 
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -250,6 +273,11 @@ describe('EPP password of a TECH user', () => {
   });
 
   it('applies the password rules as the user types', async () => {
+    // Typed into and emptied again, the field says why Update stays disabled (spec section 5).
+    await field('New Password').fill('x');
+    await field('New Password').fill('');
+    expect(await feedback('New Password').innerText()).toBe('Please complete this mandatory field.');
+    expect(await updateButton().isDisabled()).toBe(true);
     await field('New Password').fill('Short 1!');
     expect(await feedback('New Password').innerText()).toBe(weakText);
     await field('New Password').fill('Long enough 1! xy');
@@ -277,7 +305,7 @@ describe('EPP password of a TECH user', () => {
     );
     expect(await errorAlerts().count()).toBe(0);
     expect(await updateButton().isDisabled()).toBe(true);
-    await page.screenshot({ path: '/tmp/epp-e2e-password-unsafe.png', fullPage: true });
+    await capturePage(page, 'epp-password-unsafe');
   });
 
   it('sets the password, resets the form and asks for the current password from then on', async () => {
@@ -290,7 +318,7 @@ describe('EPP password of a TECH user', () => {
     expect(await field('New Password').inputValue()).toBe('');
     expect(await field('Confirm new Password').inputValue()).toBe('');
     expect(await updateButton().isDisabled()).toBe(true);
-    await page.screenshot({ path: '/tmp/epp-e2e-password-update.png', fullPage: true });
+    await capturePage(page, 'epp-password-updated');
   });
 
   it('alerts a wrong current password', async () => {
@@ -338,7 +366,7 @@ describe('a SUPPORT user', () => {
     await support.goto('/epp/password');
     await support.getByRole('heading', { name: 'You cannot manage EPP settings' }).waitFor();
     expect(await support.getByRole('textbox').count()).toBe(0);
-    await support.screenshot({ path: '/tmp/epp-e2e-support.png' });
+    await capturePage(support, 'epp-support-not-allowed');
     expect(calls).toEqual([]);
     await support.context().close();
   });

@@ -3,6 +3,7 @@ import { brusselsYearMonth } from '@registrar-panel/contract';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
+import { capturePage, phone, screenshotDir } from './support/screenshots';
 import { signIn } from './support/sign-in';
 
 /*
@@ -31,10 +32,20 @@ async function saved(download: Download): Promise<string> {
   return readFileSync(path, 'utf8');
 }
 
+/** The label a stacked cell draws above its value on a phone (its `::before`), or '' when none shows. */
+function drawnLabel(cell: ReturnType<Page['locator']>): Promise<string> {
+  return cell.evaluate((element) => {
+    const before = getComputedStyle(element, '::before');
+    return before.display === 'none' || before.content === 'none' ? '' : (element.getAttribute('data-label') ?? '');
+  });
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   page = await newPage(browser);
   await signIn(page, 'support@acme');
+  // The cookie banner (shell.e2e.ts tests it) would cover the pages in the screenshots.
+  await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Close' }).click();
 });
 
 afterAll(async () => {
@@ -64,7 +75,7 @@ describe('overview and general data', () => {
     expect(await main.locator('[data-field="email"] a').getAttribute('href')).toMatch(/^mailto:.+@.+/);
     expect(await main.locator('[data-field="phone"] a').getAttribute('href')).toMatch(/^tel:\+\d+$/);
     expect(await main.locator('[data-field="address"] dd').innerText()).toContain('Belgium');
-    await page.screenshot({ path: '/tmp/rp-registrar-general-data.png', fullPage: true });
+    await capturePage(page, 'registrar-general-data');
   });
 });
 
@@ -83,7 +94,7 @@ describe('public profile and its edit screens', () => {
         .locator('[data-field]')
         .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-field'))),
     ).toEqual(['name', 'phone', 'email']);
-    await page.screenshot({ path: '/tmp/rp-registrar-public-profile.png', fullPage: true });
+    await capturePage(page, 'registrar-public-profile');
   });
 
   it('edits the public contact: errors once a field is dirty, Update disabled while invalid, countries by name', async () => {
@@ -108,7 +119,7 @@ describe('public profile and its edit screens', () => {
     await page.getByText('This is an invalid phone number. Please check the content of this field.').waitFor();
     await page.getByLabel('Postal code').fill('12345678901234567');
     await page.getByText('Too many characters. The maximum length is 16.').waitFor();
-    await page.screenshot({ path: '/tmp/rp-registrar-edit-public-invalid.png', fullPage: true });
+    await capturePage(page, 'registrar-edit-public-invalid');
 
     await organisation.fill('Acme Domains Benelux BV');
     await page.getByLabel('URL').fill('https://www.acme-benelux.example');
@@ -141,7 +152,7 @@ describe('public profile and its edit screens', () => {
     await page.getByLabel('Name').fill('Tess Tech');
     await page.getByLabel('Email').fill('tess.tech@acme.example');
     await page.getByLabel('Phone').fill('+32.9876543');
-    await page.screenshot({ path: '/tmp/rp-registrar-edit-tech.png', fullPage: true });
+    await capturePage(page, 'registrar-edit-tech');
     await updateButton(page).click();
     await page.waitForURL('**/registrar/publicProfile');
     await alertWith(page, 'The technical contact was updated.').waitFor();
@@ -210,7 +221,7 @@ describe('public profile and its edit screens', () => {
     expect(await notice.innerText()).toContain('Bob Other');
     expect(page.url()).toMatch(/\/editAdminContact$/);
     expect(await page.getByLabel('Name').inputValue()).toBe('Ann Admin');
-    await page.screenshot({ path: '/tmp/rp-registrar-edit-conflict.png', fullPage: true });
+    await capturePage(page, 'registrar-edit-conflict');
 
     // Having seen the other save, the user saves theirs deliberately.
     await updateButton(page).click();
@@ -225,6 +236,7 @@ describe('transactions', () => {
     expect(await page.locator('[data-field="current"] dt').innerText()).toBe('Current number of transactions');
     expect(await page.locator('[data-field="threshold"] dt').innerText()).toBe('Threshold');
     expect(await page.locator('[data-field="current"] dd').innerText()).toMatch(/^\d+$/);
+    await capturePage(page, 'registrar-transactions');
   });
 });
 
@@ -266,11 +278,11 @@ describe('billing', () => {
     for (const date of dates) expect(date).toMatch(new RegExp(`^${today.year - 1}/12/\\d{2} \\d{2}:\\d{2}:\\d{2} CET$`));
     const types = await table.locator('tbody tr td:nth-child(2)').allInnerTexts();
     for (const type of types) expect(type).not.toMatch(/\*\*\*/);
-    await page.screenshot({ path: '/tmp/rp-registrar-billing.png', fullPage: true });
+    await capturePage(page, 'registrar-billing');
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: /^Download the billing lines of December/ }).click(),
+      page.getByRole('button', { name: /^Download CSV of the billing lines of December/ }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`${today.year - 1}12-acme-billingLines.csv`);
     const records = (await saved(download)).split('\r\n');
@@ -280,6 +292,61 @@ describe('billing', () => {
     for (const record of records.slice(1, -1)) expect(record).toMatch(new RegExp(`^${today.year - 1}-12-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\+01:00,[A-Z_]+,[A-Z_]+,`));
     const domains = await table.locator('tbody tr td:nth-child(4)').allInnerTexts();
     expect(records.slice(1, -1).map((record) => record.split(',')[4])).toEqual(domains);
+  });
+
+  it('keeps the header row in view under the portal header while the lines scroll', async () => {
+    const table = page.locator('table.billing-lines');
+    await page.setViewportSize({ width: 1366, height: 600 });
+    try {
+      const headerBottom = await page.locator('.app-header').evaluate((header) => header.getBoundingClientRect().bottom);
+      const { top, height } = await table.evaluate((element) => ({
+        top: element.getBoundingClientRect().top + window.scrollY,
+        height: element.getBoundingClientRect().height,
+      }));
+      expect(height).toBeGreaterThan(1000);
+      await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), top + 600);
+      const head = (await table.locator('thead th').first().boundingBox())!;
+      expect(Math.abs(head.y - headerBottom)).toBeLessThanOrEqual(1);
+      expect(
+        await table
+          .locator('thead th')
+          .first()
+          .evaluate((th) => getComputedStyle(th).position),
+      ).toBe('sticky');
+      await page.screenshot({ path: `${screenshotDir}/registrar-billing-sticky-header-1366.png` });
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 850 });
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    }
+  });
+
+  it('links each domain name to its registration, for a role that may read registrations', async () => {
+    const table = page.locator('table.billing-lines');
+    const names = await table.locator('tbody tr td:nth-child(4)').allInnerTexts();
+    const links = table.locator('tbody tr td:nth-child(4) a');
+    expect(await links.count()).toBe(names.length);
+    expect(await links.first().getAttribute('href')).toBe(`/registrations/registration/${encodeURIComponent(names[0]!)}/view`);
+    await links.first().click();
+    await page.getByRole('heading', { name: names[0]!, exact: true, level: 1 }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Billing lines' }).waitFor();
+  });
+
+  it('shows each line as a card with its column labels on a phone', async () => {
+    await year().selectOption(String(today.year - 1));
+    await month().selectOption({ label: 'December' });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByTestId('billing-results').waitFor();
+    await page.setViewportSize(phone);
+    try {
+      const cells = page.locator('table.billing-lines tbody tr').first().locator('td');
+      const labels: string[] = [];
+      for (let i = 0; i < (await cells.count()); i++) labels.push(await drawnLabel(cells.nth(i)));
+      expect(labels).toEqual(['Transaction date', 'Transaction type', 'Period', 'Domain name', 'svTRID']);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 850 });
+    }
   });
 
   it('shows January of this year, across the year boundary', async () => {
@@ -303,7 +370,7 @@ describe('reports', () => {
   it('downloads the domain names list as domain_names_acme_{YYYYMMDD-HHmmss}.csv, sorted, with a header', async () => {
     await open(page, '/registrar/reports', 'Reports');
     await page.getByRole('heading', { name: 'Domain names list' }).waitFor();
-    await page.screenshot({ path: '/tmp/rp-registrar-reports.png', fullPage: true });
+    await capturePage(page, 'registrar-reports');
     const before = new Date();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the domain names list as CSV' }).click()]);
     const name = /^domain_names_acme_(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})\.csv$/.exec(download.suggestedFilename());
@@ -333,7 +400,7 @@ describe('downloads on a slow connection', () => {
       await expect.poll(() => progress.innerText(), { timeout: 20_000 }).toMatch(/Downloading… [1-9]\d? % · \d+ kB received/);
       expect(await page.locator('.app-spinner-overlay').count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Download the domain names list as CSV' }).isDisabled()).toBe(true);
-      await page.screenshot({ path: '/tmp/rp-registrar-report-progress.png' });
+      await capturePage(page, 'registrar-report-progress', { fullPage: false });
 
       // The page stays usable: another tab opens while the file is still coming in.
       await page.getByRole('navigation', { name: 'Registrar overview' }).getByRole('link', { name: 'General data' }).click();
@@ -359,7 +426,7 @@ describe('what other roles see', () => {
     );
     const tabs = tech.getByRole('navigation', { name: 'Registrar overview' }).getByRole('link');
     expect(await tabs.allInnerTexts()).toEqual(['General data', 'Public profile', 'Transactions', 'Billing', 'Reports']);
-    await tech.screenshot({ path: '/tmp/rp-registrar-billing-tech.png', fullPage: true });
+    await capturePage(tech, 'registrar-billing-tech');
     await tech.context().close();
   });
 
@@ -375,6 +442,14 @@ describe('what other roles see', () => {
     await finance.getByTestId('not-allowed').waitFor();
     await finance.goto('/registrar/reports');
     await finance.getByTestId('not-allowed').waitFor();
+    // Billing lines, whose domain names are no links: the role may not read registrations.
+    await finance.goto('/registrar/billing');
+    await finance.getByLabel('Year').selectOption(String(brusselsYearMonth().year - 1));
+    await finance.getByLabel('Month').selectOption({ label: 'December' });
+    await finance.getByRole('button', { name: 'Submit' }).click();
+    await finance.getByTestId('billing-results').waitFor();
+    expect(await finance.locator('table.billing-lines tbody tr td:nth-child(4)').count()).toBeGreaterThan(0);
+    expect(await finance.locator('table.billing-lines tbody tr td:nth-child(4) a').count()).toBe(0);
     await finance.context().close();
   });
 
@@ -387,7 +462,47 @@ describe('what other roles see', () => {
     expect(await globex.locator('[data-field="resetDate"] dd').innerText()).toMatch(
       /^No protected transactions allowed until \d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2} CES?T$/,
     );
-    await globex.screenshot({ path: '/tmp/rp-registrar-transactions-globex.png', fullPage: true });
+    await capturePage(globex, 'registrar-transactions-globex');
     await globex.context().close();
+  });
+});
+
+describe('the registrar tabs on a phone (390 px)', () => {
+  afterAll(async () => {
+    await page.setViewportSize({ width: 1366, height: 850 });
+  });
+
+  it.each([
+    ['/registrar/generalData', 'General data'],
+    ['/registrar/billing', 'Billing'],
+    ['/registrar/reports', 'Reports'],
+  ])('shows the active tab of %s in full', async (path, label) => {
+    await page.setViewportSize(phone);
+    await page.goto(path);
+    const active = page.getByRole('navigation', { name: 'Registrar overview' }).locator('a.active');
+    await active.waitFor();
+    expect(await active.innerText()).toBe(label);
+    const box = (await active.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(phone.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+});
+
+describe('a failed country list', () => {
+  it('leaves the country names empty and says so under the picker, without an alert', async () => {
+    await page.route('**/services/country', (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'unavailable' }));
+    try {
+      await page.goto('/registrar/publicProfile');
+      await page.getByRole('heading', { name: 'Public contact' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await section(page, 'public-contact').locator('[data-field="address"] dd').innerText()).not.toMatch(/Netherlands|Belgium/);
+      await page.goto('/registrar/publicProfile/editPublicContact');
+      await page.getByTestId('countries-failed').waitFor();
+      expect(await page.getByTestId('countries-failed').innerText()).toBe('The list of countries could not be loaded. Please reload the page to try again.');
+      expect(await page.locator('.app-alerts [role="alert"]').count()).toBe(0);
+    } finally {
+      await page.unroute('**/services/country');
+    }
   });
 });

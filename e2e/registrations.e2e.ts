@@ -4,7 +4,9 @@ import { demoQuotas, demoSeed } from '../apps/server/src/db/seed/demo-data';
 import type { DomainRecord } from '../apps/server/src/db/seed/domain-records';
 import { RegistryGenerator } from '../apps/server/src/db/seed/generate';
 import { startOfUtcDay } from '../apps/server/src/db/seed/options';
+import { lifecycleStatus } from '../apps/web/src/features/registrations/rules/registration-rules';
 import { launchBrowser, newPage } from './support/browser';
+import { capturePage, phone, sidewaysOverflow } from './support/screenshots';
 import { signIn } from './support/sign-in';
 
 /*
@@ -18,6 +20,7 @@ let page: Page;
 const generator = new RegistryGenerator({ seed: demoSeed, quotas: demoQuotas, today: startOfUtcDay(Date.now()), tld: 'be' });
 const acme = [...generator.domainBatches(5_000)].flatMap((batch) => batch.domains).filter((d) => d.registrarHandle === 'acme');
 const acmeNames = acme.map((d) => d.uLabel).sort();
+const contactsByHandle = new Map([...generator.contactBatches(5_000)].flatMap((batch) => batch.map((c) => [c.handle, c] as const)));
 const has = (d: DomainRecord, status: string) => d.statuses.some((s) => s.status === status);
 const first = (what: string, test: (d: DomainRecord) => boolean): DomainRecord => {
   const found = acme.find(test);
@@ -28,6 +31,45 @@ const first = (what: string, test: (d: DomainRecord) => boolean): DomainRecord =
 const section = (id: string) => page.locator(`[data-section="${id}"]`);
 const labels = () => page.getByTestId('labels').locator('[data-label]').allInnerTexts();
 const alertWith = (text: string) => page.locator('.app-alerts [role="alert"]', { hasText: text });
+const topPager = () => page.getByRole('navigation', { name: 'Result pages', exact: true });
+const bottomPager = () => page.getByRole('navigation', { name: 'Result pages, below the results', exact: true });
+const resultNames = () => page.locator('.registration-results tbody tr td:first-child a').allInnerTexts();
+
+/** The label a stacked cell draws before its value on a phone (its `::before`), or '' when none shows. */
+function drawnLabel(cell: ReturnType<Page['locator']>): Promise<string> {
+  return cell.evaluate((element) => {
+    const before = getComputedStyle(element, '::before');
+    return before.display === 'none' || before.content === 'none' ? '' : (element.getAttribute('data-label') ?? '');
+  });
+}
+
+/**
+ * The names and addresses inside `selector` that a line break splits at a point other than a space
+ * or a hyphen, or the break points BreakableText adds (after the @, before a dot: the edges of its
+ * text pieces): none, when names and emails never break mid-word.
+ */
+function splitWords(selector: string): Promise<string[]> {
+  return page.evaluate((css) => {
+    const split: string[] = [];
+    for (const element of Array.from(document.querySelectorAll(css))) {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        const range = document.createRange();
+        let lastTop: number | null = null;
+        for (let i = 0; i < text.length; i++) {
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const top = range.getClientRects()[0]?.top;
+          if (top === undefined) continue;
+          if (lastTop !== null && top > lastTop + 2 && !/[\s-]/.test(text[i - 1] ?? '')) split.push(`${text.slice(0, i)}|${text.slice(i)}`);
+          lastTop = top;
+        }
+      }
+    }
+    return split;
+  }, selector);
+}
 
 async function searchFor(term: string) {
   await page.getByRole('searchbox', { name: 'Domain name' }).fill(term);
@@ -43,6 +85,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await newPage(browser);
   await signIn(page, 'support@acme', undefined, '/registrations/search');
+  // The cookie banner (shell.e2e.ts tests it) would cover the results in the screenshots.
+  await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Close' }).click();
 });
 
 afterAll(async () => {
@@ -54,7 +98,7 @@ describe('registration search', () => {
     await page.getByRole('heading', { name: 'Search registrations' }).waitFor();
     expect(await page.getByText("Use '*' as wildcard").isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Search', exact: true }).isDisabled()).toBe(true);
-    await page.screenshot({ path: '/tmp/registrations-search-empty.png', fullPage: true });
+    await capturePage(page, 'registrations-search-empty');
   });
 
   it('finds names with a wildcard at the end, in the middle and at the start, and keeps the search in the address', async () => {
@@ -72,7 +116,7 @@ describe('registration search', () => {
         `Showing search results 1 - ${Math.min(100, expected.length)} of ${expected.length} results.`,
       );
     }
-    await page.screenshot({ path: '/tmp/registrations-search-results.png' });
+    await capturePage(page, 'registrations-search-results');
   });
 
   it("says 'No results for …' when nothing matches", async () => {
@@ -97,11 +141,10 @@ describe('registration search', () => {
     await page.getByRole('heading', { name: `${acmeNames.length.toLocaleString('en')} matching registrations found` }).waitFor();
     expect(await page.getByTestId('results-range').innerText()).toBe(`Showing search results 201 - 300 of ${acmeNames.length.toLocaleString('en')} results.`);
     expect(await page.locator('.registration-results tbody tr td:first-child a').first().innerText()).toBe(acmeNames[200]);
-    const pager = page.getByRole('navigation', { name: 'Result pages' });
+    const pager = bottomPager();
     const pageLinks = await pager.locator('a, span').filter({ hasText: /^\d+$/ }).count();
     expect(pageLinks).toBeLessThanOrEqual(20);
-    await page.screenshot({ path: '/tmp/registrations-search-page3.png' });
-    await pager.screenshot({ path: '/tmp/registrations-search-pager.png' });
+    await capturePage(page, 'registrations-search-page3');
     await pager.getByText('Last').click();
     const lastPage = Math.ceil(acmeNames.length / 100);
     await page.waitForURL((url) => url.searchParams.get('page') === String(lastPage));
@@ -120,8 +163,120 @@ describe('registration search', () => {
     const row = page.locator('.registration-results tbody tr').first();
     expect(await row.locator('td').nth(1).locator('a').getAttribute('href')).toBe(`/contact/view/${domain.registrantHandle}`);
     await row.locator('td').first().locator('a').click();
-    await page.waitForURL(`**/registrations/registration/${encodeURIComponent(domain.uLabel)}/view`);
+    await page.waitForURL((url) => url.pathname === `/registrations/registration/${encodeURIComponent(domain.uLabel)}/view`);
     await page.getByRole('heading', { name: domain.uLabel }).waitFor();
+  });
+
+  it('offers the pager above and below the results, with Previous and Next', async () => {
+    await page.goto('/registrations/search?domainname=*&page=3');
+    await page.getByTestId('results-range').filter({ hasText: 'Showing search results 201 - 300 of' }).waitFor();
+    for (const pager of [topPager(), bottomPager()]) {
+      const texts = await pager.locator('.page-item').allInnerTexts();
+      expect(texts.slice(0, 2)).toEqual(['First', 'Previous']);
+      expect(texts.slice(-2)).toEqual(['Next', 'Last']);
+    }
+    await topPager().getByRole('link', { name: 'Next' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '4');
+    await page.getByTestId('results-range').filter({ hasText: 'Showing search results 301 - 400 of' }).waitFor();
+    expect((await resultNames())[0]).toBe(acmeNames[300]);
+    await bottomPager().getByRole('link', { name: 'Previous' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '3');
+    await page.getByTestId('results-range').filter({ hasText: 'Showing search results 201 - 300 of' }).waitFor();
+    await page.goto('/registrations/search?domainname=*&page=1');
+    await page.getByTestId('results-range').filter({ hasText: 'Showing search results 1 - 100 of' }).waitFor();
+    expect(await topPager().locator('.page-item.disabled').allInnerTexts()).toEqual(['First', 'Previous']);
+  });
+
+  it('says so on a page past the last one, and links to the last page', async () => {
+    const lastPage = Math.ceil(acmeNames.length / 100);
+    await page.goto(`/registrations/search?domainname=*&page=${lastPage + 5}`);
+    const notice = page.getByTestId('past-last-page');
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain(`There is no page ${lastPage + 5}: these results end on page ${lastPage}.`);
+    expect(await page.locator('.registration-results').count()).toBe(0);
+    await capturePage(page, 'registrations-search-past-last');
+    await notice.getByRole('link', { name: `Go to the last page (${lastPage})` }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === String(lastPage));
+    await page
+      .getByTestId('results-range')
+      .filter({ hasText: ` - ${acmeNames.length.toLocaleString('en')} of ` })
+      .waitFor();
+  });
+
+  it("returns from a registration to the same search and page through '← Search registrations'", async () => {
+    await page.goto('/registrations/search?domainname=*&page=2');
+    await page.getByTestId('results-range').filter({ hasText: 'Showing search results 101 - 200 of' }).waitFor();
+    await page.locator('.registration-results tbody tr td:first-child a').nth(5).click();
+    await page.getByRole('heading', { name: acmeNames[105], exact: true }).waitFor();
+    const back = page.getByTestId('back-to-search');
+    expect(await back.innerText()).toBe('Search registrations');
+    expect(await back.getAttribute('href')).toBe('/registrations/search?domainname=*&page=2');
+    await back.click();
+    await page.waitForURL(
+      (url) => url.pathname === '/registrations/search' && url.searchParams.get('domainname') === '*' && url.searchParams.get('page') === '2',
+    );
+    await page.getByTestId('results-range').filter({ hasText: 'Showing search results 101 - 200 of' }).waitFor();
+    expect(await page.getByRole('searchbox', { name: 'Domain name' }).inputValue()).toBe('*');
+  });
+
+  it('shows the required message once the input was typed into and emptied again, Search disabled', async () => {
+    await page.goto('/registrations/search');
+    const input = page.getByRole('searchbox', { name: 'Domain name' });
+    await input.fill('bak');
+    await input.fill('');
+    await page.getByText('Please enter a domain name to search for.').waitFor();
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Search', exact: true }).isDisabled()).toBe(true);
+  });
+});
+
+describe('registration search on a phone (390 px)', () => {
+  beforeAll(async () => {
+    await page.setViewportSize(phone);
+  });
+  afterAll(async () => {
+    await page.setViewportSize({ width: 1366, height: 850 });
+  });
+
+  it('shows each result as a card with its column labels, without sideways scrolling', async () => {
+    await page.goto('/registrations/search?domainname=*&page=1');
+    await page.getByTestId('results-range').filter({ hasText: 'Showing search results 1 - 100 of' }).waitFor();
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    const row = page.locator('.registration-results tbody tr').first();
+    const cells = row.locator('td');
+    const labels: string[] = [];
+    for (let i = 0; i < (await cells.count()); i++) labels.push(await drawnLabel(cells.nth(i)));
+    expect(labels).toEqual(['Domain name', 'Registrant', 'Status', 'Registration date', 'Expiry date']);
+    // One card per result: the cells stack inside the width of the row.
+    const rowBox = (await row.boundingBox())!;
+    for (let i = 0; i < (await cells.count()); i++) {
+      const box = (await cells.nth(i).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(rowBox.x + rowBox.width + 0.5);
+    }
+    const overflowing = await page
+      .locator('.registration-results td')
+      .evaluateAll((tds) => tds.filter((td) => td.scrollWidth > td.clientWidth + 1).map((td) => td.textContent));
+    expect(overflowing).toEqual([]);
+    expect(await splitWords('.registration-results td:nth-child(1), .registration-results td:nth-child(2)')).toEqual([]);
+    // The pager fits: the steps, the boundary links and the pages next to the current one.
+    const shownLinks = await topPager()
+      .locator('.page-link')
+      .evaluateAll((links) => links.filter((link) => (link as HTMLElement).offsetParent !== null).map((link) => link.getAttribute('data-page')));
+    expect(shownLinks).toEqual(['first', 'previous', 'page-1', 'page-2', 'next', 'last']);
+    expect((await topPager().locator('.pagination').boundingBox())!.height).toBeLessThan(40);
+  });
+
+  it('shows a registration and a contact without sideways scrolling, names and emails whole', async () => {
+    const domain = first('registration with keys and name servers', (d) => d.delegationSigners.length > 0 && d.nameservers.length > 0);
+    await openRegistration(domain);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await drawnLabel(section('keys').locator('tbody td').last())).toBe('Digest');
+    expect(await drawnLabel(section('status').locator('tbody td').first())).toBe('EPP status');
+    expect(await splitWords('[data-section="registrant"] dd, [data-section="nameservers"] td:first-child')).toEqual([]);
+    await page.goto(`/contact/view/${encodeURIComponent(domain.registrantHandle)}`);
+    await page.locator('[data-section="contact-details"] [data-field="email"] a').waitFor();
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await splitWords('[data-section="contact-details"] [data-field="email"] dd')).toEqual([]);
   });
 });
 
@@ -133,16 +288,51 @@ describe('registration view', () => {
     );
     await openRegistration(domain);
     expect(await page.getByRole('tab', { name: 'Domain Info' }).or(page.getByText('Domain Info')).first().isVisible()).toBe(true);
-    for (const title of ['General data', 'Dates', 'Registrant', 'Nameservers', 'Contacts', 'Domain status', 'Keys']) {
-      await page.getByRole('heading', { name: title, exact: true }).waitFor();
-    }
+    // The spec's order, in the page's reading order and on the screen (left to right, top to bottom).
+    const titles = await page.locator('[data-section] h2').allInnerTexts();
+    expect(titles).toEqual(['General data', 'Dates', 'Registrant', 'Nameservers', 'Contacts', 'Domain status', 'Keys']);
+    const tops = await page
+      .locator('[data-section]')
+      .evaluateAll((sections) => sections.map((s) => [s.getBoundingClientRect().top, s.getBoundingClientRect().left]));
+    const onScreen = [...tops.keys()].sort((a, b) => tops[a]![0]! - tops[b]![0]! || tops[a]![1]! - tops[b]![1]!);
+    expect(onScreen).toEqual([...tops.keys()]);
     expect(await page.getByRole('heading', { name: 'Registry grace period status' }).count()).toBe(0);
     expect(await labels()).toContain('Registered');
     expect(await section('general').locator('[data-field="lifecycle"]').innerText()).toContain('OK');
     expect(await section('keys').locator('tbody tr').count()).toBe(domain.delegationSigners.length);
     expect(await section('nameservers').locator('tbody tr').count()).toBe(domain.nameservers.length);
     expect(await section('dates').locator('[data-field="created"] dd').innerText()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2} CES?T$/);
-    await page.screenshot({ path: '/tmp/registrations-view-plain.png', fullPage: true });
+    await capturePage(page, 'registrations-view-plain');
+  });
+
+  it("shows the registrant's name and email next to its handle", async () => {
+    const domain = first('registration outside a grace period', (d) => d.rgpStatus === null);
+    const contact = contactsByHandle.get(domain.registrantHandle)!;
+    await openRegistration(domain);
+    const registrant = section('registrant');
+    expect(await registrant.locator('[data-field="registrant"] dd').innerText()).toBe(domain.registrantHandle);
+    expect(await registrant.locator('[data-field="registrantName"] dd').innerText()).toBe(contact.name);
+    expect(await registrant.locator('[data-field="registrantEmail"] dd').innerText()).toBe(contact.email);
+    expect(await registrant.locator('[data-field="registrantEmail"] a').getAttribute('href')).toBe(`mailto:${contact.email}`);
+  });
+
+  it('gives each grace period state one colour wherever it shows: status badge, grace period section and search result', async () => {
+    const background = (locator: ReturnType<Page['locator']>) => locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+    const brown = 'rgb(123, 74, 42)';
+    const orange = 'rgb(242, 140, 40)';
+    for (const [state, lifecycle, colour] of [
+      ['PENDING_RESTORE', 'pendingRestore', orange],
+      ['REDEMPTION_PERIOD', 'redemption', brown],
+      ['PENDING_DELETE', 'pendingDelete', brown],
+    ] as const) {
+      const domain = first(state, (d) => d.rgpStatus === state && lifecycleStatus(d.statuses.map((s) => s.status)) === lifecycle);
+      await openRegistration(domain);
+      expect(await background(section('general').locator(`[data-lifecycle="${lifecycle}"]`)), `${state} status badge`).toBe(colour);
+      expect(await background(section('rgp').locator('[aria-current="true"]')), `${state} grace period badge`).toBe(colour);
+      await page.goto(`/registrations/search?domainname=${encodeURIComponent(domain.uLabel)}&page=1`);
+      const result = page.locator('.registration-results tbody tr').first();
+      expect(await background(result.locator(`[data-lifecycle="${lifecycle}"]`)), `${state} in the search results`).toBe(colour);
+    }
   });
 
   it('shows the empty states for a registration without name servers or keys', async () => {
@@ -198,7 +388,7 @@ describe('registration view', () => {
     await section('dates').locator('[data-field="deletionDate"]').waitFor();
     expect(await section('dates').getByRole('link', { name: 'registration guidelines' }).getAttribute('href')).toMatch(/^https:\/\//);
     expect(await section('general').locator('[data-field="lifecycle"]').innerText()).toContain('Redemption');
-    await page.screenshot({ path: '/tmp/registrations-view-redemption.png', fullPage: true });
+    await capturePage(page, 'registrations-view-redemption');
   });
 
   it.each([
@@ -230,7 +420,7 @@ describe('registration view', () => {
     await page.waitForURL(`**/contact/view/${domain.registrantHandle}`);
     await page.locator('[data-section="contact-info"] [data-field="handle"] dd', { hasText: domain.registrantHandle }).waitFor();
     await page.locator('[data-section="contact-details"] [data-field="country"] dd').filter({ hasText: /\w+/ }).waitFor();
-    await page.screenshot({ path: '/tmp/registrations-contact.png', fullPage: true });
+    await capturePage(page, 'registrations-contact');
     await page.goBack();
     const tech = domain.contacts.find((c) => c.role === 'TECH')!;
     await section('contacts').locator(`[data-contact="${tech.handle}"]`).first().click();
@@ -248,5 +438,48 @@ describe('registration view', () => {
     await page.goto(`/registrations/registration/${encodeURIComponent(globexDomain.uLabel)}/view`);
     await page.getByText('This registration could not be found.').waitFor();
     await alertWith('The requested item was not found.').waitFor();
+  });
+});
+
+describe('a failed country lookup', () => {
+  it('leaves the country name empty, without an alert', async () => {
+    const domain = acme[0]!;
+    await page.route('**/services/country', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'unavailable' }));
+    try {
+      await page.goto(`/contact/view/${encodeURIComponent(domain.registrantHandle)}`);
+      await page.locator('[data-section="contact-info"] [data-field="handle"] dd', { hasText: domain.registrantHandle }).waitFor();
+      await page.waitForResponse('**/services/country').catch(() => undefined);
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('[data-section="contact-details"] [data-field="country"] dd').innerText()).toBe('–');
+      expect(await page.locator('.app-alerts [role="alert"]').count()).toBe(0);
+    } finally {
+      await page.unroute('**/services/country');
+    }
+  });
+});
+
+describe('a FINANCE user', () => {
+  it('is told on the search page, before searching, that registrations are not available to the role, and no search is asked', async () => {
+    const finance = await newPage(browser);
+    const asked: string[] = [];
+    finance.on('request', (request) => {
+      if (request.url().includes('/services/domains') || request.url().includes('/services/contacts')) asked.push(request.url());
+    });
+    await signIn(finance, 'finance@acme', undefined, '/registrations/search');
+    await finance.getByRole('heading', { name: 'Search registrations', level: 1 }).waitFor();
+    const notice = finance.getByTestId('not-allowed');
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain('Registrations are not available to your role');
+    expect(await notice.innerText()).toContain('reserved for users with the support, tech or admin role');
+    expect(await finance.getByRole('searchbox').count()).toBe(0);
+    await capturePage(finance, 'registrations-search-finance');
+    // A shared link to a registration or a contact says the same, without failing calls or alerts.
+    await finance.goto(`/registrations/registration/${encodeURIComponent(acmeNames[0]!)}/view?domainname=*&page=1`);
+    await finance.getByTestId('not-allowed').waitFor();
+    await finance.goto(`/contact/view/${encodeURIComponent(acme[0]!.registrantHandle)}`);
+    await finance.getByTestId('not-allowed').waitFor();
+    expect(await finance.locator('.app-alerts [role="alert"]').count()).toBe(0);
+    expect(asked).toEqual([]);
+    await finance.context().close();
   });
 });

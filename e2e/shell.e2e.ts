@@ -2,6 +2,7 @@ import type { AppConfiguration } from '@registrar-panel/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { capturePage, phone, sidewaysOverflow } from './support/screenshots';
 import { signIn } from './support/sign-in';
 
 /*
@@ -40,7 +41,8 @@ describe('layout', () => {
   it("reads '.be registrar panel' in the header, with the TLD from the server configuration", async () => {
     await open('/cookiepolicy');
     await page.getByTestId('app-title').filter({ hasText: '.be registrar panel' }).waitFor();
-    expect(await page.title()).toBe('.be registrar panel');
+    // Each page puts its name first (accessibility.e2e.ts checks every page's).
+    await expect.poll(() => page.title()).toBe('Cookie policy · .be registrar panel');
   });
 
   it('marks the demo beside the product name, the name still whole on a phone', async () => {
@@ -114,6 +116,7 @@ describe('routes', () => {
   it("shows 'Page not found' for any other path, inside the shell", async () => {
     await open('/registrar/nothing-here');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await capturePage(page, 'shell-not-found');
     await page.getByRole('link', { name: 'Go to the registrar overview' }).click();
     await page.waitForURL((url) => url.pathname === '/registrar/generalData');
   });
@@ -133,6 +136,26 @@ describe('routes', () => {
     await page.getByText('Last updated: April 2025').waitFor();
     const contact = page.getByRole('link', { name: config.appConfig.supportEmail });
     expect(await contact.getAttribute('href')).toBe(`mailto:${config.appConfig.supportEmail}`);
+    await capturePage(page, 'shell-cookie-policy');
+  });
+
+  it('reads the cookie table as one card per cookie on a phone, each value under its label', async () => {
+    await page.setViewportSize(phone);
+    try {
+      await open('/cookiepolicy');
+      await page.getByRole('heading', { name: 'Cookie policy', level: 1 }).waitFor();
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+      const labels = await page
+        .locator('table tbody tr')
+        .first()
+        .locator('th, td')
+        .evaluateAll((cells) => cells.map((cell) => (getComputedStyle(cell, '::before').content === 'none' ? '' : cell.getAttribute('data-label'))));
+      expect(labels).toEqual(['Cookie', 'Purpose', 'Storage time']);
+      // The header row is there for screen readers only.
+      expect((await page.locator('table thead').boundingBox())!.height).toBeLessThanOrEqual(1);
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 850 });
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
+import { capturePage, phone, sidewaysOverflow } from './support/screenshots';
 import { nextOneTimeCode, signIn, submitCode, submitPassword, waitForPortal } from './support/sign-in';
 
 /*
@@ -71,6 +72,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   admin = await newPage(browser);
   await signIn(admin, 'admin@acme');
+  // The cookie banner (shell.e2e.ts tests it) would cover the list in the screenshots.
+  await admin.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Close' }).click();
   await admin.goto('/users');
   await admin.getByRole('heading', { name: 'List of users' }).waitFor();
 });
@@ -98,7 +101,27 @@ describe('user management', () => {
         .getByRole('button', { name: /^Delete / })
         .count(),
     ).toBe(1);
-    await admin.screenshot({ path: '/tmp/rp-users-list.png', fullPage: true });
+    await capturePage(admin, 'users-list');
+  });
+
+  it('shows each user as a card with its column labels on a phone, usernames whole', async () => {
+    await admin.setViewportSize(phone);
+    try {
+      expect(await sidewaysOverflow(admin)).toBeLessThanOrEqual(0);
+      const cells = row(admin, 'support@acme').locator('td');
+      const labels = await cells.evaluateAll((tds) =>
+        tds.map((td) => (getComputedStyle(td, '::before').content === 'none' ? '' : (td.getAttribute('data-label') ?? ''))),
+      );
+      expect(labels).toEqual(['', 'Name', 'Roles', 'Username', 'Last login']);
+      // The icon leads the name on the same line.
+      const [icon, name] = [(await cells.nth(0).boundingBox())!, (await cells.nth(1).boundingBox())!];
+      expect(Math.abs(icon.y - name.y)).toBeLessThan(name.height);
+      const username = cells.nth(3).locator('.stack-cell-value');
+      expect(await username.innerText()).toBe('support@acme');
+      expect((await username.boundingBox())!.height).toBeLessThan(30);
+    } finally {
+      await admin.setViewportSize({ width: 1366, height: 850 });
+    }
   });
 
   it('adds a user: SUPPORT ticked, Create enabled once valid, the activation mail sent', async () => {
@@ -109,6 +132,12 @@ describe('user management', () => {
     expect(await dialog.getByRole('checkbox', { name: 'Tech' }).isChecked()).toBe(false);
     const create = dialog.getByRole('button', { name: 'Create' });
     expect(await create.isDisabled()).toBe(true);
+    // Typed into and emptied again, the field says why Create stays disabled (spec section 5).
+    await dialog.getByRole('textbox', { name: 'Username' }).fill('n');
+    await dialog.getByRole('textbox', { name: 'Username' }).fill('');
+    await dialog.getByText('Please complete this mandatory field.').waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Username' }).getAttribute('aria-invalid')).toBe('true');
+    expect(await create.isDisabled()).toBe(true);
 
     await dialog.getByRole('textbox', { name: 'Username' }).fill('nina e2e');
     await dialog.getByText('Only use alfanumerics, _ and -.').waitFor();
@@ -117,7 +146,7 @@ describe('user management', () => {
     expect(await create.isDisabled()).toBe(true);
     await dialog.getByRole('textbox', { name: 'Email' }).fill(newUser.email);
     expect(await create.isDisabled()).toBe(false);
-    await admin.screenshot({ path: '/tmp/rp-users-create.png' });
+    await capturePage(admin, 'users-create', { fullPage: false });
     await create.click();
 
     await successAlert(admin, `User ${newUser.fullUsername} has been added. An activation email has been sent to ${newUser.email}.`).waitFor();
@@ -155,10 +184,7 @@ describe('user management', () => {
     await dialog.getByRole('button', { name: 'Send activation email again' }).click();
     await successAlert(admin, `A new activation email has been sent to ${newUser.email}.`).waitFor();
     await expect.poll(mailsTo).toBe(before + 1);
-    await admin.screenshot({ path: '/tmp/rp-users-resend-activation.png' });
-    await admin.setViewportSize({ width: 390, height: 844 });
-    await admin.screenshot({ path: '/tmp/rp-users-resend-activation-phone.png' });
-    await admin.setViewportSize({ width: 1366, height: 850 });
+    await capturePage(admin, 'users-resend-activation', { fullPage: false });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
   });
@@ -184,7 +210,7 @@ describe('user management', () => {
     await user.goto('/users');
     await user.getByText('Only administrators manage users').waitFor();
     expect(await user.locator('tr.user-row').count()).toBe(0);
-    await user.screenshot({ path: '/tmp/rp-users-not-admin.png' });
+    await capturePage(user, 'users-not-admin');
     await user.context().close();
   });
 
@@ -197,7 +223,7 @@ describe('user management', () => {
     await details.getByRole('link', { name: newUser.email }).waitFor();
     await details.getByText('Signed in').first().waitFor();
     expect(await details.locator('.user-activities').innerText()).toMatch(/IP \S+/);
-    await admin.screenshot({ path: '/tmp/rp-users-expanded.png', fullPage: true });
+    await capturePage(admin, 'users-expanded');
     await details.getByRole('button', { name: 'Close details' }).click();
     await details.waitFor({ state: 'detached' });
   });
@@ -228,9 +254,7 @@ describe('user management', () => {
     await dialog.getByRole('checkbox', { name: 'Support' }).uncheck();
     await dialog.getByRole('checkbox', { name: 'Tech' }).check();
     await dialog.getByRole('checkbox', { name: 'Finance' }).check();
-    await admin.setViewportSize({ width: 1366, height: 850 });
-    await admin.screenshot({ path: '/tmp/rp-users-edit.png' });
-    await admin.setViewportSize({ width: 1366, height: 420 });
+    await capturePage(admin, 'users-edit', { fullPage: false });
     await dialog.getByRole('button', { name: 'Update' }).click();
     await successAlert(admin, `User ${newUser.fullUsername} has been updated.`).waitFor();
     await expect.poll(() => newRow.locator('td').nth(2).innerText()).toMatch(/^Tech\s+Finance$/);
@@ -267,7 +291,7 @@ describe('user management', () => {
     await reset.click();
     await expect.poll(() => reset.innerText()).toBe('TOTP has been reset');
     expect(await reset.isDisabled()).toBe(true);
-    await admin.screenshot({ path: '/tmp/rp-users-totp-reset.png' });
+    await capturePage(admin, 'users-totp-reset', { fullPage: false });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await waitForMail(newUser.email, 'Your 2-step verification on the .be registrar panel was reset')).toContain(newUser.fullUsername);
 
@@ -284,7 +308,7 @@ describe('user management', () => {
       .click();
     const dialog = admin.getByRole('dialog', { name: `Delete ${newUser.name}` });
     await dialog.getByText(`(${newUser.fullUsername})`, { exact: false }).waitFor();
-    await admin.screenshot({ path: '/tmp/rp-users-delete.png' });
+    await capturePage(admin, 'users-delete', { fullPage: false });
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await successAlert(admin, `User ${newUser.fullUsername} has been deleted.`).waitFor();
     await row(admin, newUser.fullUsername).waitFor({ state: 'detached' });

@@ -14,6 +14,7 @@ import { fastifyTrustProxy } from './lib/addresses';
 import { mailOutbox, type Outbox } from './mail/outbox';
 import { addOutboxGauges } from './mail/outbox-metrics';
 import { authPlugin } from './plugins/auth';
+import { compression } from './plugins/compression';
 import { envelopePlugin } from './plugins/envelope';
 import { frameworkErrorHandler, inputSafety } from './plugins/input-safety';
 import { withSafeLogSerializers } from './lib/log-serializers';
@@ -86,6 +87,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   addOutboxGauges(app);
   // Cross-cutting first: headers and the error envelope apply to everything registered after them.
   await app.register(securityHeaders, { config });
+  // Compression applies to the routes registered after it: all of them.
+  await app.register(compression);
   await app.register(envelopePlugin);
   await app.register(noStore, { prefix: '/services' });
   await app.register(rateLimitsPlugin, { config });
@@ -130,6 +133,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   // Last: the single-page app with history fallback.
-  await app.register(webApp, { distDir: config.webDistDir, publicUrl: config.publicUrl, identityUrl: config.identity.authUrl });
+  await app.register(webApp, {
+    distDir: config.webDistDir,
+    publicUrl: config.publicUrl,
+    identityUrl: config.identity.authUrl,
+    sourceMaps: config.webSourceMaps,
+  });
   return app;
 }

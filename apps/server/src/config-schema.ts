@@ -34,6 +34,7 @@ export const settingsSchema = z.object({
   PUBLIC_URL: urlWith(['http', 'https'], 'an http:// or https:// address').optional(),
   DATABASE_URL: urlWith(['postgres', 'postgresql'], 'a postgres:// connection string').optional(),
   DEMO_MODE: oneOf(['true', 'false']).optional(),
+  WEB_SOURCE_MAPS: oneOf(['true', 'false']).optional(),
   IDENTITY_MODE: oneOf(['embedded', 'keycloak']).optional(),
   OIDC_AUTH_URL: urlWith(['http', 'https'], "an http:// or https:// address (the identity service's base URL)").optional(),
   TOTP_ENCRYPTION_KEY: encryptionKey.optional(),

@@ -41,6 +41,8 @@ export interface Config {
   logLevel: string;
   /** Where the built web app is; served with history fallback. */
   webDistDir: string;
+  /** WEB_SOURCE_MAPS: serve the web app's source maps (and point browsers at them); off, they answer 404. */
+  webSourceMaps: boolean;
   /** Request limits (lib/rate-limit-policy.ts). */
   rateLimits: RateLimits;
   /** Redis that holds the limits' counters for every instance; unset: counted in this process. */
@@ -113,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Registrar Panel <no-reply@registry.example>',
     logLevel: settings.LOG_LEVEL ?? 'info',
     webDistDir: resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    webSourceMaps: settings.WEB_SOURCE_MAPS === 'true',
     rateLimits: loadRateLimits(env),
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX ?? `registrar-panel:${new URL(publicUrl).host}:`,

@@ -1,30 +1,30 @@
-import 'bootstrap/dist/css/bootstrap.min.css';
-import 'bootstrap-icons/font/bootstrap-icons.min.css';
-import './app/app.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { StartupFailure } from './app/startup-failure';
-import { loadAppConfiguration } from './lib/config';
-import { initI18n } from './lib/i18n';
-import { startSession } from './lib/oidc';
+import { loadAppConfiguration } from './lib/load-config';
+import { herePath, isCallback, maySignInSilently } from './lib/sign-in-address';
+
+/*
+ * The entry point, kept tiny: it imports neither the OpenID Connect client nor React nor the app
+ * (app/start.tsx). A visitor without a session goes from here to the sign-in page without
+ * downloading the app (docs/decisions.md, "Web weight and speed").
+ */
 
 /** Start-up order (spec section 1): configuration, then sign-in, then the app. */
 async function start() {
-  const root = createRoot(document.getElementById('root')!);
-  await initI18n();
+  // The configuration, the OpenID Connect client and, with a session likely, the app load side by side.
+  const app = maySignInSilently() ? import('./app/start') : undefined;
+  const oidc = import('./lib/oidc-client');
   try {
-    const config = await loadAppConfiguration();
-    const signedIn = await startSession(config);
-    if (!signedIn) return; // the browser is on its way to the sign-in page
-    root.render(
-      <StrictMode>
-        <App config={config} />
-      </StrictMode>,
-    );
+    const [config, { createManager, signIn }] = await Promise.all([loadAppConfiguration(), oidc]);
+    const manager = createManager(config);
+    if (!isCallback() && !(await manager.getUser())) {
+      await signIn(manager, herePath());
+      return; // the browser is on its way to the sign-in page
+    }
+    const { startApp } = await (app ?? import('./app/start'));
+    await startApp(config, manager);
   } catch (error) {
     console.error(error);
-    root.render(<StartupFailure />);
+    const { showStartupFailure } = await import('./app/start');
+    await showStartupFailure();
   }
 }
 

@@ -149,6 +149,8 @@ export interface DomainRegistration {
   statuses: DomainStatusEntry[];
   /** The registrant's contact handle. */
   registrant: string | null;
+  /** The registrant's handle with its name and email, shown beside the handle; null without a registrant. */
+  registrantSummary: RegistrantSummary | null;
   contacts: { role: DomainContactRole; handle: string }[];
   nameservers: Nameserver[];
   delegationSigners: DelegationSigner[];

@@ -1,8 +1,11 @@
+import Fastify from 'fastify';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { webApp } from './web-app';
 
 /*
  * The built web app: served for every page whatever the Accept header, and a page opened at
@@ -18,6 +21,13 @@ beforeAll(async () => {
   mkdirSync(join(distDir, 'assets'));
   writeFileSync(join(distDir, 'index.html'), indexHtml);
   writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log("app");');
+  // As the build writes them (apps/web/vite.config.ts): compressed copies beside the files, and a map.
+  writeFileSync(join(distDir, 'index.html.br'), brotliCompressSync(indexHtml));
+  writeFileSync(join(distDir, 'index.html.gz'), gzipSync(indexHtml));
+  writeFileSync(join(distDir, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("app");'));
+  writeFileSync(join(distDir, 'assets', 'index-abc123.js.gz'), gzipSync('console.log("app");'));
+  writeFileSync(join(distDir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["main.tsx"],"mappings":""}');
+  writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ publicUrl: 'http://localhost:8080', webDistDir: distDir });
 });
 afterAll(async () => {
@@ -92,5 +102,55 @@ describe('another name of the server', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(indexHtml);
+  });
+});
+
+describe('files as the build wrote them', () => {
+  it('sends the copy the browser can take: brotli, else gzip, else the file itself, saying that it varies', async () => {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip, deflate', 'gzip'],
+      [undefined, undefined],
+    ] as const) {
+      for (const url of ['/assets/index-abc123.js', '/', '/registrar/generalData']) {
+        const res = await t.app.inject({ url, headers: { ...atPublicHost, ...(accept ? { 'accept-encoding': accept } : {}) } });
+        expect(res.statusCode, `${url} ${accept}`).toBe(200);
+        expect(res.headers['content-encoding'], `${url} ${accept}`).toBe(encoding);
+        expect(res.headers['content-type'], `${url} ${accept}`).toMatch(url.endsWith('.js') ? /javascript/ : /text\/html/);
+        expect(String(res.headers.vary), `${url} ${accept}`).toMatch(/accept-encoding/i);
+      }
+    }
+  });
+
+  it('caches hashed assets for good and has the page and the other files revalidated', async () => {
+    const asset = await t.app.inject({ url: '/assets/index-abc123.js', headers: { ...atPublicHost, 'accept-encoding': 'br' } });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/registrar/generalData', '/favicon.svg']) {
+      const res = await t.app.inject({ url, headers: { ...atPublicHost, 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers.etag ?? res.headers['last-modified'], url).toBeDefined();
+    }
+  });
+
+  it('answers 404 for a source map and names none, unless WEB_SOURCE_MAPS is on', async () => {
+    const map = await t.app.inject({ url: '/assets/index-abc123.js.map', headers: atPublicHost });
+    expect(map.statusCode).toBe(404);
+    const script = await t.app.inject({ url: '/assets/index-abc123.js', headers: atPublicHost });
+    expect(script.headers.sourcemap).toBeUndefined();
+  });
+
+  it('with source maps on, serves them and names each in a SourceMap header', async () => {
+    const app = Fastify();
+    await app.register(webApp, { distDir, publicUrl: 'http://localhost:8080', identityUrl: 'http://localhost:8080/auth', sourceMaps: true });
+    try {
+      const script = await app.inject({ url: '/assets/index-abc123.js', headers: { ...atPublicHost, 'accept-encoding': 'br' } });
+      expect(script.headers.sourcemap).toBe('/assets/index-abc123.js.map');
+      const map = await app.inject({ url: '/assets/index-abc123.js.map', headers: atPublicHost });
+      expect(map.statusCode).toBe(200);
+      expect(map.json()).toMatchObject({ version: 3 });
+    } finally {
+      await app.close();
+    }
   });
 });

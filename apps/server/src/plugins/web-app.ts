@@ -33,12 +33,22 @@ function foreignHost(request: FastifyRequest, publicHost: string): boolean {
   }
 }
 
+/** Vite names what it builds under assets/ by content hash: such a file never changes. */
+const immutable = 'public, max-age=31536000, immutable';
+/** Everything else (index.html, favicon) may change with a release: kept, but revalidated first. */
+const revalidate = 'no-cache';
+
 /**
  * Serves the built single-page app. Unknown paths under /services and the identity path answer 404 in the envelope;
  * page requests get index.html so the app's router can take them (history fallback), after a
  * redirect to PUBLIC_URL's host when they came to another name of the server.
+ *
+ * Files go out as the build compressed them (`name.br`, `name.gz` beside each text file, written by
+ * apps/web/vite.config.ts), chosen by the browser's Accept-Encoding. Source maps are built but
+ * answer 404 unless `sourceMaps` (WEB_SOURCE_MAPS) is on; then scripts and stylesheets name theirs in
+ * a `SourceMap` header (the build leaves the comment out of the files).
  */
-export async function webApp(app: FastifyInstance, options: { distDir: string; publicUrl: string; identityUrl: string }) {
+export async function webApp(app: FastifyInstance, options: { distDir: string; publicUrl: string; identityUrl: string; sourceMaps?: boolean }) {
   const hasBuild = existsSync(`${options.distDir}/index.html`);
   // The app has no page under the API nor under the identity service: `/auth` (where the development
   // proxy sends it too), or OIDC_AUTH_URL's path when that is on the portal's own origin.
@@ -53,9 +63,12 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; p
       wildcard: false,
       index: false,
       cacheControl: false,
-      // Vite names built assets by content hash, so they can be cached for good.
-      setHeaders: (res, filePath) => {
-        if (filePath.startsWith(`${options.distDir}/assets/`)) void res.header('cache-control', 'public, max-age=31536000, immutable');
+      preCompressed: true,
+      allowedPath: (path) => options.sourceMaps === true || !path.endsWith('.map'),
+      setHeaders: (reply, filePath) => {
+        void reply.header('cache-control', filePath.startsWith(`${options.distDir}/assets/`) ? immutable : revalidate);
+        const path = reply.request.url.split('?')[0] ?? '';
+        if (options.sourceMaps && /\.(?:js|css)$/.test(path)) void reply.header('sourcemap', `${path}.map`);
       },
     });
   }
@@ -64,7 +77,7 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; p
     if (isPageRequest(request, path, notPages)) {
       // 302, not permanent: the address depends on PUBLIC_URL, which the operator may change.
       if (foreignHost(request, publicHost)) return reply.header('cache-control', 'no-store').redirect(`${publicOrigin.origin}${request.url}`, 302);
-      if (hasBuild) return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      if (hasBuild) return reply.header('cache-control', revalidate).type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ data: null, messages: [message('error.notFound')] });
   });

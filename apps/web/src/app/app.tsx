@@ -1,15 +1,17 @@
 import type { AppConfiguration } from '@registrar-panel/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppConfigurationContext } from '../lib/config';
 import { queryClient } from '../lib/query-client';
-import { router } from './router';
+import { AppRoutes } from './router';
 
 export function App({ config }: { config: AppConfiguration }) {
   return (
     <AppConfigurationContext.Provider value={config}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
     </AppConfigurationContext.Provider>
   );

@@ -1,28 +1,49 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Suspense } from 'react';
+import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { cookiePolicyRoutes } from '../features/cookie-policy/routes';
 import { eppRoutes } from '../features/epp/routes';
 import { registrarRoutes } from '../features/registrar/routes';
 import { registrationRoutes } from '../features/registrations/routes';
 import { userRoutes } from '../features/users/routes';
 import { Layout } from './layout/layout';
-import { NotFound } from './not-found';
+import { lazyPage, preloadPageOf } from '../lib/lazy-page';
 import { paths } from '../lib/paths';
 
-/** The route table of spec section 2; each feature brings its own routes. */
+const NotFound = lazyPage(() => import('./not-found'), 'NotFound');
+
+/**
+ * The route table of spec section 2; each feature brings its own routes. Every page is a chunk of
+ * its own (lib/lazy-page.ts); the shell (Layout) is in the app's first chunk and stays while a page
+ * loads: empty on the first one, the previous page during a navigation (the router's transitions).
+ */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { index: true, element: <Navigate to={paths.generalData} replace /> },
-      { path: 'home', element: <Navigate to={paths.generalData} replace /> },
-      ...registrarRoutes,
-      ...eppRoutes,
-      ...registrationRoutes,
-      ...userRoutes,
-      ...cookiePolicyRoutes,
-      { path: '*', element: <NotFound /> },
+      {
+        element: (
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
+        ),
+        children: [
+          { index: true, element: <Navigate to={paths.generalData} replace /> },
+          { path: 'home', element: <Navigate to={paths.generalData} replace /> },
+          ...registrarRoutes,
+          ...eppRoutes,
+          ...registrationRoutes,
+          ...userRoutes,
+          ...cookiePolicyRoutes,
+          { path: '*', element: <NotFound /> },
+        ],
+      },
     ],
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The page of the address, its chunk and that of the page around it (the registrar's tabs) loading side by side. */
+export function AppRoutes() {
+  const location = useLocation();
+  for (const match of matchRoutes(routes, location) ?? []) preloadPageOf(match.route.element);
+  return useRoutes(routes);
+}

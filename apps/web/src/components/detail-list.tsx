@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { wrapWordsClass } from './breakable-text';
 
 export interface DetailRow {
   label: string;
@@ -37,7 +38,7 @@ export function DetailList({ rows, stacked = false, labels = 'normal' }: { rows:
         {rows.map((row) => (
           <div key={row.name ?? row.label} className="mb-2" data-field={row.name}>
             <dt className="small fw-semibold text-body-secondary">{row.label}</dt>
-            <dd className="mb-0 text-break">
+            <dd className={`mb-0 ${wrapWordsClass}`}>
               <Value row={row} />
             </dd>
           </div>
@@ -51,7 +52,7 @@ export function DetailList({ rows, stacked = false, labels = 'normal' }: { rows:
       {rows.map((row) => (
         <div key={row.name ?? row.label} className="col-12 d-sm-flex py-1" data-field={row.name}>
           <dt className={`${label} pe-sm-3 fw-semibold text-body-secondary`}>{row.label}</dt>
-          <dd className={`${value} mb-0 text-break`}>
+          <dd className={`${value} mb-0 ${wrapWordsClass}`}>
             <Value row={row} />
           </dd>
         </div>

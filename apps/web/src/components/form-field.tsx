@@ -1,5 +1,6 @@
 import { Form } from 'react-bootstrap';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+import { useFieldChanged } from '../lib/changed-fields';
 
 interface TextFieldProps<T extends FieldValues> {
   form: UseFormReturn<T, unknown, FieldValues>;
@@ -12,15 +13,40 @@ interface TextFieldProps<T extends FieldValues> {
   placeholder?: string;
 }
 
-/** Whether a field shows its error: only once the user changed it (spec section 5). */
-export function shownError<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues>, name: FieldPath<T>): string | undefined {
-  const state = form.getFieldState(name, form.formState);
-  return state.isDirty ? state.error?.message : undefined;
+/** The id of the message under a field whose control has the id `controlId`. */
+export const errorIdOf = (controlId: string) => `${controlId}-error`;
+
+/**
+ * The ARIA of a field that may be invalid: `aria-invalid` while its message shows, and
+ * `aria-describedby` naming the message (after any hint already describing the field), so a screen
+ * reader says what is wrong when the field is reached.
+ */
+export function invalidAria(controlId: string, error: string | undefined, hintId?: string): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
+  const describedBy = [hintId, error ? errorIdOf(controlId) : undefined].filter(Boolean).join(' ');
+  return { ...(error ? { 'aria-invalid': true } : {}), ...(describedBy ? { 'aria-describedby': describedBy } : {}) };
 }
 
-/** A labelled text input whose validation message shows under it once the field is dirty. */
+/** The message under a field, with the id its control's `aria-describedby` points at. */
+export function FieldError({ controlId, error }: { controlId: string; error: string | undefined }) {
+  return (
+    <Form.Control.Feedback type="invalid" id={errorIdOf(controlId)}>
+      {error}
+    </Form.Control.Feedback>
+  );
+}
+
+/**
+ * The error a field shows: only once the user has changed it (spec section 5), and from then on,
+ * even when its value is back to the first one (lib/changed-fields.ts).
+ */
+export function useShownError<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues>, name: FieldPath<T>): string | undefined {
+  const changed = useFieldChanged(form, name);
+  return changed ? form.getFieldState(name, form.formState).error?.message : undefined;
+}
+
+/** A labelled text input whose validation message shows under it once the user has changed it. */
 export function TextField<T extends FieldValues>({ form, name, label, type = 'text', required, disabled, autoComplete, placeholder }: TextFieldProps<T>) {
-  const error = shownError(form, name);
+  const error = useShownError(form, name);
   const id = `field-${name.replace(/\./g, '-')}`;
   return (
     <Form.Group className="mb-3" controlId={id}>
@@ -39,9 +65,10 @@ export function TextField<T extends FieldValues>({ form, name, label, type = 'te
         autoComplete={autoComplete}
         placeholder={placeholder}
         aria-required={required}
+        {...invalidAria(id, error)}
         {...form.register(name)}
       />
-      <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+      <FieldError controlId={id} error={error} />
     </Form.Group>
   );
 }

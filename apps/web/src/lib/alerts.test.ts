@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { alerts, alertStore, clearAlertsOnNavigation, dismissAlert } from './alerts';
+import { alerts, alertStore, clearAlertsOnNavigation, dismissAlert, holdAlert } from './alerts';
 
 const shown = () => alertStore.get().map(({ type, message, fading }) => ({ type, message, fading }));
 
@@ -53,6 +53,25 @@ describe('global alerts', () => {
     vi.advanceTimersByTime(249);
     expect(shown()).toHaveLength(1);
     vi.advanceTimersByTime(1);
+    expect(shown()).toEqual([]);
+  });
+
+  it('waits while hovered or focused, then closes with the time it had left', () => {
+    alerts.error('Read slowly.');
+    const id = alertStore.get()[0]!.id;
+    vi.advanceTimersByTime(1000);
+    holdAlert(id, 'hover', true);
+    holdAlert(id, 'focus', true);
+    vi.advanceTimersByTime(60_000);
+    holdAlert(id, 'hover', false);
+    vi.advanceTimersByTime(60_000);
+    expect(shown()).toEqual([{ type: 'error', message: 'Read slowly.', fading: false }]);
+    holdAlert(id, 'focus', false);
+    vi.advanceTimersByTime(1999);
+    expect(shown()[0]?.fading).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(shown()[0]?.fading).toBe(true);
+    vi.advanceTimersByTime(250);
     expect(shown()).toEqual([]);
   });
 

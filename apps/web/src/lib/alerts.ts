@@ -22,14 +22,59 @@ export interface AlertOptions {
 export const alertStore = createStore<Alert[]>([]);
 let nextId = 1;
 
+/** Why an alert's auto-close waits: the pointer is on it, or the focus is in it. */
+export type AlertHold = 'hover' | 'focus';
+
+/** The auto-close countdown of an alert: running (`timer`) or paused with what was left of it. */
+interface Countdown {
+  timer: ReturnType<typeof setTimeout> | undefined;
+  remainingMs: number;
+  startedAt: number;
+  holds: Set<AlertHold>;
+}
+
+const countdowns = new Map<number, Countdown>();
+
+function run(id: number, countdown: Countdown) {
+  countdown.startedAt = Date.now();
+  countdown.timer = setTimeout(() => dismissAlert(id), countdown.remainingMs);
+}
+
+function stopCountdown(id: number) {
+  clearTimeout(countdowns.get(id)?.timer);
+  countdowns.delete(id);
+}
+
 function remove(id: number) {
+  stopCountdown(id);
   alertStore.set(alertStore.get().filter((alert) => alert.id !== id));
 }
 
 /** Fades an alert out, then removes it. */
 export function dismissAlert(id: number) {
+  stopCountdown(id);
   alertStore.set(alertStore.get().map((alert) => (alert.id === id ? { ...alert, fading: true } : alert)));
   setTimeout(() => remove(id), limits.alertFadeMs);
+}
+
+/**
+ * Pauses an alert's auto-close while it is hovered or holds the focus, so that a slow reader can
+ * finish it (WCAG 2.2.1); the countdown goes on with the time it had left once both are over.
+ */
+export function holdAlert(id: number, hold: AlertHold, held: boolean) {
+  const countdown = countdowns.get(id);
+  if (!countdown) return;
+  const wasHeld = countdown.holds.size > 0;
+  if (held) countdown.holds.add(hold);
+  else countdown.holds.delete(hold);
+  const isHeld = countdown.holds.size > 0;
+  if (isHeld && !wasHeld) {
+    clearTimeout(countdown.timer);
+    countdown.timer = undefined;
+    countdown.remainingMs = Math.max(0, countdown.remainingMs - (Date.now() - countdown.startedAt));
+  } else if (!isHeld && wasHeld) {
+    run(id, countdown);
+  }
 }
 
 /** Shows an alert unless the same text of the same type already shows. */
@@ -45,7 +90,11 @@ export function showAlert(type: AlertType, message: string, options: AlertOption
     fading: false,
   };
   alertStore.set([...current, alert]);
-  if (alert.autoClose) setTimeout(() => dismissAlert(alert.id), limits.alertAutoCloseMs);
+  if (alert.autoClose) {
+    const countdown: Countdown = { timer: undefined, remainingMs: limits.alertAutoCloseMs, startedAt: 0, holds: new Set() };
+    countdowns.set(alert.id, countdown);
+    run(alert.id, countdown);
+  }
 }
 
 export const alerts = {
@@ -60,10 +109,7 @@ export const alerts = {
  * survive one navigation only.
  */
 export function clearAlertsOnNavigation() {
-  alertStore.set(
-    alertStore
-      .get()
-      .filter((alert) => alert.keepAfterRouteChange)
-      .map((alert) => ({ ...alert, keepAfterRouteChange: false })),
-  );
+  const [kept, cleared] = [alertStore.get().filter((alert) => alert.keepAfterRouteChange), alertStore.get().filter((alert) => !alert.keepAfterRouteChange)];
+  cleared.forEach((alert) => stopCountdown(alert.id));
+  alertStore.set(kept.map((alert) => ({ ...alert, keepAfterRouteChange: false })));
 }

@@ -161,6 +161,20 @@ describe('apiRequest', () => {
     expect(alertTexts()).toEqual(['error: An internal error occurred.']);
   });
 
+  it('alerts nothing for a quiet call, and hands every message to the caller', async () => {
+    answer(500, '<html>Internal Server Error</html>', 'text/html');
+    expect((await failureOf(apiRequest('/services/country', { quiet: true }))).status).toBe(500);
+    const message = { messageKey: 'error.internal', defaultMessage: 'An internal error occurred.' };
+    answer(503, envelope(null, [message]));
+    expect((await failureOf(apiRequest('/services/country', { quiet: true }))).messages).toEqual([message]);
+    answer(200, envelope({ results: [] }, [message]));
+    expect((await failureOf(apiRequest('/services/country', { quiet: true }))).messages).toEqual([message]);
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect((await failureOf(apiRequest('/services/country', { quiet: true }))).status).toBe(0);
+    expect(alertTexts()).toEqual([]);
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+
   it('sends the user to sign in again on 401, without an alert', async () => {
     const signInAgain = vi.fn(() => Promise.resolve());
     authSession.set({

@@ -11,6 +11,11 @@ export interface ApiRequestOptions {
   handledKeys?: readonly string[];
   /** Alert text when the error body holds no messages; defaults to 'An internal error occurred.'. */
   fallbackError?: string;
+  /**
+   * No alert at all: the caller shows a failure its own way, and every message comes back in the
+   * ApiError (a country lookup that fails leaves the name empty, spec section 8).
+   */
+  quiet?: boolean;
 }
 
 /** A failed call. `messages` are those the caller said it handles; the others were alerted already. */
@@ -86,6 +91,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     }
     if (!response.ok) {
       const messages = await messagesOf(response);
+      if (options.quiet) throw new ApiError(response.status, messages ?? []);
       if (messages === null || messages.length === 0) {
         // A 429 without the envelope comes from a proxy in front: it still means "wait", not "broken".
         alerts.error(response.status === 429 ? messageTexts['error.tooManyRequests'] : (options.fallbackError ?? internalErrorText));
@@ -95,12 +101,12 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       throw new ApiError(response.status, alertMessages(messages, options.handledKeys));
     }
     const body = (await response.json()) as Envelope<T>;
-    const handled = alertMessages(body.messages ?? [], options.handledKeys);
+    const handled = options.quiet ? (body.messages ?? []) : alertMessages(body.messages ?? [], options.handledKeys);
     if (handled.length > 0) throw new ApiError(response.status, handled);
     return body.data as T;
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    alerts.error(options.fallbackError ?? internalErrorText);
+    if (!options.quiet) alerts.error(options.fallbackError ?? internalErrorText);
     throw new ApiError(0, []);
   } finally {
     requestEnded();

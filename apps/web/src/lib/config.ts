@@ -1,13 +1,7 @@
 import type { AppConfiguration } from '@registrar-panel/contract';
 import { createContext, useContext } from 'react';
 
-/** Loads `/assets/config/config.json`, the first thing the app does. */
-export async function loadAppConfiguration(): Promise<AppConfiguration> {
-  const response = await fetch('/assets/config/config.json', { cache: 'no-cache' });
-  if (!response.ok) throw new Error(`configuration not available (HTTP ${response.status})`);
-  return (await response.json()) as AppConfiguration;
-}
-
+/** The configuration main.tsx loaded (lib/load-config.ts), for the components that show parts of it. */
 export const AppConfigurationContext = createContext<AppConfiguration | null>(null);
 
 export function useAppConfiguration(): AppConfiguration {

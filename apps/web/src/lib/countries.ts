@@ -2,9 +2,12 @@ import type { Country } from '@registrar-panel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 
-/** Every country, sorted by name (the picker's order, spec section 2). */
+/**
+ * Every country, sorted by name (the picker's order, spec section 2). Asked quietly: where the list
+ * fails, names stay empty (spec section 8) and the picker says so under itself, without an alert.
+ */
 export async function getCountries(): Promise<Country[]> {
-  const { results } = await apiRequest<{ results: Country[] }>('/services/country');
+  const { results } = await apiRequest<{ results: Country[] }>('/services/country', { quiet: true });
   return [...results].sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }
 

@@ -5,13 +5,30 @@ import { messageTexts } from '@registrar-panel/contract';
 /*
  * English texts live next to the code that shows them: `app/en.json` for the shell and
  * `features/<area>/en.json` for each feature. Message keys from the contract come with their texts.
+ * The shell's and the contract's are in the app's first chunk; a feature's load with its pages
+ * (lib/lazy-page.ts), so the first page does not wait for every feature's texts.
  */
-const files = import.meta.glob<{ default: Record<string, unknown> }>(['../app/en.json', '../features/*/en.json'], { eager: true });
+const shellFiles = import.meta.glob<{ default: Record<string, unknown> }>('../app/en.json', { eager: true });
+const featureFiles = import.meta.glob<Record<string, unknown>>('../features/*/en.json', { import: 'default' });
 
-export const englishTexts: Record<string, unknown> = Object.assign({}, messageTexts, ...Object.values(files).map((file) => file.default)) as Record<
+export const englishTexts: Record<string, unknown> = Object.assign({}, messageTexts, ...Object.values(shellFiles).map((file) => file.default)) as Record<
   string,
   unknown
 >;
+
+const featureTexts = new Map<string, Promise<void>>();
+
+/** Adds the texts of `features/<feature>/en.json` (once); its pages call it before they render. */
+export function loadFeatureTexts(feature: string): Promise<void> {
+  let loading = featureTexts.get(feature);
+  if (!loading) {
+    const load = featureFiles[`../features/${feature}/en.json`];
+    if (!load) return Promise.reject(new Error(`no texts for the feature ${feature}`));
+    loading = load().then((texts) => void i18next.addResourceBundle('en', 'translation', texts, true, false));
+    featureTexts.set(feature, loading);
+  }
+  return loading;
+}
 
 /** What a missing key shows: the key between three asterisks on each side. */
 export const missingKeyText = (key: string) => `***${key}***`;

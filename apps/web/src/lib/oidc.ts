@@ -1,14 +1,11 @@
-import { panelRolesFromToken, registrarHandleOf, type AppConfiguration } from '@registrar-panel/contract';
-import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import { panelRolesFromToken, registrarHandleOf } from '@registrar-panel/contract';
+import type { User, UserManager } from 'oidc-client-ts';
 import { authSession, type AuthSession, type CurrentUser } from './auth';
-import { restoreFormDraft, saveFormDraft } from './form-draft';
+import { signIn, type ReturnState } from './oidc-client';
+import { herePath, isCallback } from './sign-in-address';
 
 /** A token with less validity than this is refreshed before a call (spec section 9). */
 const minValiditySeconds = 20;
-
-interface ReturnState {
-  returnTo: string;
-}
 
 interface AccessTokenClaims {
   preferred_username?: string;
@@ -42,46 +39,12 @@ function currentUserOf(user: User): CurrentUser {
   };
 }
 
-function herePath(): string {
-  return window.location.pathname + window.location.search + window.location.hash;
-}
-
 /**
- * Replaces the callback address (code and state) with the page the user was going to. The app's
- * router already exists (it is created when its module loads) and listens to popstate only, so it
- * is told about the new address that way.
+ * Replaces the callback address (code and state) with the page the user was going to. The app
+ * renders after this (app/start.tsx), so its router starts at that page.
  */
 function returnTo(path: string): void {
   window.history.replaceState(window.history.state, '', path);
-  window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state as unknown }));
-}
-
-function isCallback(): boolean {
-  const params = new URLSearchParams(window.location.search);
-  return params.has('state') && (params.has('code') || params.has('error'));
-}
-
-function createManager(config: AppConfiguration): UserManager {
-  const origin = window.location.origin;
-  return new UserManager({
-    authority: `${config.identity.authUrl}/realms/${config.identity.realm}`,
-    client_id: config.identity.clientId,
-    redirect_uri: `${origin}/`,
-    post_logout_redirect_uri: `${origin}/`,
-    response_type: 'code',
-    scope: 'openid profile email',
-    // Tokens are refreshed only when a call needs one, so that 30 idle minutes end the session.
-    automaticSilentRenew: false,
-    monitorSession: false,
-    loadUserInfo: false,
-    revokeTokenTypes: ['refresh_token'],
-    userStore: new WebStorageStateStore({ store: window.sessionStorage }),
-  });
-}
-
-async function signIn(manager: UserManager, returnTo: string): Promise<void> {
-  await manager.removeUser();
-  await manager.signinRedirect({ state: { returnTo } satisfies ReturnState });
 }
 
 /** The user itself while its token has 20 s left; otherwise refreshed; null when the session has ended. */
@@ -135,6 +98,7 @@ function createSession(manager: UserManager, user: User): AuthSession {
       return renewed?.access_token;
     },
     async signInAgain() {
+      const { saveFormDraft } = await import('./form-draft');
       saveFormDraft();
       await signIn(manager, herePath());
     },
@@ -158,14 +122,14 @@ function createSession(manager: UserManager, user: User): AuthSession {
  * before the app renders. Resolves true when a session is in place and installed into
  * `authSession`, false when the browser is on its way to the sign-in page.
  */
-export async function startSession(config: AppConfiguration): Promise<boolean> {
-  const manager = createManager(config);
+export async function startSession(manager: UserManager): Promise<boolean> {
   const user = await initialUser(manager);
   if (!user) {
     await signIn(manager, herePath());
     return false;
   }
   authSession.set(createSession(manager, user));
-  restoreFormDraft();
+  // Rarely needed (a form left for sign-in): its code loads beside the first page, not before it.
+  void import('./form-draft').then(({ restoreFormDraft }) => restoreFormDraft());
   return true;
 }

@@ -34,7 +34,8 @@ export function setPasswordPage(options: {
             required
             maxlength="256"
             autofocus
-            aria-describedby="password-rules"
+            aria-invalid="${options.error ? 'true' : 'false'}"
+            aria-describedby="${options.error ? 'password-rules form-error' : 'password-rules'}"
           />
         </div>
         <div class="mb-4">

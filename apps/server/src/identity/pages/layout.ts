@@ -23,7 +23,8 @@ const demoBadge = html`<span
 >`;
 
 /**
- * A page of the identity service, styled like the portal (Bootstrap, the same header colours).
+ * A page of the identity service, styled like the portal (Bootstrap's look and the same header
+ * colours, from a stylesheet of its own: identity-css.ts).
  * The server's Content-Security-Policy forbids inline script and style: both come from files.
  */
 export function page(context: PageContext, options: { title: string; body: SafeHtml; script?: string; wide?: boolean }): string {
@@ -34,7 +35,6 @@ export function page(context: PageContext, options: { title: string; body: SafeH
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${options.title} · ${context.productName}</title>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href="${context.resourcesPath}/bootstrap.min.css" />
         <link rel="stylesheet" href="${context.resourcesPath}/identity.css" />
         ${options.script ? html`<script src="${context.resourcesPath}/${options.script}" defer></script>` : ''}
       </head>

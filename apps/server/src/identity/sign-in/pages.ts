@@ -51,6 +51,7 @@ export function passwordPage(options: FormPage & { username?: string }): string 
             required
             maxlength="256"
             aria-invalid="${invalid}"
+            ${options.error ? html`aria-describedby="form-error"` : ''}
             ${options.username ? html`autofocus` : ''}
           />
         </div>

@@ -29,6 +29,9 @@ const ownDomainInFull = preparedQuery((db) =>
   db
     .select({
       domain: getTableColumns(domains),
+      // The registrant's name and email, shown beside its handle.
+      registrant: sql<{ name: string | null; email: string | null } | null>`(
+        SELECT json_build_object('name', r.name, 'email', r.email) FROM contacts r WHERE r.handle = ${domains.registrantHandle})`,
       statuses: childRows<{ status: string; reason: string | null }>(`'status', c.status, 'reason', c.reason`, 'domain_statuses', 'c.status'),
       contacts: childRows<{ role: string; handle: string }>(`'role', c.role, 'handle', c.contact_handle`, 'domain_contacts', 'c.role, c.contact_handle'),
       hosts: childRows<{ name: string; nameUnicode: string; ipAddresses: string[] }>(

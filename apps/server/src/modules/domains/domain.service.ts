@@ -25,7 +25,7 @@ export async function getDomain(db: Db, registrarHandle: string, name: string, t
   const aLabel = aLabelOf(name, tld);
   const found = aLabel ? await findOwnDomainInFull(db, registrarHandle, aLabel) : undefined;
   if (!found) throw notFound();
-  const { domain, statuses, contacts, hosts, signers } = found;
+  const { domain, registrant, statuses, contacts, hosts, signers } = found;
   return {
     uLabel: domain.uLabel,
     aLabel: domain.aLabel,
@@ -39,6 +39,7 @@ export async function getDomain(db: Db, registrarHandle: string, name: string, t
     rgpStatus: asRgpStatus(domain.rgpStatus),
     statuses: presentStatuses(statuses),
     registrant: domain.registrantHandle,
+    registrantSummary: domain.registrantHandle ? { handle: domain.registrantHandle, name: registrant?.name ?? null, email: registrant?.email ?? null } : null,
     contacts: [
       ...(domain.registrantHandle ? [{ role: 'REGISTRANT' as const, handle: domain.registrantHandle }] : []),
       ...contacts.flatMap((c) => (isContactRole(c.role) ? [{ role: c.role, handle: c.handle }] : [])),

@@ -13,6 +13,7 @@ beforeAll(async () => {
   await createRegistrar(db, { handle: 'beta' });
   await createContact(db, { handle: 'c100', registrarHandle: 'alpha' });
   await createContact(db, { handle: 'c101', registrarHandle: 'alpha' });
+  await createContact(db, { handle: 'c102', registrarHandle: 'alpha', name: null, email: 'anonymous@registrant.example' });
   await createContact(db, { handle: 'c200', registrarHandle: 'beta' });
   await createDomain(db, {
     uLabel: 'café-lumière.be',
@@ -46,6 +47,8 @@ beforeAll(async () => {
     ],
   });
   await createDomain(db, { uLabel: 'plain.be', registrarHandle: 'alpha', registrantHandle: 'c100', statuses: [] });
+  await createDomain(db, { uLabel: 'nameless-registrant.be', registrarHandle: 'alpha', registrantHandle: 'c102' });
+  await createDomain(db, { uLabel: 'no-registrant.be', registrarHandle: 'alpha', registrantHandle: null });
   await createDomain(db, {
     uLabel: 'secret-of-beta.be',
     registrarHandle: 'beta',
@@ -71,6 +74,7 @@ const expectedDomain = {
     { status: 'serverTransferProhibited', reason: 'DOMAINGUARD protection' },
   ],
   registrant: 'c100',
+  registrantSummary: { handle: 'c100', name: 'Jan Peeters', email: 'jan@bakkerij-peeters.example' },
   contacts: [
     { role: 'REGISTRANT', handle: 'c100' },
     { role: 'ADMIN', handle: 'c101' },
@@ -111,6 +115,15 @@ describe('GET /services/domains/{domainName}', () => {
     expect(res.json()).toMatchObject({
       data: { domain: { statuses: [], contacts: [{ role: 'REGISTRANT', handle: 'c100' }], nameservers: [], delegationSigners: [] } },
     });
+  });
+
+  it("answers the registrant's name and email beside its handle, null where the contact has none, and no summary without a registrant", async () => {
+    const nameless = await get(t, '/services/domains/nameless-registrant.be', alpha);
+    expect(nameless.json()).toMatchObject({
+      data: { domain: { registrant: 'c102', registrantSummary: { handle: 'c102', name: null, email: 'anonymous@registrant.example' } } },
+    });
+    const none = await get(t, '/services/domains/no-registrant.be', alpha);
+    expect(none.json()).toMatchObject({ data: { domain: { registrant: null, registrantSummary: null, contacts: [] } } });
   });
 
   it.each(['secret-of-beta.be', 'missing.be', 'not%20a%20name', encodeURIComponent('a'.repeat(300))])(

@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { PanelRole } from '@registrar-panel/contract';
@@ -128,6 +129,42 @@ describe('GET /services/registrar/{handle}/report/domains/csv', () => {
     expect(pool.totalCount - pool.idleCount).toBe(0);
     const again = await call(t, { url, as: support });
     expect(again.body.split('\r\n')).toHaveLength(generated + 3);
+  });
+
+  it('streams the file compressed to a browser that accepts brotli or gzip, the same file once inflated', async () => {
+    const plain = await call(t, { url, as: support });
+    const token = await t.tokenFor(support);
+    for (const [encoding, inflate] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({ url, headers: { authorization: `Bearer ${token}`, 'accept-encoding': `${encoding}, deflate` } });
+      expect(res.headers['content-encoding'], encoding).toBe(encoding);
+      expect(res.headers['content-length'], encoding).toBeUndefined();
+      expect(res.headers['x-record-count'], encoding).toBe(String(generated + 1));
+      expect(res.rawPayload.length, encoding).toBeLessThan(plain.rawPayload.length / 3);
+      expect(inflate(res.rawPayload).toString('utf8'), encoding).toBe(plain.body);
+    }
+  });
+
+  it('releases the database when a client that takes the file gzipped goes away mid-download', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const token = await t.tokenFor(support);
+    const encoding = await new Promise<string | undefined>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: url, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } }, (res) => {
+        res.once('data', () => {
+          req.destroy();
+          resolve(res.headers['content-encoding']);
+        });
+      });
+      req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? undefined : reject(error)));
+      req.end();
+    });
+    expect(encoding).toBe('gzip');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const pool = t.database.pool;
+    expect(pool.totalCount - pool.idleCount).toBe(0);
   });
 });
 

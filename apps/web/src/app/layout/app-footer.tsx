@@ -3,6 +3,11 @@ import { Link } from 'react-router';
 import { authSession, useCurrentUser } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { useResetPassword } from '../api/reset-password';
+import { Icon } from '../../components/icon';
+import boxArrowRightIcon from 'bootstrap-icons/icons/box-arrow-right.svg?raw';
+import cookieIcon from 'bootstrap-icons/icons/cookie.svg?raw';
+import keyIcon from 'bootstrap-icons/icons/key.svg?raw';
+import personCircleIcon from 'bootstrap-icons/icons/person-circle.svg?raw';
 
 /** The signed-in user, Reset Password, Logout and the cookie policy (spec section 1). */
 export function AppFooter() {
@@ -14,7 +19,7 @@ export function AppFooter() {
     <footer className="app-footer d-flex flex-column flex-md-row align-items-md-center gap-2 gap-md-4">
       {user && (
         <div className="app-footer-user d-flex align-items-center gap-2 me-md-auto">
-          <i className="bi bi-person-circle fs-5" aria-hidden="true" />
+          <Icon svg={personCircleIcon} className="fs-5" />
           <span>
             <span className="visually-hidden">{t('app.footer.signedInAs')} </span>
             <span className="fw-semibold" data-testid="footer-name">
@@ -30,17 +35,17 @@ export function AppFooter() {
         {user && (
           <>
             <button type="button" className="btn btn-link p-0" disabled={resetPassword.isPending} onClick={() => resetPassword.mutate()}>
-              <i className="bi bi-key me-1" aria-hidden="true" />
+              <Icon svg={keyIcon} className="me-1" />
               {t('app.footer.resetPassword')}
             </button>
             <button type="button" className="btn btn-link p-0" onClick={() => void authSession.get()?.logout()}>
-              <i className="bi bi-box-arrow-right me-1" aria-hidden="true" />
+              <Icon svg={boxArrowRightIcon} className="me-1" />
               {t('app.footer.logout')}
             </button>
           </>
         )}
         <Link to={paths.cookiePolicy}>
-          <i className="bi bi-cookie me-1" aria-hidden="true" />
+          <Icon svg={cookieIcon} className="me-1" />
           {t('app.footer.cookiePolicy')}
         </Link>
       </nav>

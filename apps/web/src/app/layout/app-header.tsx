@@ -3,8 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/auth';
 import { useAppConfiguration } from '../../lib/config';
+import { productName } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { useTopLevelDomain } from '../api/get-server-properties';
+import { Icon } from '../../components/icon';
+import buildingIcon from 'bootstrap-icons/icons/building.svg?raw';
+import globe2Icon from 'bootstrap-icons/icons/globe2.svg?raw';
+import listIcon from 'bootstrap-icons/icons/list.svg?raw';
 
 /**
  * The brand bar: '.{tld} registrar panel' (with a 'Demo' marker in demo mode), the signed-in
@@ -17,9 +22,8 @@ export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
   const { demoMode } = useAppConfiguration();
   const title = tld === undefined ? t('app.header.titleLoading') : t('app.header.title', { tld });
 
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
+  // Every page's document title ends with it (lib/page-title.ts).
+  useEffect(() => productName.set(title), [title]);
 
   return (
     <header className="app-header navbar navbar-dark sticky-top px-3">
@@ -32,11 +36,11 @@ export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
           aria-label={t('app.header.toggleMenu')}
           onClick={onToggleMenu}
         >
-          <i className="bi bi-list fs-4" aria-hidden="true" />
+          <Icon svg={listIcon} className="fs-4" />
         </button>
         <Link to={paths.generalData} className="navbar-brand d-flex align-items-center gap-2 me-0 min-w-0">
           <span className="app-brand-mark" aria-hidden="true">
-            <i className="bi bi-globe2" />
+            <Icon svg={globe2Icon} />
           </span>
           <span className="app-brand-text text-truncate" data-testid="app-title">
             {title}
@@ -50,7 +54,7 @@ export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
       </div>
       {user && (
         <span className="app-header-registrar d-none d-sm-inline-flex align-items-center gap-2" title={t('app.header.registrar')}>
-          <i className="bi bi-building" aria-hidden="true" />
+          <Icon svg={buildingIcon} />
           <span className="visually-hidden">{t('app.header.registrar')}</span>
           {user.registrarHandle}
         </span>

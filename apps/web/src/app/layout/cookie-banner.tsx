@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { hasConsent, storeConsent } from './cookie-consent';
+import { Icon } from '../../components/icon';
+import cookieIcon from 'bootstrap-icons/icons/cookie.svg?raw';
 
 /** Storage can be switched off by the browser; the banner then shows on every visit. */
 function consentGiven(): boolean {
@@ -32,16 +33,16 @@ export function CookieBanner() {
   return (
     <section className="app-cookie-banner shadow-lg" aria-label={t('app.cookieBanner.label')}>
       <div className="d-flex flex-column flex-md-row align-items-md-center gap-2 gap-md-3 px-3 px-md-4 py-3">
-        <i className="bi bi-cookie fs-3 d-none d-md-block" aria-hidden="true" />
+        <Icon svg={cookieIcon} className="fs-3 d-none d-md-block" />
         <p className="mb-0 flex-grow-1 small">
           {t('app.cookieBanner.text')}{' '}
           <Link to={paths.cookiePolicy} className="link-light fw-semibold">
             {t('app.cookieBanner.policyLink')}
           </Link>
         </p>
-        <Button variant="light" className="px-4 flex-shrink-0" onClick={close}>
+        <button type="button" className="btn btn-light px-4 flex-shrink-0" onClick={close}>
           {t('app.cookieBanner.close')}
-        </Button>
+        </button>
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useFocusAfterNavigation } from '../../lib/page-title';
 import { AlertList } from './alert-list';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
@@ -8,12 +9,15 @@ import { CookieBanner } from './cookie-banner';
 import { SideMenu } from './side-menu';
 import { SpinnerOverlay } from './spinner-overlay';
 import { useClearAlertsOnNavigation } from './use-clear-alerts-on-navigation';
+import { useModalFocusTrap } from './use-modal-focus-trap';
 
 /** Header, left menu, content, footer; alerts, spinner overlay and cookie banner on top. */
 export function Layout() {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   useClearAlertsOnNavigation();
+  useFocusAfterNavigation();
+  useModalFocusTrap();
 
   return (
     <div className="app-shell">

@@ -1,4 +1,3 @@
-import { Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { pendingRequests } from '../../lib/spinner';
 import { useStore } from '../../lib/store';
@@ -10,7 +9,8 @@ export function SpinnerOverlay() {
   if (pending === 0) return null;
   return (
     <div className="app-spinner-overlay" role="status" aria-label={t('app.spinner.loading')}>
-      <Spinner animation="border" variant="primary" className="app-spinner" aria-hidden="true" />
+      {/* Bootstrap's spinner as plain markup: the shell loads no react-bootstrap component it can do without. */}
+      <div className="spinner-border text-primary app-spinner" aria-hidden="true" />
     </div>
   );
 }

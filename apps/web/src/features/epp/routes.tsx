@@ -1,9 +1,12 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { featurePages } from '../../lib/lazy-page';
 import { paths } from '../../lib/paths';
-import { EppLayout } from './components/epp-layout';
-import { EppPasswordPage } from './components/epp-password-page';
-import { IpAddressesEdit } from './components/ip-addresses-edit';
-import { IpAddressesView } from './components/ip-addresses-view';
+
+const page = featurePages('epp');
+const EppLayout = page(() => import('./components/epp-layout'), 'EppLayout');
+const EppPasswordPage = page(() => import('./components/epp-password-page'), 'EppPasswordPage');
+const IpAddressesEdit = page(() => import('./components/ip-addresses-edit'), 'IpAddressesEdit');
+const IpAddressesView = page(() => import('./components/ip-addresses-view'), 'IpAddressesView');
 
 /** `/epp` with the IP list, its edit page and the password (spec section 2); the empty child goes to the list. */
 export const eppRoutes: RouteObject[] = [

@@ -1,13 +1,16 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { featurePages } from '../../lib/lazy-page';
 import { paths } from '../../lib/paths';
-import { Billing } from './components/billing';
-import { EditPublicContact } from './components/edit-public-contact';
-import { EditWhoisContact } from './components/edit-whois-contact';
-import { GeneralData } from './components/general-data';
-import { PublicProfile } from './components/public-profile';
-import { RegistrarOverview } from './components/registrar-overview';
-import { Reports } from './components/reports';
-import { Transactions } from './components/transactions';
+
+const page = featurePages('registrar');
+const Billing = page(() => import('./components/billing'), 'Billing');
+const EditPublicContact = page(() => import('./components/edit-public-contact'), 'EditPublicContact');
+const EditWhoisContact = page(() => import('./components/edit-whois-contact'), 'EditWhoisContact');
+const GeneralData = page(() => import('./components/general-data'), 'GeneralData');
+const PublicProfile = page(() => import('./components/public-profile'), 'PublicProfile');
+const RegistrarOverview = page(() => import('./components/registrar-overview'), 'RegistrarOverview');
+const Reports = page(() => import('./components/reports'), 'Reports');
+const Transactions = page(() => import('./components/transactions'), 'Transactions');
 
 /** `/registrar` and its children (spec section 2); the empty child goes to general data. */
 export const registrarRoutes: RouteObject[] = [

@@ -1,8 +1,10 @@
-import './registrations.css';
 import type { RouteObject } from 'react-router';
-import { ContactViewPage } from './components/contact-view-page';
-import { RegistrationViewPage } from './components/registration-view-page';
-import { SearchPage } from './components/search-page';
+import { featurePages } from '../../lib/lazy-page';
+
+const page = featurePages('registrations');
+const ContactViewPage = page(() => import('./components/contact-view-page'), 'ContactViewPage');
+const RegistrationViewPage = page(() => import('./components/registration-view-page'), 'RegistrationViewPage');
+const SearchPage = page(() => import('./components/search-page'), 'SearchPage');
 
 /** Registration search, the registration view, and the contact view (with and without a handle). */
 export const registrationRoutes: RouteObject[] = [

@@ -5,6 +5,10 @@ import { NavLink, Outlet } from 'react-router';
 import { NotAllowed } from '../../../components/not-allowed';
 import { useCurrentUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
+import { Icon } from '../../../components/icon';
+import diagram3Icon from 'bootstrap-icons/icons/diagram-3.svg?raw';
+import keyIcon from 'bootstrap-icons/icons/key.svg?raw';
+import { PageTitle } from '../../../lib/page-title';
 
 /**
  * `/epp`: the title and the two tabs around the IP list and the password. The menu always shows
@@ -23,13 +27,13 @@ export function EppLayout() {
           <Nav as="nav" variant="tabs" className="mb-4" aria-label={t('epp.tabs.label')}>
             <Nav.Item>
               <NavLink to={paths.eppIpAddresses} className="nav-link">
-                <i className="bi bi-diagram-3 me-2" aria-hidden="true" />
+                <Icon svg={diagram3Icon} className="me-2" />
                 {t('epp.tabs.ipAddresses')}
               </NavLink>
             </Nav.Item>
             <Nav.Item>
               <NavLink to={paths.eppPassword} className="nav-link">
-                <i className="bi bi-key me-2" aria-hidden="true" />
+                <Icon svg={keyIcon} className="me-2" />
                 {t('epp.tabs.password')}
               </NavLink>
             </Nav.Item>
@@ -37,7 +41,11 @@ export function EppLayout() {
           <Outlet />
         </>
       ) : (
-        <NotAllowed title={t('epp.notAllowed.title')} text={t('epp.notAllowed.text')} />
+        <>
+          {/* The pages below set the title; without them, the section does. */}
+          <PageTitle parts={[t('epp.title')]} />
+          <NotAllowed title={t('epp.notAllowed.title')} text={t('epp.notAllowed.text')} />
+        </>
       )}
     </section>
   );

@@ -9,13 +9,19 @@ import { ApiError } from '../../../lib/api-client';
 import { contractResolver } from '../../../lib/form';
 import { usePasswordRequired } from '../api/get-password-required';
 import { unsafePasswordKey, useUpdatePassword } from '../api/update-password';
+import { Icon } from '../../../components/icon';
+import exclamationTriangleIcon from 'bootstrap-icons/icons/exclamation-triangle.svg?raw';
+import shieldCheckIcon from 'bootstrap-icons/icons/shield-check.svg?raw';
+import { usePageTitle } from '../../../lib/page-title';
 
 /**
  * `/epp/password` (spec sections 2, 4 and 5). Whether the current password is asked for comes from
  * the server; when that answer changes (after the first password is set) the form starts afresh.
  */
 export function EppPasswordPage() {
+  const { t } = useTranslation();
   const { data: currentRequired } = usePasswordRequired();
+  usePageTitle(t('epp.tabs.password'), t('epp.title'));
   if (currentRequired === undefined) return null;
   return <PasswordForm key={String(currentRequired)} currentRequired={currentRequired} />;
 }
@@ -57,11 +63,11 @@ function PasswordForm({ currentRequired }: { currentRequired: boolean }) {
     <>
       <h2 className="h5 mb-3">{t(currentRequired ? 'epp.password.titleUpdate' : 'epp.password.titleSet')}</h2>
       <Alert variant="warning" className="d-flex gap-2 align-items-start">
-        <i className="bi bi-exclamation-triangle" aria-hidden="true" />
+        <Icon svg={exclamationTriangleIcon} />
         <span>{t('epp.password.noteClient')}</span>
       </Alert>
       <p className="text-body-secondary">
-        <i className="bi bi-shield-check me-2" aria-hidden="true" />
+        <Icon svg={shieldCheckIcon} className="me-2" />
         {t('epp.password.noteRules')}
       </p>
       <Form noValidate onSubmit={(event) => void submit(event)} style={{ maxWidth: '28rem' }}>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Form, InputGroup, OverlayTrigger, Tooltip } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FieldError, invalidAria } from '../../../components/form-field';
 import { alerts } from '../../../lib/alerts';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
@@ -12,11 +13,29 @@ import { useUpdateIpAddresses } from '../api/update-ip-addresses';
 import { EmptyListModal } from './empty-list-modal';
 import { ipEntryMessageText, ipServerMessageText } from './ip-entry-message';
 import { editIpEntry, ipEntryProblems, ipPayload, loadIpList, removeIpEntry, serverMessagesByEntry, type IpListState } from './ip-list';
+import { Icon } from '../../../components/icon';
+import infoCircleIcon from 'bootstrap-icons/icons/info-circle.svg?raw';
+import trash3Icon from 'bootstrap-icons/icons/trash3.svg?raw';
+import { usePageTitle } from '../../../lib/page-title';
+
+/**
+ * The help tooltip opens to the right of its icon where there is room, and flips below it (or above,
+ * or to the left) where there is not, as on a phone; shifted sideways to stay on the screen. Below
+ * is judged by its height only (`altAxis: false`), the shift takes care of its width.
+ */
+const tooltipPopperConfig = {
+  modifiers: [
+    { name: 'flip', options: { fallbackPlacements: ['bottom', 'top', 'left'], altAxis: false } },
+    { name: 'preventOverflow', options: { padding: 8 } },
+  ],
+};
 
 /** `/epp/ipaddresses/edit` (spec sections 2 and 4): waits for the saved list, then edits a copy of it. */
 export function IpAddressesEdit() {
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const { data: addresses } = useIpAddresses();
+  usePageTitle(t('epp.ipEdit.title'), t('epp.title'));
   if (!addresses) return null;
   return <IpListEditor addresses={addresses} max={maxIpAddressesFor(user?.username ?? '')} />;
 }
@@ -31,6 +50,8 @@ function IpListEditor({ addresses, max }: { addresses: string[]; max: number }) 
   const inputs = useRef(new Map<number, HTMLInputElement>());
   // The entry to focus after the one being edited went away, so the keyboard user is not dropped.
   const focusNext = useRef<number | null>(null);
+  // The tooltip is drawn inside the form, within the page's main landmark, not at the end of <body>.
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     if (focusNext.current === null) return;
@@ -83,15 +104,22 @@ function IpListEditor({ addresses, max }: { addresses: string[]; max: number }) 
     <>
       <h2 className="h5 mb-1 d-flex align-items-center">
         {t('epp.ipEdit.title')}
-        <OverlayTrigger placement="right" overlay={<Tooltip id="ip-edit-tooltip">{t('epp.ipEdit.tooltip')}</Tooltip>}>
+        <OverlayTrigger
+          placement="right"
+          flip
+          popperConfig={tooltipPopperConfig}
+          container={formRef}
+          overlay={<Tooltip id="ip-edit-tooltip">{t('epp.ipEdit.tooltip')}</Tooltip>}
+        >
           <Button variant="link" className="p-0 ms-2 lh-1 text-body-secondary" aria-label={t('epp.ipEdit.help')}>
-            <i className="bi bi-info-circle" aria-hidden="true" />
+            <Icon svg={infoCircleIcon} />
           </Button>
         </OverlayTrigger>
       </h2>
       <p className="text-body-secondary small mb-3">{t('epp.ipEdit.maximum', { max })}</p>
 
       <Form
+        ref={formRef}
         noValidate
         className="ip-edit-form"
         style={{ maxWidth: '34rem' }}
@@ -122,6 +150,7 @@ function IpListEditor({ addresses, max }: { addresses: string[]; max: number }) 
                   autoCapitalize="off"
                   spellCheck={false}
                   name="ipAddress"
+                  {...invalidAria(`ip-address-${entry.id}`, error)}
                 />
                 {/* Every entry but the first has a remove icon; the first keeps the same width. */}
                 <Button
@@ -133,9 +162,9 @@ function IpListEditor({ addresses, max }: { addresses: string[]; max: number }) 
                   title={t('epp.ipEdit.remove', { number })}
                   onClick={() => apply(entry.id, removeIpEntry(list, entry.id, max))}
                 >
-                  <i className="bi bi-trash3" aria-hidden="true" />
+                  <Icon svg={trash3Icon} />
                 </Button>
-                <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+                <FieldError controlId={`ip-address-${entry.id}`} error={error} />
               </InputGroup>
             </Form.Group>
           );

@@ -5,6 +5,9 @@ import { Link } from 'react-router';
 import { useCurrentUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useIpAddresses } from '../api/get-ip-addresses';
+import { Icon } from '../../../components/icon';
+import pencilSquareIcon from 'bootstrap-icons/icons/pencil-square.svg?raw';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** `/epp/ipaddresses`: the allowed addresses, or 'No IP addresses found.' (spec section 2). */
 export function IpAddressesView() {
@@ -12,6 +15,7 @@ export function IpAddressesView() {
   const user = useCurrentUser();
   const max = maxIpAddressesFor(user?.username ?? '');
   const { data: addresses } = useIpAddresses();
+  usePageTitle(t('epp.ipAddresses.title'), t('epp.title'));
 
   return (
     <>
@@ -25,7 +29,7 @@ export function IpAddressesView() {
           )}
         </h2>
         <Link to={paths.eppIpAddressesEdit} className="btn btn-primary">
-          <i className="bi bi-pencil-square me-2" aria-hidden="true" />
+          <Icon svg={pencilSquareIcon} className="me-2" />
           {t('epp.ipAddresses.edit')}
         </Link>
       </div>

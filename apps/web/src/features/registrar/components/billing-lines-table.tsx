@@ -1,16 +1,26 @@
 import { formatDateTime, type BillingLine } from '@registrar-panel/contract';
 import { Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { BreakableText, wrapWordsClass } from '../../../components/breakable-text';
+import { StackCell, stackTableClass, stackTableHalf, stickyHeadClass } from '../../../components/stack-table';
+import { paths } from '../../../lib/paths';
 
 /** The spec's translation key of an event type: `billing_event_type.{type}.{subtype}`, lower-cased. */
 export function billingEventTypeKey(line: Pick<BillingLine, 'eventType' | 'eventSubtype'>): string {
   return `billing_event_type.${line.eventType}.${line.eventSubtype}`.toLowerCase();
 }
 
-export function BillingLinesTable({ lines }: { lines: BillingLine[] }) {
+/**
+ * The billing lines of a month. Its header row stays in view under the portal's header while the
+ * page scrolls (so the table must not sit in a sideways-scrolling box: its columns wrap to fit
+ * instead, and on a phone each line is a card). Domain names link to their registration for roles
+ * that may read registrations.
+ */
+export function BillingLinesTable({ lines, linkDomains }: { lines: BillingLine[]; linkDomains: boolean }) {
   const { t } = useTranslation();
   return (
-    <Table responsive striped hover size="sm" className="mb-0 align-middle text-nowrap billing-lines">
+    <Table striped hover size="sm" className={`mb-0 align-middle billing-lines ${stickyHeadClass} ${stackTableClass}`}>
       <thead>
         <tr>
           <th scope="col">{t('registrar.billing.transactionDate')}</th>
@@ -25,11 +35,28 @@ export function BillingLinesTable({ lines }: { lines: BillingLine[] }) {
       <tbody>
         {lines.map((line) => (
           <tr key={`${line.svTRID}-${line.eventTimestamp}-${line.eventType}`}>
-            <td className="text-nowrap">{formatDateTime(line.eventTimestamp)}</td>
-            <td>{t(billingEventTypeKey(line))}</td>
-            <td className="text-end">{line.eventPeriod ?? ''}</td>
-            <td>{line.subject}</td>
-            <td className="font-monospace small">{line.svTRID}</td>
+            <StackCell label={t('registrar.billing.transactionDate')} className="text-nowrap">
+              {formatDateTime(line.eventTimestamp)}
+            </StackCell>
+            <StackCell label={t('registrar.billing.transactionType')} className={stackTableHalf}>
+              {t(billingEventTypeKey(line))}
+            </StackCell>
+            <StackCell label={t('registrar.billing.period')} className={`text-end ${stackTableHalf}`}>
+              {line.eventPeriod ?? ''}
+            </StackCell>
+            <StackCell label={t('registrar.billing.domainName')} className={wrapWordsClass}>
+              {linkDomains ? (
+                <Link to={paths.registration(line.subject)}>
+                  <BreakableText text={line.subject} />
+                </Link>
+              ) : (
+                <BreakableText text={line.subject} />
+              )}
+            </StackCell>
+            {/* A transaction id is one long token: it may break anywhere. */}
+            <StackCell label={t('registrar.billing.svTRID')} className="font-monospace small text-break">
+              {line.svTRID}
+            </StackCell>
           </tr>
         ))}
       </tbody>

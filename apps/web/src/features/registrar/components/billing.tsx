@@ -12,8 +12,11 @@ import { BillingLinesTable } from './billing-lines-table';
 import { BillingPeriodPicker, type PickedPeriod } from './billing-period-picker';
 import { DownloadProgress } from './download-progress';
 import { NotAllowed } from '../../../components/not-allowed';
+import { Icon } from '../../../components/icon';
+import downloadIcon from 'bootstrap-icons/icons/download.svg?raw';
+import { usePageTitle } from '../../../lib/page-title';
 
-function BillingLines({ handle, createdYear }: { handle: string; createdYear: number }) {
+function BillingLines({ handle, createdYear, linkDomains }: { handle: string; createdYear: number; linkDomains: boolean }) {
   const { t } = useTranslation();
   const [today] = useState(() => brusselsToday());
   const [picked, setPicked] = useState<PickedPeriod>(() => ({ year: defaultBillingYear(createdYear, today), monthIndex: defaultBillingMonth(today) }));
@@ -66,12 +69,12 @@ function BillingLines({ handle, createdYear }: { handle: string; createdYear: nu
                     aria-label={t('registrar.billing.downloadLabel', { month: t(`registrar.month.${submitted.month}`), year: submitted.year })}
                     onClick={() => void downloadBillingCsv(download, handle, submitted, t('registrar.download.failed'))}
                   >
-                    <i className="bi bi-download" aria-hidden="true" />
+                    <Icon svg={downloadIcon} />
                     <span className="ms-2 d-none d-sm-inline">{t('registrar.billing.download')}</span>
                   </Button>
                 </div>
                 <DownloadProgress progress={download.progress} label={t('registrar.billing.download')} />
-                <BillingLinesTable lines={lines} />
+                <BillingLinesTable lines={lines} linkDomains={linkDomains} />
               </>
             )}
           </div>
@@ -86,8 +89,9 @@ export function Billing() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const { data: registrar } = useRegistrar();
+  usePageTitle(t('registrar.tabs.billing'), t('registrar.title'));
   if (!user || !can(user.roles, 'readBilling'))
     return <NotAllowed title={t('registrar.billing.notAllowed.title')} text={t('registrar.billing.notAllowed.text')} />;
   if (!registrar) return null;
-  return <BillingLines handle={registrar.handle} createdYear={creationYear(registrar.createTimestamp)} />;
+  return <BillingLines handle={registrar.handle} createdYear={creationYear(registrar.createTimestamp)} linkDomains={can(user.roles, 'readRegistrations')} />;
 }

@@ -1,4 +1,5 @@
 import type { Address } from '@registrar-panel/contract';
+import { BreakableText } from '../../../components/breakable-text';
 import { useCountryName } from '../../../lib/countries';
 
 /** Street lines, postal code and city, state/province and country name, one per line. */
@@ -25,8 +26,13 @@ export function AddressLines({ address }: { address: Address }) {
   );
 }
 
+/** An email address as a mailto: link, wrapping after its @ or before a dot on a narrow screen. */
 export function EmailLink({ email }: { email: string | undefined }) {
-  return email ? <a href={`mailto:${email}`}>{email}</a> : null;
+  return email ? (
+    <a href={`mailto:${email}`}>
+      <BreakableText text={email} />
+    </a>
+  ) : null;
 }
 
 /** A phone number as a tel: link; the dot of the +CC.NUMBER format is left out of the link. */

@@ -2,23 +2,24 @@ import type { PublicContactInput } from '@registrar-panel/contract';
 import { Form } from 'react-bootstrap';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { shownError } from '../../../components/form-field';
+import { FieldError, invalidAria, useShownError } from '../../../components/form-field';
 import { useCountries } from '../../../lib/countries';
 
 /** The country picker: every country by name, ascending (spec section 2), stored as its ISO code. */
 export function CountryField({ form }: { form: UseFormReturn<PublicContactInput, unknown, FieldValues> }) {
   const { t } = useTranslation();
-  const { data: countries } = useCountries();
-  const error = shownError(form, 'address.countryCode');
+  const { data: countries, isError: listFailed } = useCountries();
+  const error = useShownError(form, 'address.countryCode');
+  const id = 'field-address-countryCode';
   return (
-    <Form.Group className="mb-3" controlId="field-address-countryCode">
+    <Form.Group className="mb-3" controlId={id}>
       <Form.Label>
         {t('registrar.contact.country')}
         <span className="text-danger ms-1" aria-hidden="true">
           *
         </span>
       </Form.Label>
-      <Form.Select isInvalid={Boolean(error)} aria-required autoComplete="country" {...form.register('address.countryCode')}>
+      <Form.Select isInvalid={Boolean(error)} aria-required autoComplete="country" {...invalidAria(id, error)} {...form.register('address.countryCode')}>
         <option value="">{t('registrar.edit.countryPlaceholder')}</option>
         {countries?.map((country) => (
           <option key={country.iso2} value={country.iso2}>
@@ -26,7 +27,12 @@ export function CountryField({ form }: { form: UseFormReturn<PublicContactInput,
           </option>
         ))}
       </Form.Select>
-      <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+      <FieldError controlId={id} error={error} />
+      {listFailed && (
+        <Form.Text className="text-danger" data-testid="countries-failed">
+          {t('registrar.edit.countriesFailed')}
+        </Form.Text>
+      )}
     </Form.Group>
   );
 }

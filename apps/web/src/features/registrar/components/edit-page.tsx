@@ -6,12 +6,16 @@ import { useCurrentUser } from '../../../lib/auth';
 import { useRegistrar } from '../api/get-registrar';
 import { DetailList, type DetailRow } from '../../../components/detail-list';
 import { NotAllowed } from '../../../components/not-allowed';
+import { Icon } from '../../../components/icon';
+import exclamationTriangleIcon from 'bootstrap-icons/icons/exclamation-triangle.svg?raw';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** The frame of an edit screen: heading, the role check, and the form once the registrar is loaded. */
 export function EditPage({ title, children }: { title: string; children: (registrar: NonNullable<ReturnType<typeof useRegistrar>['data']>) => ReactNode }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const { data: registrar } = useRegistrar();
+  usePageTitle(title, t('registrar.title'));
   if (user !== null && !can(user.roles, 'editContacts'))
     return <NotAllowed title={t('registrar.edit.notAllowed.title')} text={t('registrar.edit.notAllowed.text')} />;
   return (
@@ -35,7 +39,7 @@ export function ConflictNotice({ rows }: { rows: DetailRow[] }) {
   return (
     <Alert variant="warning" data-testid="edit-conflict" role="alert">
       <Alert.Heading as="h3" className="h6">
-        <i className="bi bi-exclamation-triangle me-2" aria-hidden="true" />
+        <Icon svg={exclamationTriangleIcon} className="me-2" />
         {t('registrar.edit.conflict.title')}
       </Alert.Heading>
       <p className="mb-2">{t('registrar.edit.conflict.text')}</p>

@@ -6,19 +6,23 @@ import { useRegistrar } from '../api/get-registrar';
 import { AddressLines, EmailLink, PhoneLink } from './contact-values';
 import { DetailList } from '../../../components/detail-list';
 import { RegistrarStatusBadge } from './registrar-status-badge';
+import { Icon } from '../../../components/icon';
+import infoCircleIcon from 'bootstrap-icons/icons/info-circle.svg?raw';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** `/registrar/generalData`: read-only, changed by support only (spec section 2). */
 export function GeneralData() {
   const { t } = useTranslation();
   const { appConfig } = useAppConfiguration();
   const { data: registrar } = useRegistrar();
+  usePageTitle(t('registrar.tabs.generalData'), t('registrar.title'));
   if (!registrar) return null;
   const main = registrar.mainContact;
 
   return (
     <div className="d-flex flex-column gap-4">
       <Alert variant="secondary" className="d-flex gap-3 mb-0">
-        <i className="bi bi-info-circle fs-5" aria-hidden="true" />
+        <Icon svg={infoCircleIcon} className="fs-5" />
         <div>
           <p className="mb-0">{t('registrar.generalData.notice')}</p>
           {appConfig.supportEmail && (

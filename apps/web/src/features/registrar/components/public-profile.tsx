@@ -8,6 +8,10 @@ import { paths } from '../../../lib/paths';
 import { useRegistrar } from '../api/get-registrar';
 import { AddressLines, EmailLink, PhoneLink, WebLink } from './contact-values';
 import { DetailList, type DetailRow } from '../../../components/detail-list';
+import { Icon } from '../../../components/icon';
+import globe2Icon from 'bootstrap-icons/icons/globe2.svg?raw';
+import pencilIcon from 'bootstrap-icons/icons/pencil.svg?raw';
+import { usePageTitle } from '../../../lib/page-title';
 
 interface SectionProps {
   id: string;
@@ -38,7 +42,7 @@ function ProfileSection({ id, title, editPath, canEdit, rows, stacked = false }:
             className="btn btn-outline-primary btn-sm"
             aria-label={t('registrar.publicProfile.updateLabel', { section: title.toLowerCase() })}
           >
-            <i className="bi bi-pencil me-1" aria-hidden="true" />
+            <Icon svg={pencilIcon} className="me-1" />
             {t('registrar.publicProfile.update')}
           </Link>
         </Card.Footer>
@@ -52,6 +56,7 @@ export function PublicProfile() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const { data: registrar } = useRegistrar();
+  usePageTitle(t('registrar.tabs.publicProfile'), t('registrar.title'));
   if (!registrar) return null;
   const canEdit = user !== null && can(user.roles, 'editContacts');
   const { publicContact, techContact, adminContact, abuseContact } = registrar;
@@ -62,7 +67,7 @@ export function PublicProfile() {
   return (
     <div className="d-flex flex-column gap-4">
       <Alert variant="secondary" className="d-flex gap-3 mb-0">
-        <i className="bi bi-globe2 fs-5" aria-hidden="true" />
+        <Icon svg={globe2Icon} className="fs-5" />
         <div>
           <p className="mb-0">{t('registrar.publicProfile.note')}</p>
           {!canEdit && <p className="mb-0 small">{t('registrar.publicProfile.readOnly')}</p>}

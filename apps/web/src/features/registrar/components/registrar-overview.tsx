@@ -1,3 +1,4 @@
+import '../registrar.css';
 import { can } from '@registrar-panel/contract';
 import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +8,17 @@ import { useCurrentUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useRegistrar } from '../api/get-registrar';
 import { RegistrarStatusBadge } from './registrar-status-badge';
+import { Icon } from '../../../components/icon';
+import cardTextIcon from 'bootstrap-icons/icons/card-text.svg?raw';
+import fileEarmarkSpreadsheetIcon from 'bootstrap-icons/icons/file-earmark-spreadsheet.svg?raw';
+import personVcardIcon from 'bootstrap-icons/icons/person-vcard.svg?raw';
+import receiptIcon from 'bootstrap-icons/icons/receipt.svg?raw';
+import shieldCheckIcon from 'bootstrap-icons/icons/shield-check.svg?raw';
 
 interface Tab {
   to: string;
   label: string;
+  /** The SVG file of its Bootstrap icon. */
   icon: string;
 }
 
@@ -21,18 +29,18 @@ export function RegistrarOverview() {
   const { data: registrar } = useRegistrar();
   const { pathname } = useLocation();
   const tabList = useRef<HTMLElement>(null);
-  // On a phone the tabs scroll sideways: keep the current one in view.
+  // Where the tabs scroll sideways (between the phone's wrapped tabs and a wide screen), keep the current one in view.
   useEffect(() => {
     tabList.current?.querySelector('.nav-link.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [pathname]);
   // Reports shows only to support and tech (spec sections 2 and 6); every other tab always shows.
   const showReports = user !== null && can(user.roles, 'downloadDomainReport');
   const tabs: Tab[] = [
-    { to: paths.generalData, label: 'registrar.tabs.generalData', icon: 'bi-card-text' },
-    { to: paths.publicProfile, label: 'registrar.tabs.publicProfile', icon: 'bi-person-vcard' },
-    { to: paths.registrarTransactions, label: 'registrar.tabs.transactions', icon: 'bi-shield-check' },
-    { to: paths.registrarBilling, label: 'registrar.tabs.billing', icon: 'bi-receipt' },
-    ...(showReports ? [{ to: paths.registrarReports, label: 'registrar.tabs.reports', icon: 'bi-file-earmark-spreadsheet' }] : []),
+    { to: paths.generalData, label: 'registrar.tabs.generalData', icon: cardTextIcon },
+    { to: paths.publicProfile, label: 'registrar.tabs.publicProfile', icon: personVcardIcon },
+    { to: paths.registrarTransactions, label: 'registrar.tabs.transactions', icon: shieldCheckIcon },
+    { to: paths.registrarBilling, label: 'registrar.tabs.billing', icon: receiptIcon },
+    ...(showReports ? [{ to: paths.registrarReports, label: 'registrar.tabs.reports', icon: fileEarmarkSpreadsheetIcon }] : []),
   ];
 
   return (
@@ -46,16 +54,11 @@ export function RegistrarOverview() {
           </span>
         )}
       </div>
-      <Nav
-        as="nav"
-        variant="tabs"
-        className="mb-4 flex-nowrap overflow-x-auto overflow-y-hidden text-nowrap registrar-tabs"
-        aria-label={t('registrar.tabs.label')}
-      >
+      <Nav ref={tabList} as="nav" variant="tabs" className="mb-4 registrar-tabs" aria-label={t('registrar.tabs.label')}>
         {tabs.map((tab) => (
           <Nav.Item key={tab.to}>
             <NavLink to={tab.to} className="nav-link">
-              <i className={`bi ${tab.icon} me-2`} aria-hidden="true" />
+              <Icon svg={tab.icon} className="me-2" />
               {t(tab.label)}
             </NavLink>
           </Nav.Item>

@@ -6,12 +6,17 @@ import { useDownload } from '../../../lib/download';
 import { downloadDomainReport } from '../api/download-domain-report';
 import { DownloadProgress } from './download-progress';
 import { NotAllowed } from '../../../components/not-allowed';
+import { Icon } from '../../../components/icon';
+import downloadIcon from 'bootstrap-icons/icons/download.svg?raw';
+import filetypeCsvIcon from 'bootstrap-icons/icons/filetype-csv.svg?raw';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** `/registrar/reports`: the domain names list as CSV, downloaded with visible progress while the page stays usable. */
 export function Reports() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const download = useDownload();
+  usePageTitle(t('registrar.tabs.reports'), t('registrar.title'));
   if (!user || !can(user.roles, 'downloadDomainReport')) {
     return <NotAllowed title={t('registrar.reports.notAllowed.title')} text={t('registrar.reports.notAllowed.text')} />;
   }
@@ -26,7 +31,7 @@ export function Reports() {
       <Card.Body>
         <div className="d-flex flex-wrap align-items-start justify-content-between gap-3">
           <div className="d-flex gap-3">
-            <i className="bi bi-filetype-csv fs-2 text-primary" aria-hidden="true" />
+            <Icon svg={filetypeCsvIcon} className="fs-2 text-primary" />
             <div>
               <h3 className="h6 mb-1">{t('registrar.reports.domainList')}</h3>
               <p className="text-body-secondary small mb-0">{t('registrar.reports.domainListText')}</p>
@@ -38,7 +43,7 @@ export function Reports() {
             aria-label={t('registrar.reports.downloadLabel')}
             onClick={() => void downloadDomainReport(download, user.registrarHandle, t('registrar.download.failed'))}
           >
-            <i className="bi bi-download me-2" aria-hidden="true" />
+            <Icon svg={downloadIcon} className="me-2" />
             {t('registrar.reports.download')}
           </Button>
         </div>

@@ -3,11 +3,15 @@ import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useProtectedTransactions } from '../api/get-protected-transactions';
 import { DetailList } from '../../../components/detail-list';
+import { Icon } from '../../../components/icon';
+import slashCircleIcon from 'bootstrap-icons/icons/slash-circle.svg?raw';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** `/registrar/transactions`: the protected-transaction counter; the reset date shows only once a threshold above 0 is reached. */
 export function Transactions() {
   const { t } = useTranslation();
   const { data } = useProtectedTransactions();
+  usePageTitle(t('registrar.tabs.transactions'), t('registrar.title'));
   if (!data) return null;
   const blocked = data.isThresholdReached && data.threshold > 0;
 
@@ -30,7 +34,7 @@ export function Transactions() {
                     label: t('registrar.transactions.resetDate'),
                     value: (
                       <span className="text-danger fw-semibold">
-                        <i className="bi bi-slash-circle me-2" aria-hidden="true" />
+                        <Icon svg={slashCircleIcon} className="me-2" />
                         {t('registrar.transactions.blockedUntil', { date: formatDateTime(data.endDate) })}
                       </span>
                     ),

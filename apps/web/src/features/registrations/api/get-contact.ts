@@ -7,6 +7,7 @@ export async function getContact(handle: string): Promise<RegistryContact> {
   return (await apiRequest<{ contact: RegistryContact }>(`/services/contacts/${encodeURIComponent(handle)}`)).contact;
 }
 
-export function useContact(handle: string | undefined) {
-  return useQuery({ queryKey: registrationKeys.contact(handle ?? ''), queryFn: () => getContact(handle ?? ''), enabled: Boolean(handle) });
+/** Asks nothing without a handle, or when `enabled` is false (a role that may not read registrations). */
+export function useContact(handle: string | undefined, enabled = true) {
+  return useQuery({ queryKey: registrationKeys.contact(handle ?? ''), queryFn: () => getContact(handle ?? ''), enabled: enabled && Boolean(handle) });
 }

@@ -7,8 +7,9 @@ export async function getRegistration(name: string): Promise<DomainRegistration>
   return (await apiRequest<{ domain: DomainRegistration }>(`/services/domains/${encodeURIComponent(name)}`)).domain;
 }
 
-export function useRegistration(name: string) {
-  return useQuery({ queryKey: registrationKeys.registration(name), queryFn: () => getRegistration(name) });
+/** `enabled` false (a role that may not read registrations) asks nothing. */
+export function useRegistration(name: string, enabled = true) {
+  return useQuery({ queryKey: registrationKeys.registration(name), queryFn: () => getRegistration(name), enabled });
 }
 
 /** The latest transfer, or null when there is none (`no.transfer.history` is expected, not alerted). */

@@ -6,13 +6,20 @@ import { useCountryName } from '../../../lib/countries';
 import { useContact } from '../api/get-contact';
 import { DetailList } from '../../../components/detail-list';
 import { SectionCard } from './section-card';
+import { RegistrationsNotAllowed, useMayReadRegistrations } from './registrations-not-allowed';
+import { BreakableText } from '../../../components/breakable-text';
+import infoCircleIcon from 'bootstrap-icons/icons/info-circle.svg?raw';
+import personVcardIcon from 'bootstrap-icons/icons/person-vcard.svg?raw';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** `/contact/view/{handle}`: a registry contact; `/contact/view` without a handle says so. */
 export function ContactViewPage() {
   const { t } = useTranslation();
   const { handle } = useParams();
-  const { data: contact, isError } = useContact(handle);
+  const allowed = useMayReadRegistrations();
+  const { data: contact, isError } = useContact(handle, allowed);
   const countryName = useCountryName();
+  usePageTitle(handle ? `${t('registrations.contact.title')} ${handle}` : t('registrations.contact.title'));
 
   return (
     <section aria-labelledby="contact-title">
@@ -20,7 +27,8 @@ export function ContactViewPage() {
         {t('registrations.contact.title')}
         {handle && <span className="text-body-secondary fw-normal"> {handle}</span>}
       </h1>
-      {!handle && (
+      {!allowed && <RegistrationsNotAllowed />}
+      {allowed && !handle && (
         <Alert variant="light" className="border">
           {t('registrations.contact.noHandle')} <Link to={paths.registrationSearch}>{t('registrations.contact.toSearch')}</Link>
         </Alert>
@@ -29,7 +37,7 @@ export function ContactViewPage() {
       {contact && (
         <div className="row g-4">
           <div className="col-lg-4">
-            <SectionCard id="contact-info" title={t('registrations.contact.info')} icon="bi-info-circle" className="h-100">
+            <SectionCard id="contact-info" title={t('registrations.contact.info')} icon={infoCircleIcon} className="h-100">
               <DetailList
                 labels="wide"
                 rows={[
@@ -40,7 +48,7 @@ export function ContactViewPage() {
             </SectionCard>
           </div>
           <div className="col-lg-8">
-            <SectionCard id="contact-details" title={t('registrations.contact.contact')} icon="bi-person-vcard">
+            <SectionCard id="contact-details" title={t('registrations.contact.contact')} icon={personVcardIcon}>
               <DetailList
                 labels="wide"
                 rows={[
@@ -56,7 +64,13 @@ export function ContactViewPage() {
                   {
                     name: 'email',
                     label: t('registrations.contact.email'),
-                    value: contact.email ? <a href={`mailto:${contact.email}`}>{contact.email_unicode ?? contact.email}</a> : '',
+                    value: contact.email ? (
+                      <a href={`mailto:${contact.email}`}>
+                        <BreakableText text={contact.email_unicode ?? contact.email} />
+                      </a>
+                    ) : (
+                      ''
+                    ),
                   },
                   {
                     name: 'phone',

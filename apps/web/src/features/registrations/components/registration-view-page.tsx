@@ -1,9 +1,11 @@
 import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useRegistration, useTransfer } from '../api/get-registration';
 import { relatedTransferStatus } from '../rules/registration-rules';
+import { searchHref, searchLocationOf } from '../search-location';
+import { RegistrationsNotAllowed, useMayReadRegistrations } from './registrations-not-allowed';
 import {
   ContactsSection,
   DatesSection,
@@ -14,20 +16,32 @@ import {
   RegistrantSection,
   StatusSection,
 } from './registration-sections';
+import { Icon } from '../../../components/icon';
+import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
+import infoCircleIcon from 'bootstrap-icons/icons/info-circle.svg?raw';
+import { usePageTitle } from '../../../lib/page-title';
 
-/** `/registrations/registration/{domainname}/view`: one registration in full (tab 'Domain Info'). */
+/**
+ * `/registrations/registration/{domainname}/view`: one registration in full (tab 'Domain Info').
+ * Opened from a search, its address carries that search (`?domainname=…&page=N`), and the way back
+ * returns to it.
+ */
 export function RegistrationViewPage() {
   const { t } = useTranslation();
   const name = useParams().domainname ?? '';
-  const { data: domain, isError } = useRegistration(name);
+  const [params] = useSearchParams();
+  const from = searchLocationOf(params);
+  const allowed = useMayReadRegistrations();
+  const { data: domain, isError } = useRegistration(name, allowed);
+  usePageTitle(domain?.uLabel ?? name);
   const transfer = useTransfer(name, Boolean(domain));
   const transferStatus = transfer.isSuccess ? relatedTransferStatus(transfer.data) : transfer.isError ? 'NONE' : undefined;
 
   return (
     <section aria-labelledby="registration-title">
       <nav aria-label={t('registrations.view.breadcrumb')} className="small mb-2">
-        <Link to={paths.registrationSearch}>
-          <i className="bi bi-arrow-left me-1" aria-hidden="true" />
+        <Link to={from ? searchHref(from) : paths.registrationSearch} data-testid="back-to-search">
+          <Icon svg={arrowLeftIcon} className="me-1" />
           {t('registrations.view.backToSearch')}
         </Link>
       </nav>
@@ -37,24 +51,41 @@ export function RegistrationViewPage() {
       <Nav variant="tabs" className="mb-4" activeKey="domainInfo">
         <Nav.Item>
           <Nav.Link eventKey="domainInfo" aria-current="page">
-            <i className="bi bi-info-circle me-2" aria-hidden="true" />
+            <Icon svg={infoCircleIcon} className="me-2" />
             {t('registrations.view.tab')}
           </Nav.Link>
         </Nav.Item>
       </Nav>
+      {!allowed && <RegistrationsNotAllowed />}
       {isError && <p className="text-body-secondary">{t('registrations.view.notFound')}</p>}
       {domain && (
-        <div className="row g-4">
-          <div className="col-xl-6 d-flex flex-column gap-4">
+        // The sections in the spec's order, for the eye and for the reading order alike: side by
+        // side in pairs on wide screens, the grace period and the (wide) keys across the page.
+        <div className="row g-4 registration-sections">
+          <div className="col-xl-6">
             <GeneralDataSection domain={domain} transferStatus={transferStatus} />
-            <DatesSection domain={domain} />
-            <RegistrantSection domain={domain} />
-            <GracePeriodSection domain={domain} />
           </div>
-          <div className="col-xl-6 d-flex flex-column gap-4">
-            <StatusSection domain={domain} />
-            <ContactsSection domain={domain} />
+          <div className="col-xl-6">
+            <DatesSection domain={domain} />
+          </div>
+          <div className="col-xl-6">
+            <RegistrantSection domain={domain} />
+          </div>
+          <div className="col-xl-6">
             <NameserversSection domain={domain} />
+          </div>
+          <div className="col-xl-6">
+            <ContactsSection domain={domain} />
+          </div>
+          <div className="col-xl-6">
+            <StatusSection domain={domain} />
+          </div>
+          {domain.rgpStatus && (
+            <div className="col-12">
+              <GracePeriodSection domain={domain} />
+            </div>
+          )}
+          <div className="col-12">
             <KeysSection domain={domain} />
           </div>
         </div>

@@ -3,7 +3,11 @@ import { useEffect } from 'react';
 import { Button, Form, InputGroup } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FieldError, invalidAria } from '../../../components/form-field';
+import { useFieldChanged } from '../../../lib/changed-fields';
 import { contractResolver } from '../../../lib/form';
+import { Icon } from '../../../components/icon';
+import searchIcon from 'bootstrap-icons/icons/search.svg?raw';
 
 interface SearchFormProps {
   term: string;
@@ -20,8 +24,9 @@ export function SearchForm({ term, serverError, onSearch }: SearchFormProps) {
   // A reload, a shared link or the back button brings a new term: the input follows the address.
   useEffect(() => reset({ domainName: term }), [term, reset]);
   const submit = form.handleSubmit((values) => onSearch(values.domainName));
-  const state = form.getFieldState('domainName', form.formState);
-  const error = (state.isDirty ? state.error?.message : undefined) ?? (state.isDirty ? undefined : serverError);
+  // The input's own message once the user has changed it (spec section 5), else the server's.
+  const changed = useFieldChanged(form, 'domainName');
+  const error = changed ? form.getFieldState('domainName', form.formState).error?.message : serverError;
 
   return (
     <Form noValidate onSubmit={(event) => void submit(event)} role="search" aria-label={t('registrations.search.formLabel')}>
@@ -34,7 +39,7 @@ export function SearchForm({ term, serverError, onSearch }: SearchFormProps) {
         </Form.Label>
         <InputGroup hasValidation>
           <InputGroup.Text>
-            <i className="bi bi-search" aria-hidden="true" />
+            <Icon svg={searchIcon} />
           </InputGroup.Text>
           <Form.Control
             {...form.register('domainName')}
@@ -43,14 +48,14 @@ export function SearchForm({ term, serverError, onSearch }: SearchFormProps) {
             spellCheck={false}
             maxLength={limits.searchInputMaxLength + 1}
             placeholder={t('registrations.search.placeholder')}
-            aria-describedby="registration-search-hint"
             aria-required
             isInvalid={Boolean(error)}
+            {...invalidAria('registration-search-input', error, 'registration-search-hint')}
           />
           <Button type="submit" variant="primary" disabled={!form.formState.isValid}>
             {t('registrations.search.submit')}
           </Button>
-          <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+          <FieldError controlId="registration-search-input" error={error} />
         </InputGroup>
         <Form.Text id="registration-search-hint">{t('registrations.search.hint')}</Form.Text>
       </Form.Group>

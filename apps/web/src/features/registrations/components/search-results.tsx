@@ -1,52 +1,76 @@
+import '../registrations.css';
 import { formatRegistrationDate, type DomainSearchResponse } from '@registrar-panel/contract';
 import { Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '../../../components/scroll-region';
+import { BreakableText, wrapWordsClass } from '../../../components/breakable-text';
+import { StackCell, stackTableClass, stackTableHalf } from '../../../components/stack-table';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { lifecycleStatus } from '../rules/registration-rules';
+import { registrationHref, type SearchLocation } from '../search-location';
 import { LifecycleBadge } from './status-badges';
 
-/** The result table: each name links to its registration, each registrant to its contact. */
-export function SearchResults({ results }: { results: DomainSearchResponse['results'] }) {
+/**
+ * The result table: each name links to its registration (carrying the search, for the way back),
+ * each registrant to its contact. On a phone each result is a card.
+ */
+export function SearchResults({ results, search }: { results: DomainSearchResponse['results']; search: SearchLocation }) {
   const { t } = useTranslation();
   return (
-    <Table responsive hover className="align-middle mb-0 registration-results">
-      <thead>
-        <tr>
-          <th scope="col">{t('registrations.results.domainName')}</th>
-          <th scope="col">{t('registrations.results.registrant')}</th>
-          <th scope="col">{t('registrations.results.status')}</th>
-          <th scope="col">{t('registrations.results.created')}</th>
-          <th scope="col">{t('registrations.results.expired')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {results.map((result) => (
-          <tr key={result.aLabel}>
-            <td>
-              <Link to={paths.registration(result.uLabel)} className="fw-semibold text-break">
-                {result.uLabel}
-              </Link>
-              {result.aLabel !== result.uLabel && <div className="small text-body-secondary text-break">{result.aLabel}</div>}
-            </td>
-            <td>
-              {result.registrant ? (
-                <>
-                  <Link to={paths.contact(result.registrant.handle)}>{result.registrant.name || result.registrant.handle}</Link>
-                  <div className="small text-body-secondary text-break">{result.registrant.email}</div>
-                </>
-              ) : (
-                '–'
-              )}
-            </td>
-            <td>
-              <LifecycleBadge status={lifecycleStatus(result.statuses.map((s) => s.status))} />
-            </td>
-            <td className="text-nowrap">{formatRegistrationDate(result.created)}</td>
-            <td className="text-nowrap">{result.expired ? formatRegistrationDate(result.expired) : '–'}</td>
+    <ScrollRegion label={t('registrations.results.label')}>
+      <Table hover className={`align-middle mb-0 registration-results ${stackTableClass}`}>
+        <thead>
+          <tr>
+            <th scope="col">{t('registrations.results.domainName')}</th>
+            <th scope="col">{t('registrations.results.registrant')}</th>
+            <th scope="col">{t('registrations.results.status')}</th>
+            <th scope="col">{t('registrations.results.created')}</th>
+            <th scope="col">{t('registrations.results.expired')}</th>
           </tr>
-        ))}
-      </tbody>
-    </Table>
+        </thead>
+        <tbody>
+          {results.map((result) => (
+            <tr key={result.aLabel}>
+              <StackCell label={t('registrations.results.domainName')}>
+                <Link to={registrationHref(result.uLabel, search)} className={`fw-semibold ${wrapWordsClass}`}>
+                  <BreakableText text={result.uLabel} />
+                </Link>
+                {result.aLabel !== result.uLabel && (
+                  <div className={`small text-body-secondary ${wrapWordsClass}`}>
+                    <BreakableText text={result.aLabel} />
+                  </div>
+                )}
+              </StackCell>
+              <StackCell label={t('registrations.results.registrant')}>
+                {result.registrant ? (
+                  <>
+                    <Link to={paths.contact(result.registrant.handle)} className={wrapWordsClass}>
+                      {result.registrant.name || result.registrant.handle}
+                    </Link>
+                    {result.registrant.email && (
+                      <div className={`small text-body-secondary ${wrapWordsClass}`}>
+                        <BreakableText text={result.registrant.email} />
+                      </div>
+                    )}
+                  </>
+                ) : (
+                  '–'
+                )}
+              </StackCell>
+              <StackCell label={t('registrations.results.status')}>
+                <LifecycleBadge status={lifecycleStatus(result.statuses.map((s) => s.status))} />
+              </StackCell>
+              <StackCell label={t('registrations.results.created')} className={`text-nowrap ${stackTableHalf}`}>
+                {formatRegistrationDate(result.created)}
+              </StackCell>
+              <StackCell label={t('registrations.results.expired')} className={`text-nowrap ${stackTableHalf}`}>
+                {result.expired ? formatRegistrationDate(result.expired) : '–'}
+              </StackCell>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </ScrollRegion>
   );
 }

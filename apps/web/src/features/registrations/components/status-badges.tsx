@@ -1,24 +1,40 @@
+import '../registrations.css';
 import type { RgpStatus } from '@registrar-panel/contract';
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { gracePeriodTone, type LifecycleStatus, type RegistrationLabel } from '../rules/registration-rules';
+import { gracePeriodOfLifecycle, gracePeriodTone, type LifecycleStatus, type RegistrationLabel } from '../rules/registration-rules';
+import { Icon } from '../../../components/icon';
+import clockHistoryIcon from 'bootstrap-icons/icons/clock-history.svg?raw';
+import lockFillIcon from 'bootstrap-icons/icons/lock-fill.svg?raw';
+import shieldLockFillIcon from 'bootstrap-icons/icons/shield-lock-fill.svg?raw';
 
-const lifecycleVariants: Record<LifecycleStatus, string> = {
+/** The class that colours a grace period state, wherever it shows (the rule is `gracePeriodTone`). */
+export function gracePeriodClass(state: RgpStatus): string {
+  return `rgp-${gracePeriodTone(state)}`;
+}
+
+/** Colours of the lifecycle statuses that are no grace period state; those take the state's colour. */
+const lifecycleVariants: Partial<Record<LifecycleStatus, string>> = {
   available: 'secondary',
   reserved: 'secondary',
   ok: 'success',
   inactive: 'warning',
   pendingTransfer: 'info',
-  redemption: 'danger',
-  pendingDelete: 'danger',
-  pendingRestore: 'warning',
   ursLocked: 'dark',
   ursSuspended: 'dark',
 };
 
 export function LifecycleBadge({ status }: { status: LifecycleStatus }) {
   const { t } = useTranslation();
-  const variant = lifecycleVariants[status];
+  const gracePeriod = gracePeriodOfLifecycle(status);
+  if (gracePeriod) {
+    return (
+      <span className={`badge ${gracePeriodClass(gracePeriod)}`} data-lifecycle={status}>
+        {t(`registrations.lifecycle.${status}`)}
+      </span>
+    );
+  }
+  const variant = lifecycleVariants[status] ?? 'secondary';
   return (
     <Badge bg={variant} text={variant === 'warning' || variant === 'info' ? 'dark' : undefined} data-lifecycle={status}>
       {t(`registrations.lifecycle.${status}`)}
@@ -40,8 +56,8 @@ export function LabelBadge({ label }: { label: RegistrationLabel }) {
   const variant = labelVariants[label] ?? 'secondary';
   return (
     <Badge bg={variant} text={variant === 'warning' || variant === 'info' ? 'dark' : undefined} className="me-1 mb-1" data-label={label}>
-      {label.endsWith('_LOCK') && <i className="bi bi-lock-fill me-1" aria-hidden="true" />}
-      {label === 'DOMAINGUARD' && <i className="bi bi-shield-lock-fill me-1" aria-hidden="true" />}
+      {label.endsWith('_LOCK') && <Icon svg={lockFillIcon} className="me-1" />}
+      {label === 'DOMAINGUARD' && <Icon svg={shieldLockFillIcon} className="me-1" />}
       {t(`registrations.label.${label}`)}
     </Badge>
   );
@@ -51,12 +67,8 @@ export function LabelBadge({ label }: { label: RegistrationLabel }) {
 export function GracePeriodBadge({ state, current }: { state: RgpStatus; current: boolean }) {
   const { t } = useTranslation();
   return (
-    <span
-      className={`badge rgp-badge ${current ? `rgp-${gracePeriodTone(state)}` : 'rgp-inactive'}`}
-      aria-current={current ? 'true' : undefined}
-      data-rgp={state}
-    >
-      {current && <i className="bi bi-clock-history me-1" aria-hidden="true" />}
+    <span className={`badge rgp-badge ${current ? gracePeriodClass(state) : 'rgp-inactive'}`} aria-current={current ? 'true' : undefined} data-rgp={state}>
+      {current && <Icon svg={clockHistoryIcon} className="me-1" />}
       {t(`registrations.rgp.${state}`)}
     </span>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainStatus, RgpStatus } from '@registrar-panel/contract';
 import {
+  gracePeriodOfLifecycle,
   gracePeriodStates,
   gracePeriodTone,
   labelsOf,
@@ -142,6 +143,16 @@ describe('grace period', () => {
     ['PENDING_RESTORE', 'orange'],
   ] as [RgpStatus, string][])('%s has a %s badge', (state, tone) => {
     expect(gracePeriodTone(state)).toBe(tone);
+  });
+
+  it('shows the lifecycle statuses that are grace period states as those states, so each keeps one colour', () => {
+    expect(gracePeriodOfLifecycle('redemption')).toBe('REDEMPTION_PERIOD');
+    expect(gracePeriodOfLifecycle('pendingDelete')).toBe('PENDING_DELETE');
+    expect(gracePeriodOfLifecycle('pendingRestore')).toBe('PENDING_RESTORE');
+    expect(gracePeriodTone(gracePeriodOfLifecycle('pendingRestore')!)).toBe(gracePeriodTone('PENDING_RESTORE'));
+    for (const status of ['available', 'reserved', 'ok', 'inactive', 'pendingTransfer', 'ursLocked', 'ursSuspended'] as const) {
+      expect(gracePeriodOfLifecycle(status)).toBeUndefined();
+    }
   });
 });
 

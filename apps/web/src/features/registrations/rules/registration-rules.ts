@@ -100,9 +100,24 @@ export const gracePeriodStates = [
   'RENEW_PERIOD',
 ] as const satisfies readonly RgpStatus[];
 
-/** Brown for the states on the way to deletion, orange for the others. */
+/**
+ * The one colour rule of the grace period states (spec section 4), wherever one shows: brown for
+ * the states on the way to deletion, orange for the others.
+ */
 export function gracePeriodTone(state: RgpStatus): 'brown' | 'orange' {
   return state === 'REDEMPTION_PERIOD' || state === 'PENDING_DELETE' ? 'brown' : 'orange';
+}
+
+/** The lifecycle statuses that are a grace period state, shown as that state is (same colour). */
+const lifecycleGracePeriods: Partial<Record<LifecycleStatus, RgpStatus>> = {
+  redemption: 'REDEMPTION_PERIOD',
+  pendingDelete: 'PENDING_DELETE',
+  pendingRestore: 'PENDING_RESTORE',
+};
+
+/** The grace period state a lifecycle status stands for, if it is one. */
+export function gracePeriodOfLifecycle(status: LifecycleStatus): RgpStatus | undefined {
+  return lifecycleGracePeriods[status];
 }
 
 export type RelatedTransferStatus = TransferStatus | 'NONE';

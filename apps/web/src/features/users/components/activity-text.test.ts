@@ -1,10 +1,11 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { initI18n, loadFeatureTexts } from '../../../lib/i18n';
 import { activityText } from './activity-text';
 
 beforeAll(async () => {
   await initI18n();
+  await loadFeatureTexts('users');
 });
 
 describe('activity texts', () => {

@@ -3,6 +3,8 @@ import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { alerts } from '../../../lib/alerts';
 import { useSendActivation } from '../api/send-activation';
+import { Icon } from '../../../components/icon';
+import envelopeArrowUpIcon from 'bootstrap-icons/icons/envelope-arrow-up.svg?raw';
 
 /**
  * Sends the activation mail again. It may be sent more than once (a mail can get lost), so the
@@ -16,7 +18,7 @@ export function SendActivationButton({ user }: { user: Pick<PanelUser, 'username
 
   return (
     <Button variant="outline-secondary" onClick={click} disabled={send.isPending} data-testid="send-activation">
-      <i className="bi bi-envelope-arrow-up me-2" aria-hidden="true" />
+      <Icon svg={envelopeArrowUpIcon} className="me-2" />
       {t('users.activation.send')}
     </Button>
   );

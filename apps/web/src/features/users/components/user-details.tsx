@@ -2,7 +2,10 @@ import { formatDateTime, type PanelUser } from '@registrar-panel/contract';
 import { Button, ListGroup, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useUserActivity } from '../api/get-user-activity';
+import { BreakableText, wrapWordsClass } from '../../../components/breakable-text';
 import { activityText } from './activity-text';
+import { Icon } from '../../../components/icon';
+import xLgIcon from 'bootstrap-icons/icons/x-lg.svg?raw';
 
 /** The expanded area of a user row: email and the most recent activities. */
 export function UserDetails({ user, onClose }: { user: PanelUser; onClose: () => void }) {
@@ -11,12 +14,14 @@ export function UserDetails({ user, onClose }: { user: PanelUser; onClose: () =>
   return (
     <div className="user-details position-relative bg-body-tertiary border rounded p-3" data-testid="user-details">
       <Button variant="link" className="position-absolute top-0 end-0 m-1 text-body-secondary" aria-label={t('users.details.close')} onClick={onClose}>
-        <i className="bi bi-x-lg" aria-hidden="true" />
+        <Icon svg={xLgIcon} />
       </Button>
       <dl className="row mb-2">
         <dt className="col-sm-3 col-lg-2">{t('users.details.email')}</dt>
-        <dd className="col-sm-9 col-lg-10 mb-0">
-          <a href={`mailto:${user.email}`}>{user.email}</a>
+        <dd className={`col-sm-9 col-lg-10 mb-0 ${wrapWordsClass}`}>
+          <a href={`mailto:${user.email}`}>
+            <BreakableText text={user.email} />
+          </a>
         </dd>
       </dl>
       <h3 className="h6 mt-3">{t('users.details.activities')}</h3>

@@ -12,12 +12,15 @@ import { Button, Form, InputGroup, Modal } from 'react-bootstrap';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
-import { TextField, shownError } from '../../../components/form-field';
+import { FieldError, TextField, invalidAria, useShownError } from '../../../components/form-field';
 import { contractResolver, messageText } from '../../../lib/form';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 import { SendActivationButton } from './send-activation-button';
 import { TotpResetButton } from './totp-reset-button';
+import { Icon } from '../../../components/icon';
+import envelopePaperIcon from 'bootstrap-icons/icons/envelope-paper.svg?raw';
+import personFillGearIcon from 'bootstrap-icons/icons/person-fill-gear.svg?raw';
 
 export type UserFormMode = { mode: 'create' } | { mode: 'edit'; user: PanelUser };
 
@@ -78,11 +81,20 @@ export function UserFormModal({ target, registrarHandle, onCancel, onSaved }: Us
     }
   });
 
-  const usernameError = shownError(form, 'username');
+  const usernameError = useShownError(form, 'username');
   const suffix = editing ? suffixOf(editing.username) : `@${registrarHandle}`;
 
   return (
-    <Modal show size="lg" onHide={onCancel} backdrop="static" aria-labelledby="user-form-title">
+    <Modal
+      show
+      size="lg"
+      onHide={onCancel}
+      backdrop="static"
+      aria-labelledby="user-form-title"
+      // The dialog starts on its first field; when editing, on the first one that can change. Once
+      // shown: react-bootstrap first focuses the dialog itself, and notes the opener to return to.
+      onEntered={() => document.getElementById(editing ? 'field-name' : 'field-username')?.focus()}
+    >
       <Form noValidate onSubmit={(event) => void submit(event)}>
         <Modal.Header closeButton>
           <Modal.Title id="user-form-title" as="h2" className="h5">
@@ -92,7 +104,7 @@ export function UserFormModal({ target, registrarHandle, onCancel, onSaved }: Us
         <Modal.Body>
           {!editing && (
             <p className="alert alert-info d-flex gap-2 align-items-start">
-              <i className="bi bi-envelope-paper" aria-hidden="true" />
+              <Icon svg={envelopePaperIcon} />
               <span>{t('users.form.activationNotice')}</span>
             </p>
           )}
@@ -113,11 +125,11 @@ export function UserFormModal({ target, registrarHandle, onCancel, onSaved }: Us
                 className={editing ? 'bg-body-secondary' : undefined}
                 autoComplete="off"
                 aria-required={!editing}
-                aria-describedby="username-suffix"
+                {...invalidAria('field-username', usernameError, 'username-suffix')}
                 {...form.register('username')}
               />
               <InputGroup.Text id="username-suffix">{suffix}</InputGroup.Text>
-              <Form.Control.Feedback type="invalid">{usernameError}</Form.Control.Feedback>
+              <FieldError controlId="field-username" error={usernameError} />
             </InputGroup>
             {editing && <Form.Text>{t('users.form.usernameLocked')}</Form.Text>}
           </Form.Group>
@@ -125,7 +137,7 @@ export function UserFormModal({ target, registrarHandle, onCancel, onSaved }: Us
           <TextField form={form} name="email" label={t('users.form.email')} type="email" required autoComplete="off" />
           {adminUser ? (
             <p className="text-body-secondary small mb-0">
-              <i className="bi bi-person-fill-gear me-1" aria-hidden="true" />
+              <Icon svg={personFillGearIcon} className="me-1" />
               {t('users.form.adminRoles')}
             </p>
           ) : (

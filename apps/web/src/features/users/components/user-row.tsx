@@ -1,9 +1,16 @@
 import { isAdmin, type PanelUser } from '@registrar-panel/contract';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BreakableText, wrapWordsClass } from '../../../components/breakable-text';
+import { StackCell, stackTableAttached, stackTableLead } from '../../../components/stack-table';
 import { LastLogin } from './last-login';
 import { RoleBadges } from './role-badges';
 import { UserDetails } from './user-details';
+import { Icon } from '../../../components/icon';
+import pencilIcon from 'bootstrap-icons/icons/pencil.svg?raw';
+import personFillGearIcon from 'bootstrap-icons/icons/person-fill-gear.svg?raw';
+import personIcon from 'bootstrap-icons/icons/person.svg?raw';
+import trashIcon from 'bootstrap-icons/icons/trash.svg?raw';
 
 interface UserRowProps {
   user: PanelUser;
@@ -27,15 +34,12 @@ export function UserRow({ user, expanded, onToggle, onEdit, onDelete }: UserRowP
   return (
     <>
       <tr className={`user-row${expanded ? ' table-active' : ''}`} onClick={onToggle} data-username={user.username}>
-        <td className="text-center" style={{ width: '3rem' }}>
-          <i
-            className={`bi ${admin ? 'bi-person-fill-gear text-primary' : 'bi-person'} fs-5`}
-            role="img"
-            aria-label={t(admin ? 'users.list.admin' : 'users.list.user')}
-            title={t(admin ? 'users.list.admin' : 'users.list.user')}
-          />
+        <td className={`text-center ${stackTableLead}`} style={{ width: '3rem' }}>
+          <span role="img" aria-label={t(admin ? 'users.list.admin' : 'users.list.user')} title={t(admin ? 'users.list.admin' : 'users.list.user')}>
+            <Icon svg={admin ? personFillGearIcon : personIcon} className={admin ? 'fs-5 text-primary' : 'fs-5'} />
+          </span>
         </td>
-        <td>
+        <StackCell label={t('users.list.name')}>
           <div className="d-flex align-items-center gap-1">
             <button
               type="button"
@@ -54,7 +58,7 @@ export function UserRow({ user, expanded, onToggle, onEdit, onDelete }: UserRowP
               title={t('users.list.edit', { name: user.name })}
               onClick={act(onEdit)}
             >
-              <i className="bi bi-pencil" aria-hidden="true" />
+              <Icon svg={pencilIcon} />
             </button>
             {!admin && (
               <button
@@ -64,21 +68,23 @@ export function UserRow({ user, expanded, onToggle, onEdit, onDelete }: UserRowP
                 title={t('users.list.delete', { name: user.name })}
                 onClick={act(onDelete)}
               >
-                <i className="bi bi-trash" aria-hidden="true" />
+                <Icon svg={trashIcon} />
               </button>
             )}
           </div>
-        </td>
-        <td>
+        </StackCell>
+        <StackCell label={t('users.list.roles')}>
           <RoleBadges roles={user.roles} />
-        </td>
-        <td className="text-break">{user.username}</td>
-        <td>
+        </StackCell>
+        <StackCell label={t('users.list.username')} className={wrapWordsClass}>
+          <BreakableText text={user.username} />
+        </StackCell>
+        <StackCell label={t('users.list.lastLogin')}>
           <LastLogin username={user.username} />
-        </td>
+        </StackCell>
       </tr>
       {expanded && (
-        <tr id={detailsId} className="user-details-row">
+        <tr id={detailsId} className={`user-details-row ${stackTableAttached}`}>
           <td colSpan={columnCount}>
             <UserDetails user={user} onClose={onToggle} />
           </td>

@@ -4,6 +4,8 @@ import { Button, Card, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { NotAllowed } from '../../../components/not-allowed';
+import { ScrollRegion } from '../../../components/scroll-region';
+import { stackTableClass } from '../../../components/stack-table';
 import { showAlert, type AlertType } from '../../../lib/alerts';
 import { useCurrentUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
@@ -12,6 +14,9 @@ import { useUsers } from '../api/get-users';
 import { DeleteUserModal, type DeleteResult } from './delete-user-modal';
 import { UserFormModal, type SavedUser, type UserFormMode } from './user-form-modal';
 import { UserRow } from './user-row';
+import { Icon } from '../../../components/icon';
+import personPlusIcon from 'bootstrap-icons/icons/person-plus.svg?raw';
+import { usePageTitle } from '../../../lib/page-title';
 
 type Dialog = UserFormMode | { mode: 'delete'; user: PanelUser };
 
@@ -20,6 +25,7 @@ export function UsersPage() {
   const { t } = useTranslation();
   const currentUser = useCurrentUser();
   const allowed = currentUser !== null && can(currentUser.roles, 'manageUsers');
+  usePageTitle(t('users.title'));
   return (
     <section>
       {allowed ? (
@@ -84,7 +90,7 @@ function UserManagement({ registrarHandle }: { registrarHandle: string }) {
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-4">
         <h1 className="h3 mb-0">{t('users.title')}</h1>
         <Button variant="primary" onClick={() => setDialog({ mode: 'create' })}>
-          <i className="bi bi-person-plus me-2" aria-hidden="true" />
+          <Icon svg={personPlusIcon} className="me-2" />
           {t('users.add')}
         </Button>
       </div>
@@ -100,31 +106,33 @@ function UserManagement({ registrarHandle }: { registrarHandle: string }) {
         {users.isError && <Card.Body className="text-danger">{t('users.list.loadFailed')}</Card.Body>}
         {users.isSuccess && users.data.length === 0 && <Card.Body className="text-body-secondary">{t('users.list.empty')}</Card.Body>}
         {users.isSuccess && users.data.length > 0 && (
-          <Table hover responsive className="users-table align-middle mb-0">
-            <thead className="table-light">
-              <tr>
-                <th scope="col">
-                  <span className="visually-hidden">{t('users.list.kind')}</span>
-                </th>
-                <th scope="col">{t('users.list.name')}</th>
-                <th scope="col">{t('users.list.roles')}</th>
-                <th scope="col">{t('users.list.username')}</th>
-                <th scope="col">{t('users.list.lastLogin')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.map((user) => (
-                <UserRow
-                  key={user.username}
-                  user={user}
-                  expanded={expanded.has(user.username)}
-                  onToggle={() => toggle(user.username)}
-                  onEdit={() => setDialog({ mode: 'edit', user })}
-                  onDelete={() => setDialog({ mode: 'delete', user })}
-                />
-              ))}
-            </tbody>
-          </Table>
+          <ScrollRegion label={t('users.list.title')} className="p-2 p-md-0">
+            <Table hover className={`users-table align-middle mb-0 ${stackTableClass}`}>
+              <thead className="table-light">
+                <tr>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('users.list.kind')}</span>
+                  </th>
+                  <th scope="col">{t('users.list.name')}</th>
+                  <th scope="col">{t('users.list.roles')}</th>
+                  <th scope="col">{t('users.list.username')}</th>
+                  <th scope="col">{t('users.list.lastLogin')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.data.map((user) => (
+                  <UserRow
+                    key={user.username}
+                    user={user}
+                    expanded={expanded.has(user.username)}
+                    onToggle={() => toggle(user.username)}
+                    onEdit={() => setDialog({ mode: 'edit', user })}
+                    onDelete={() => setDialog({ mode: 'delete', user })}
+                  />
+                ))}
+              </tbody>
+            </Table>
+          </ScrollRegion>
         )}
       </Card>
       {dialog?.mode === 'delete' && (
