@@ -20,6 +20,7 @@ import { demoPassword, demoTotpSecret } from '../../server/src/identity/demo/dem
 import { buildWeb, gzipTotal, type BundleReport } from './bundle';
 import { node24 } from './node24';
 import { startFloor, startPortal, tempDir, type Running } from './portal';
+import { chromiumFlags } from '../../../e2e/support/chromium-flags';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -29,16 +30,7 @@ const { values } = parseArgs({
 const runs = Number(values.runs ?? 3);
 
 const goals = { initialJsKb: 150, initialCssKb: 30, desktopScore: 98, mobileScore: 90, cls: 0.02 };
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const chromeFlags = ['--headless=new', ...chromiumFlags];
 const presets = ['desktop', 'mobile'] as const;
 const user = 'admin@acme';
 
