@@ -9,6 +9,7 @@ import { axeContext, expectNoAxeViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { firstLink, lastMailFile, waitForMail } from './support/mailbox';
 import { nextOneTimeCode, signIn, submitCode, submitPassword } from './support/sign-in';
+import { answerConfigWithMaintenance } from './support/maintenance';
 
 /*
  * Accessibility in Chromium. First axe-core on every page and state of the portal and of the sign-in
@@ -216,13 +217,7 @@ describe('axe: the shell, EPP settings and users, as admin@acme', () => {
   });
 
   it('an error alert', async () => {
-    await page.route('**/services/config', (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: 'application/json',
-        body: JSON.stringify({ data: null, messages: [{ messageKey: 'maintenance', defaultMessage: 'The registry is in maintenance until 06:00.' }] }),
-      }),
-    );
+    await answerConfigWithMaintenance(page);
     try {
       await page.goto('/cookiepolicy');
       const alert = page.locator('.app-alerts [role="alert"]', { hasText: 'The registry is in maintenance' });
@@ -545,14 +540,7 @@ describe('dialogs', () => {
 describe('alerts', () => {
   it('an error alert stays while hovered or focused, and closes by itself once left', async () => {
     let calls = 0;
-    await admin.route('**/services/config', (route) => {
-      calls += 1;
-      return route.fulfill({
-        status: 503,
-        contentType: 'application/json',
-        body: JSON.stringify({ data: null, messages: [{ messageKey: 'maintenance', defaultMessage: 'The registry is in maintenance until 06:00.' }] }),
-      });
-    });
+    await answerConfigWithMaintenance(admin, () => void (calls += 1));
     try {
       await admin.goto('/cookiepolicy');
       const alert = admin.locator('.app-alerts [role="alert"]', { hasText: 'The registry is in maintenance' });

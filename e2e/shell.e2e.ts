@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage } from './support/browser';
 import { capturePage, phone, sidewaysOverflow } from './support/screenshots';
 import { signIn } from './support/sign-in';
+import { answerConfigWithMaintenance } from './support/maintenance';
 
 /*
  * The application shell as a signed-in registrar sees it: header, menu, footer, redirects, the
@@ -201,13 +202,7 @@ describe('spinner and alerts', () => {
   });
 
   it('shows the messages of an error envelope as an error alert, which goes on navigation', async () => {
-    await page.route('**/services/config', (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: 'application/json',
-        body: JSON.stringify({ data: null, messages: [{ messageKey: 'maintenance', defaultMessage: 'The registry is in maintenance until 06:00.' }] }),
-      }),
-    );
+    await answerConfigWithMaintenance(page);
     try {
       await page.goto('/cookiepolicy');
       const alert = alertWith('The registry is in maintenance until 06:00.');

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PanelRole } from '@registrar-panel/contract';
@@ -6,6 +5,7 @@ import { demoMailbox } from '../db/schema';
 import { startSmtpListener, type SmtpListener } from '../identity/testing/smtp-listener';
 import { startBackgroundWork, type BackgroundWork } from '../jobs/background';
 import { jobQueueSchema } from '../jobs/job-queue';
+import { freePort } from '../lib/free-port';
 import { createRegistrar } from '../test/factories';
 import { call } from '../test/http';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -26,14 +26,6 @@ afterEach(async () => {
   smtp = undefined;
   t = undefined;
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 /** Polls until `done` holds; bounded (generous: the machine may be busy). */
 async function until(what: string, done: () => boolean | Promise<boolean>, timeoutMs = 60_000): Promise<void> {
