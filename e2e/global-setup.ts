@@ -17,6 +17,8 @@ declare module 'vitest' {
     webDistDir: string;
     /** The server built for this run (`npm start` serves a build as it is, even one older than the sources). */
     serverDistDir: string;
+    /** The portal's DATA_DIR: tests that play the registry's part reach its embedded database through it. */
+    dataDir: string;
   }
 }
 
@@ -66,6 +68,7 @@ export default async function setup(project: TestProject) {
   project.provide('mailDir', mail.dir);
   project.provide('webDistDir', distDir);
   project.provide('serverDistDir', serverDistDir);
+  project.provide('dataDir', dataDir);
 
   return async () => {
     server.kill('SIGTERM');

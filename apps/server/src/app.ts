@@ -20,6 +20,7 @@ import { frameworkErrorHandler, inputSafety } from './plugins/input-safety';
 import { withSafeLogSerializers } from './lib/log-serializers';
 import { noStore } from './plugins/no-store';
 import { byAddress, byUser, limitRequests, rateLimitsPlugin } from './plugins/rate-limits';
+import { registrarStatusGate } from './plugins/registrar-status';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
 import { countryRoutes } from './modules/country/country.routes';
@@ -121,6 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         audience: config.identity.mode === 'embedded' ? apiResourceOf(config) : undefined,
       });
       services.addHook('onRequest', limitRequests(byUser('servicesPerUser')));
+      // What the registrar's status allows (blocked: nothing; suspended: no change), read per request.
+      await services.register(registrarStatusGate);
       await services.register(serverPropertiesRoutes, { config });
       await services.register(countryRoutes);
       await services.register(registryRoutes);

@@ -36,6 +36,9 @@ export const messageTexts = {
   'users.activationMailFailed': 'The activation email could not be sent. Please try again later.',
   // The identity service could not send a mail the user asked for (Keycloak sends its own).
   'identity.mailFailed': 'The email could not be sent. Please try again later.',
+  // The registrar's status, as the registry sets it (server: modules/registrar/registrar-status-policy.ts).
+  'registrar.suspended': 'Your registrar is suspended: the registry does not accept changes until it is active again.',
+  'registrar.accessBlocked': "Your registrar's access to the registrar panel is blocked. Please contact the registry.",
   // Registrar: billing period query.
   'validation.billingYear': 'Choose a year of four digits.',
   'validation.billingMonth': 'Choose a month from 1 to 12.',

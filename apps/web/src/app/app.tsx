@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { AppConfigurationContext } from '../lib/config';
 import { queryClient } from '../lib/query-client';
+import { RegistrarBlockedGate } from './registrar-blocked';
 import { AppRoutes } from './router';
 
 export function App({ config }: { config: AppConfiguration }) {
@@ -10,7 +11,9 @@ export function App({ config }: { config: AppConfiguration }) {
     <AppConfigurationContext.Provider value={config}>
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
-          <AppRoutes />
+          <RegistrarBlockedGate>
+            <AppRoutes />
+          </RegistrarBlockedGate>
         </BrowserRouter>
       </QueryClientProvider>
     </AppConfigurationContext.Provider>

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertStore } from './alerts';
 import { apiRequest, ApiError } from './api-client';
 import { authSession, type AuthSession } from './auth';
+import { registrarBlocked } from './registrar-blocked';
 import { pendingRequests } from './spinner';
 
 /*
@@ -37,6 +38,7 @@ beforeEach(() => {
   alertStore.set([]);
   pendingRequests.set(0);
   authSession.set(null);
+  registrarBlocked.set(false);
 });
 
 afterEach(() => {
@@ -204,5 +206,31 @@ describe('apiRequest', () => {
     release(new Response(envelope({ done: true }), { status: 200 }));
     await slow;
     expect(pendingRequests.get()).toBe(0);
+  });
+});
+
+describe("the registrar's status", () => {
+  it('alerts the refusal of a change while the registrar is suspended, like any other message', async () => {
+    const text = 'Your registrar is suspended: the registry does not accept changes until it is active again.';
+    answer(403, envelope(null, [{ messageKey: 'registrar.suspended', defaultMessage: text }]));
+    const error = await failureOf(apiRequest('/services/registrar/epp/ip', { method: 'PUT', body: { ipAddresses: [] } }));
+    expect(error.status).toBe(403);
+    expect(alertTexts()).toEqual([`error: ${text}`]);
+    expect(registrarBlocked.get()).toBe(false);
+  });
+
+  it('turns a blocked registrar into the page-level notice, with no alert, even for a quiet call', async () => {
+    const blocked = { messageKey: 'registrar.accessBlocked', defaultMessage: "Your registrar's access to the registrar panel is blocked." };
+    answer(403, envelope(null, [blocked]));
+    const error = await failureOf(apiRequest('/services/registrar'));
+    expect(error.status).toBe(403);
+    expect(error.messages).toEqual([]);
+    expect(registrarBlocked.get()).toBe(true);
+    expect(alertTexts()).toEqual([]);
+
+    registrarBlocked.set(false);
+    answer(403, envelope(null, [blocked]));
+    await failureOf(apiRequest('/services/country', { quiet: true }));
+    expect(registrarBlocked.get()).toBe(true);
   });
 });

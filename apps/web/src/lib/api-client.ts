@@ -1,6 +1,7 @@
 import { messageTexts, type Envelope, type Message } from '@registrar-panel/contract';
 import { alerts } from './alerts';
 import { authSession, getAccessToken } from './auth';
+import { noteRegistrarBlocked } from './registrar-blocked';
 import { requestEnded, requestStarted } from './spinner';
 
 export interface ApiRequestOptions {
@@ -91,6 +92,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     }
     if (!response.ok) {
       const messages = await messagesOf(response);
+      // Not an alert: the shell replaces every page with the notice (lib/registrar-blocked.ts).
+      if (noteRegistrarBlocked(messages)) throw new ApiError(response.status, []);
       if (options.quiet) throw new ApiError(response.status, messages ?? []);
       if (messages === null || messages.length === 0) {
         // A 429 without the envelope comes from a proxy in front: it still means "wait", not "broken".

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import QRCode from 'qrcode';
 import { z } from 'zod';
+import { messageTexts } from '@registrar-panel/contract';
 import { accountOf, addressOf } from '../../plugins/rate-limits';
 import type { PageContext } from '../pages/layout';
 import { messagePage } from '../account-links/pages';
@@ -36,6 +37,8 @@ export const signInTexts = {
     `Too many attempts ${from === 'network' ? 'from your network' : 'for this account'}. Please wait ${minutesText(seconds)} and try again.`,
   expired: 'This sign-in page has expired. Please start again from the registrar panel.',
   busy: 'Signing in is very busy right now. Please try again in a moment.',
+  /** The registrar may not sign in (BLOCKED, DELETED): the words the API's refusal uses too. */
+  registrarBlocked: messageTexts['registrar.accessBlocked'],
 };
 
 export interface InteractionRoutesOptions {
@@ -124,7 +127,17 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
   /** A step's refusal, in words. */
   function refusal(result: StepRefusal, wrong: string): string {
     if (result.status === 'locked') return signInTexts.locked(result.retryAfterSeconds);
+    if (result.status === 'registrarBlocked') return signInTexts.registrarBlocked;
     return result.status === 'busy' ? signInTexts.busy : wrong;
+  }
+
+  /**
+   * A code step refused because the registry blocked the registrar since the password step: no code
+   * can help, so the sign-in starts again at the password page, with the reason.
+   */
+  async function registrarBlockedPage(reply: FastifyReply, interaction: Awaited<ReturnType<Provider['interactionDetails']>>, username: string) {
+    await savePending(interaction, undefined);
+    return html(reply, passwordPage({ context: pageContext, action: urls(interaction.uid).login, username, error: signInTexts.registrarBlocked }));
   }
 
   /** A refusal's page answers 200, except when the server is too busy to check: 503, try again in a second. */
@@ -211,6 +224,7 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     const { code } = codeForm.safeParse(request.body ?? {}).data ?? { code: '' };
     const result = await signIn.checkCode({ username: pending.username, code, ip: request.ip });
     if (result.status === 'ok') return finish(request, reply, result.accountId);
+    if (result.status === 'registrarBlocked') return registrarBlockedPage(reply, interaction, pending.username);
     const u = urls(interaction.uid);
     return html(
       reply,
@@ -229,6 +243,7 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     const secret = signIn.openPendingSecret(pending.sealedSecret);
     const result = await signIn.completeEnrolment({ username: pending.username, secret, code, ip: request.ip });
     if (result.status === 'ok') return finish(request, reply, result.accountId);
+    if (result.status === 'registrarBlocked') return registrarBlockedPage(reply, interaction, pending.username);
     return html(reply, await enrolmentView(interaction.uid, pending, refusal(result, signInTexts.wrongCode)));
   });
 

@@ -14,12 +14,14 @@ import {
 } from '../directory/directory.repository';
 import { newIpSignInMail } from '../directory/identity-mail';
 import { subscriberOf } from '../../lib/addresses';
+import { findRegistrarStatus } from '../../modules/registrar/registrar.repository';
+import { maySignIn } from '../../modules/registrar/registrar-status-policy';
 import { everywhere, lockoutAccount, lockWaitsMs, type SignInOutcome } from './lockout';
 import { clearFailures, countFailure, lockedUntil } from './lockout.repository';
 import { verifyPassword } from './passwords';
 import { decryptTotpSecret, encryptTotpSecret, matchTotpCode, totpKey } from './totp';
 
-export type StepRefusal = { status: 'refused' } | { status: 'locked'; retryAfterSeconds: number } | { status: 'busy' };
+export type StepRefusal = { status: 'refused' } | { status: 'locked'; retryAfterSeconds: number } | { status: 'busy' } | { status: 'registrarBlocked' };
 export type StepResult<T = object> = ({ status: 'ok' } & T) | StepRefusal;
 
 export interface SignInOptions {
@@ -86,6 +88,19 @@ export function signInSteps(options: SignInOptions) {
     return until ? lockedFor(until) : { status: 'refused' };
   }
 
+  /**
+   * The registrar status policy at sign-in: the user of a registrar that may not sign in (BLOCKED,
+   * DELETED) is refused with a message of its own, recorded, and not counted by the lockout: it is
+   * no guess. Asked only once the password is right, so the message tells a guesser nothing.
+   */
+  async function refuseForRegistrar(user: UserRow, ip: string): Promise<StepRefusal | undefined> {
+    const status = await findRegistrarStatus(db, user.registrarHandle);
+    // The user's registrar always exists (a foreign key); the API lets a missing one through as well.
+    if (status === undefined || maySignIn(status)) return undefined;
+    await record(user.username, ip, 'registrarBlocked');
+    return { status: 'registrarBlocked' };
+  }
+
   /** The user's sign-in succeeded, unless the account got locked meanwhile. */
   async function succeed(user: UserRow, ip: string): Promise<StepResult<{ accountId: string }>> {
     const until = await clearFailures(db, lockoutAccount(user.username), sourcesOf(ip), now());
@@ -109,7 +124,9 @@ export function signInSteps(options: SignInOptions) {
     const user = await findUserRow(db, username);
     if (!user || user.state !== 'active' || (user.totpSecretEncrypted !== null) !== enrolled) return { status: 'refused' };
     const until = await lockFor(user.username, ip);
-    return until ? refuseLocked(user.username, ip, until) : user;
+    if (until) return refuseLocked(user.username, ip, until);
+    // The registry may have blocked the registrar since the password step.
+    return (await refuseForRegistrar(user, ip)) ?? user;
   }
 
   return {
@@ -135,6 +152,8 @@ export function signInSteps(options: SignInOptions) {
       // Parallel guesses may have locked the account while this password was checked.
       const after = await lockFor(recordedAs, input.ip);
       if (after) return refuseLocked(recordedAs, input.ip, after);
+      const blocked = await refuseForRegistrar(user, input.ip);
+      if (blocked) return blocked;
       return { status: 'ok', username: user.username, hasTotp: user.totpSecretEncrypted !== null };
     },
 

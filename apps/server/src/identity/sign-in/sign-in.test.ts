@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInLockouts, users } from '../../db/schema';
+import { registrars, signInLockouts, users } from '../../db/schema';
 import { createRegistrar } from '../../test/factories';
 import { loadRateLimits } from '../../lib/rate-limit-policy';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -17,7 +17,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const alertOf = (page: string) => /<div class="alert alert-danger" role="alert" id="form-error">([^<]*)<\/div>/.exec(page)?.[1];
+/** The page's error alert as the user reads it (the page escapes `'` and the like). */
+const alertOf = (page: string) =>
+  /<div class="alert alert-danger" role="alert" id="form-error">([^<]*)<\/div>/
+    .exec(page)?.[1]
+    ?.replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 const attemptsOf = async (username: string) => t.app.userDirectory.signInAttempts(username, 50);
 
 async function passwordStep(username: string, password: string, ip?: string) {
@@ -140,6 +148,53 @@ describe('one-time codes', () => {
     const again = await passwordStep('gina@alpha', testPassword);
     expect(again.page).toContain('>One-time code</label>');
     expect(again.page).not.toContain('Set up 2-step verification');
+  });
+});
+
+describe("the registrar's status", () => {
+  const setStatus = (handle: string, status: string) => t.database.db.update(registrars).set({ status }).where(eq(registrars.handle, handle));
+  const lockoutRows = (account: string) => t.database.db.select().from(signInLockouts).where(eq(signInLockouts.account, account));
+
+  it('refuses the right password of a BLOCKED or DELETED registrar’s user with its message, recorded and never counted', async () => {
+    await createRegistrar(t.database.db, { handle: 'closed', status: 'BLOCKED' });
+    await createActiveUser(t.database.db, t.config, { username: 'ivan@closed' });
+    // More tries than the lockout allows: none is a failure, so none locks.
+    for (let i = 1; i <= 6; i++) {
+      const browser = await passwordStep('ivan@closed', testPassword, '192.0.2.40');
+      expect(alertOf(browser.page)).toBe("Your registrar's access to the registrar panel is blocked. Please contact the registry.");
+      expect(browser.page).not.toContain('One-time code');
+    }
+    expect((await attemptsOf('ivan@closed')).slice(0, 6)).toEqual(Array(6).fill(expect.objectContaining({ outcome: 'registrarBlocked', ip: '192.0.2.40' })));
+    expect(await lockoutRows('ivan@closed')).toEqual([]);
+
+    // A wrong password learns nothing of the registrar: the usual answer, counted as usual.
+    expect(alertOf((await passwordStep('ivan@closed', 'not the password')).page)).toBe('Invalid username or password.');
+    expect((await attemptsOf('ivan@closed'))[0]?.outcome).toBe('wrongPassword');
+
+    await setStatus('closed', 'DELETED');
+    expect(alertOf((await passwordStep('ivan@closed', testPassword)).page)).toBe(signInTexts.registrarBlocked);
+
+    for (const status of ['SUSPENDED', 'INITIAL', 'ACTIVE']) {
+      await setStatus('closed', status);
+      expect((await passwordStep('ivan@closed', testPassword)).page, status).toContain('>One-time code</label>');
+    }
+  });
+
+  it('refuses the one-time code when the registry blocked the registrar after the password step, and starts again', async () => {
+    await createRegistrar(t.database.db, { handle: 'later' });
+    const { secret } = await createActiveUser(t.database.db, t.config, { username: 'jana@later' });
+    const browser = await passwordStep('jana@later', testPassword, '192.0.2.41');
+    expect(browser.page).toContain('>One-time code</label>');
+    await setStatus('later', 'BLOCKED');
+    const code = await currentTotpCode(secret ?? '');
+    await browser.submit({ code });
+    expect(alertOf(browser.page)).toBe(signInTexts.registrarBlocked);
+    expect(browser.page).toContain('>Password</label>');
+    expect((await attemptsOf('jana@later'))[0]).toMatchObject({ outcome: 'registrarBlocked', ip: '192.0.2.41' });
+
+    await setStatus('later', 'ACTIVE');
+    await browser.submit({ username: 'jana@later', password: testPassword });
+    expect(await browser.submit({ code })).toMatch(/\?code=/);
   });
 });
 

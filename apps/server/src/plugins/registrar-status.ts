@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors';
+import { findRegistrarStatus } from '../modules/registrar/registrar.repository';
+import { statusRefusal } from '../modules/registrar/registrar-status-policy';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route changes only the caller's own account (their password reset mail), never the
+     * registrar's data, so a user of a suspended registrar, who may still sign in, may use it.
+     */
+    ownAccountOnly?: boolean;
+  }
+}
+
+/** Methods that change nothing. Every other method is a change unless its route says `ownAccountOnly`. */
+const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Applies the registrar status policy (modules/registrar/registrar-status-policy.ts) to every
+ * request in its scope, after authentication: 403 `registrar.accessBlocked` for any request of a
+ * BLOCKED or DELETED registrar's user, whatever issued the token (the embedded service or
+ * Keycloak), and 403 `registrar.suspended` for any change of a SUSPENDED one's, before the body is
+ * read or any service runs. Changes are told by their method, so a change route added later is
+ * refused too without naming it here.
+ *
+ * The status is read from the database on every request and never cached: the registry's feed
+ * may change it at any moment, on any instance of a fleet, and a session open at that moment must
+ * end at its very next request. It is one primary-key read by a statement prepared once per
+ * connection. A request already past this gate when the status changes still completes, as any
+ * request in flight does.
+ */
+export const registrarStatusGate = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const status = await findRegistrarStatus(app.db, request.user.registrarHandle);
+    // No such registrar: nothing to gate here; the services answer 404 for a registrar they cannot find.
+    if (status === undefined) return;
+    const changes = !readMethods.has(request.method) && request.routeOptions.config?.ownAccountOnly !== true;
+    const refusal = statusRefusal(status, changes);
+    if (refusal) throw AppError.of(403, refusal);
+  });
+});

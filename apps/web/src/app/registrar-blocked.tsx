@@ -1,0 +1,46 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../components/icon';
+import { authSession } from '../lib/auth';
+import { usePageTitle } from '../lib/page-title';
+import { registrarBlocked, registrarBlockedKey } from '../lib/registrar-blocked';
+import { useStore } from '../lib/store';
+import boxArrowRightIcon from 'bootstrap-icons/icons/box-arrow-right.svg?raw';
+import buildingXIcon from 'bootstrap-icons/icons/building-x.svg?raw';
+
+/**
+ * What a user of a registrar the registry has blocked (or deleted) sees in place of the whole app,
+ * once any call has said so: no page can work any more, so one page-level message with a way to
+ * sign out, rather than an alert per failed call.
+ */
+export function RegistrarBlocked() {
+  const { t } = useTranslation();
+  usePageTitle(t('app.registrarBlocked.title'));
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The whole screen changed without a navigation: the heading takes the focus, so a screen reader reads it.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <main className="app-registrar-blocked d-flex align-items-center justify-content-center p-3" data-testid="registrar-blocked">
+      <div className="card shadow-sm text-center p-4">
+        <div className="card-body">
+          <div className="mb-3">
+            <Icon svg={buildingXIcon} className="fs-1 text-danger" />
+          </div>
+          <h1 className="h4 mb-3" ref={heading} tabIndex={-1}>
+            {t('app.registrarBlocked.title')}
+          </h1>
+          <p className="text-body-secondary mb-4">{t(registrarBlockedKey)}</p>
+          <button type="button" className="btn btn-primary" onClick={() => void authSession.get()?.logout()}>
+            <Icon svg={boxArrowRightIcon} className="me-2" />
+            {t('app.registrarBlocked.signOut')}
+          </button>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+/** The app, until a call answers that the registrar is blocked (lib/registrar-blocked.ts); then only that message. */
+export function RegistrarBlockedGate({ children }: { children: ReactNode }) {
+  return useStore(registrarBlocked) ? <RegistrarBlocked /> : children;
+}

@@ -1,0 +1,23 @@
+import pg from 'pg';
+import { inject } from 'vitest';
+import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres';
+
+/**
+ * Plays the registry's part: runs SQL on the portal's own database (the embedded server the
+ * portal started in its DATA_DIR, used as a command-line tool uses it, never stopped from here).
+ */
+export async function asRegistry<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const server = await startEmbeddedPostgres({ dataDir: inject('dataDir'), adopt: false });
+  const client = new pg.Client({ connectionString: server.url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Sets a registrar's status as the registry's feed does. */
+export async function setRegistrarStatus(handle: string, status: string): Promise<void> {
+  await asRegistry((client) => client.query('UPDATE registrars SET status = $2 WHERE handle = $1', [handle, status]));
+}
