@@ -113,6 +113,19 @@ export interface ProtectedTransactions {
   isThresholdReached: boolean;
 }
 
+/**
+ * The billing event types and subtypes the registry reports (its data feed accepts only these). The
+ * web translates each pair as `billing_event_type.{type}.{subtype}` in lower case.
+ */
+export const billingEventTypes = {
+  CREATE: ['REGISTRATION'],
+  RENEW: ['AUTOMATIC', 'EXPLICIT'],
+  TRANSFER: ['INBOUND'],
+  RESTORE: ['REDEMPTION'],
+  REFUND: ['AUTO_RENEW_GRACE'],
+} as const;
+export type BillingEventType = keyof typeof billingEventTypes;
+
 /** One billable event; `GET /services/registrar/finance/billingLines` → `data.results`. */
 export interface BillingLine {
   eventTimestamp: string;

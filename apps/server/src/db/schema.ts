@@ -97,8 +97,8 @@ export const domains = pgTable(
 );
 
 /**
- * What registration search reads: one narrow row per domain, kept in step with `domains` by a trigger
- * (migration 0004) and stored in registrar and name order, so that a registrar's names sit together
+ * What registration search reads: one narrow row per domain, kept in step with `domains` by statement
+ * triggers (migration 0009, which replaced 0004's row triggers) and stored in registrar and name order, so that a registrar's names sit together
  * on few pages. `domain_name_tokens(registrar, name)` (SQL, same migration) lists the registrar-scoped
  * pieces of a name that the search looks up: `acme:` for every name, then every 1, 2 and 3 character
  * substring (`acme:b`, `acme:ba`, `acme:bak`...).
@@ -106,9 +106,9 @@ export const domains = pgTable(
 export const domainNames = pgTable(
   'domain_names',
   {
-    domainId: bigint('domain_id', { mode: 'number' })
-      .primaryKey()
-      .references(() => domains.id, { onDelete: 'cascade' }),
+    // No foreign key: the triggers on domains delete these rows with the registration, in one
+    // statement per batch, where a cascade would run a statement per row.
+    domainId: bigint('domain_id', { mode: 'number' }).primaryKey(),
     registrarHandle: cText('registrar_handle'),
     uLabel: cText('u_label'),
     aLabel: cText('a_label'),
@@ -127,7 +127,7 @@ export const domainNames = pgTable(
   ],
 );
 
-/** How many of a registrar's names hold each token (trigger-maintained): exact counts for short terms. */
+/** How many of a registrar's names hold each token (trigger-maintained; no row when none): exact counts for short terms. */
 export const domainNameTokenCounts = pgTable('domain_name_token_counts', {
   token: cText('token').primaryKey(),
   names: integer('names').notNull(),
@@ -292,6 +292,47 @@ export const signInAttempts = pgTable(
     outcome: text('outcome').notNull(),
   },
   (t) => [index('sign_in_attempts_user_idx').on(t.username, t.at), index('sign_in_attempts_at_idx').on(t.at)],
+);
+
+/**
+ * How far the registry data feed has got (feed/importer.ts): the sequence number of the last change
+ * applied, written in the same transaction as the batch that applied it.
+ */
+export const feedPosition = pgTable('feed_position', {
+  stream: text('stream').primaryKey(),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * The keys a snapshot being applied to a non-empty database has listed so far: at the snapshot's end
+ * everything else is deleted. Kept in the database, so a snapshot resumed after a crash still knows them.
+ */
+export const feedSnapshotKeys = pgTable(
+  'feed_snapshot_keys',
+  {
+    type: text('type').notNull(),
+    key: textC('key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.key] })],
+);
+
+/**
+ * Changes made in the portal that the registry's systems must learn (the outgoing stream of
+ * docs/registry-feed.md): registrar contacts, EPP addresses, the EPP password's hash. Written in the
+ * transaction of the change; `seq` orders them and is what the registry acknowledges as `portalSeq`.
+ */
+export const portalChanges = pgTable(
+  'portal_changes',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    registrarHandle: cText('registrar_handle').references(() => registrars.handle),
+    field: text('field').notNull(),
+    value: jsonb('value').$type<unknown>().notNull(),
+    username: cText('username'),
+    at: at('at').notNull().defaultNow(),
+  },
+  (t) => [index('portal_changes_registrar_idx').on(t.registrarHandle, t.seq)],
 );
 
 /** Who changed what, when and from where. */

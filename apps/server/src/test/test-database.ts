@@ -17,19 +17,22 @@ async function onServer(serverUrl: string, sql: string): Promise<void> {
  * A fresh, migrated database for one test file: a copy of the project's template (see
  * global-setup.ts) on the embedded server or on DATABASE_URL's, dropped on close.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database & { url: string }> {
   const serverUrl = inject('testServerUrl');
   const name = `rp_test_${randomBytes(6).toString('hex')}`;
   await onServer(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${inject('testTemplate')}`);
   // Dropping the database WITH (FORCE) ends connections the pool may still be closing: expected here.
+  const url = databaseUrlOf(serverUrl, name);
   const database = await openDatabase({
-    databaseUrl: databaseUrlOf(serverUrl, name),
+    databaseUrl: url,
     dataDir: '',
     migrations: 'ignore',
     onIdleConnectionError: () => undefined,
   });
   return {
     ...database,
+    /** For a child process (a command-line tool) to connect to the same database. */
+    url,
     close: async () => {
       await database.close();
       await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

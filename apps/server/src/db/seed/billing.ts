@@ -1,22 +1,11 @@
+import type { BillingEventType } from '@registrar-panel/contract';
 import type { DomainRecord } from './domain-records';
 import type { Random } from './random';
-
-/**
- * Billing event types and subtypes the generator writes. The web translates each pair as
- * `billing_event_type.{type}.{subtype}` in lower case.
- */
-export const billingEventTypes = {
-  CREATE: ['REGISTRATION'],
-  RENEW: ['AUTOMATIC', 'EXPLICIT'],
-  TRANSFER: ['INBOUND'],
-  RESTORE: ['REDEMPTION'],
-  REFUND: ['AUTO_RENEW_GRACE'],
-} as const;
 
 export interface BillingEventRecord {
   registrarHandle: string;
   eventAt: Date;
-  eventType: keyof typeof billingEventTypes;
+  eventType: BillingEventType;
   eventSubtype: string;
   period: number | null;
   subject: string;

@@ -1,7 +1,7 @@
 import { domainToASCII, domainToUnicode } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { publicContactSchema, whoisContactSchema } from '@registrar-panel/contract';
-import { billingEventTypes } from './billing';
+import { billingEventTypes } from '@registrar-panel/contract';
 import { domainQuotas, RegistryGenerator } from './generate';
 
 const today = Date.UTC(2026, 0, 15);

@@ -26,7 +26,7 @@ describe('loadRegistry', () => {
   it('loads registrars, contacts, domains and everything attached, and rebuilds the very same indexes and keys', async () => {
     const indexesBefore = await indexDefinitions();
     const constraintsBefore = await constraintDefinitions();
-    const summary = await loadRegistry(database, { seed: 3, quotas: [400, 150, 30], today: Date.UTC(2026, 0, 15), tld: 'be', rebuildIndexesFrom: 100 });
+    const summary = await loadRegistry(database, { seed: 3, quotas: [400, 150, 30], today: Date.UTC(2026, 0, 15), tld: 'be' });
     expect(summary).toMatchObject({ registrars: 3, domains: 580 });
     const [counts] = await sqlRows<Record<string, number>>(
       database.db,

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../errors';
 import { authorize, type SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
+import { recordPortalChange } from '../../feed/portal-changes';
 import type { EppChangeNotices } from './epp-change-notices';
 import { findRegistrarEpp, listIpAddresses, lockRegistrarEpp, replaceIpAddresses } from './epp.repository';
 
@@ -57,6 +58,7 @@ export function eppIpService(db: Db, notices: EppChangeNotices) {
       if (sameList(before, checked.ips)) return;
       await replaceIpAddresses(tx, registrar.handle, checked.ips);
       await recordAudit(tx, actor, ipAuditAction, { before, after: checked.ips });
+      await recordPortalChange(tx, actor, 'eppIpAddresses', checked.ips);
       await notices.queue(tx, { registrar, administrators, actor, change: { kind: 'ipAddresses', before, after: checked.ips }, at });
     });
     return checked.ips;

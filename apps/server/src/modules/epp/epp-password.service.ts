@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../../errors';
 import type { UserDirectory } from '../../identity/directory/user-directory';
 import { authorize, type SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
+import { recordPortalChange } from '../../feed/portal-changes';
 import { administratorEmails, type EppChangeNotices } from './epp-change-notices';
 import { findRegistrarEpp, lockRegistrarEpp, setEppPasswordHash } from './epp.repository';
 
@@ -65,8 +66,11 @@ export function eppPasswordService(db: Db, directory: UserDirectory, notices: Ep
       const usernames = [actor.username, ...directoryUsernames];
       const unsafe = containsRegistrarName(input.newPassword, registrar.handle, usernames) || (current !== null && (await verify(current, input.newPassword)));
       if (unsafe) throw badRequest('unsafe.password', { field: 'newPassword' });
-      await setEppPasswordHash(tx, registrar.handle, await hash(input.newPassword, { algorithm: argon2id }), at);
+      const passwordHash = await hash(input.newPassword, { algorithm: argon2id });
+      await setEppPasswordHash(tx, registrar.handle, passwordHash, at);
       await recordAudit(tx, actor, passwordAuditAction, { firstTime: current === null });
+      // The registry's EPP server checks passwords against this hash (argon2id); the password itself never leaves.
+      await recordPortalChange(tx, actor, 'eppPassword', { hash: passwordHash, changedAt: at.toISOString() });
       await notices.queue(tx, { registrar, administrators, actor, change: { kind: 'password', firstTime: current === null }, at });
     });
   }

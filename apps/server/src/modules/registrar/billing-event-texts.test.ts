@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { billingEventTypes } from '../../db/seed/billing';
+import { billingEventTypes } from '@registrar-panel/contract';
 
 /** The web's English texts of the registrar section, where the billing event types are translated. */
 const texts = JSON.parse(readFileSync(new URL('../../../../web/src/features/registrar/en.json', import.meta.url), 'utf8')) as Record<string, string>;

@@ -13,6 +13,7 @@ import type { Db } from '../../db/database';
 import { AppError, conflict, notFound } from '../../errors';
 import { authorize, type SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
+import { recordPortalChange } from '../../feed/portal-changes';
 import { listCountries } from '../country/country.routes';
 import { contactChanges } from './contact-changes';
 import { presentRegistrar } from './registrar.presenter';
@@ -54,6 +55,7 @@ async function saveContact<C extends ContactColumn>(
     if (changes.length === 0) return presentRegistrar(row);
     const updated = await updateContacts(tx, user.registrarHandle, { [column]: next });
     await recordAudit(tx, user, contactAuditActions[column], { contact: column, changes, version: updated.version });
+    await recordPortalChange(tx, user, column, next);
     return presentRegistrar(updated);
   });
 }

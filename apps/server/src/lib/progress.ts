@@ -1,26 +1,52 @@
-/** A progress bar on stderr (a line per tenth when stderr is not a terminal). */
+/** A progress bar on stderr (a line per tenth when stderr is not a terminal); without a total, a count and a rate. */
 export class Progress {
   private done = 0;
   private lastTenth = -1;
+  private lastDrawn = 0;
   private readonly started = Date.now();
 
   constructor(
     private readonly label: string,
     private readonly total: number,
     private readonly stream: NodeJS.WriteStream = process.stderr,
+    private readonly unit: 'items' | 'lines' | 'bytes' = 'items',
   ) {}
 
   advance(count: number): void {
     this.done += count;
+    // Redrawn at most 10 times a second: a feed advances millions of times.
+    const now = Date.now();
+    if (now - this.lastDrawn < 100 && this.done < this.total) return;
+    this.lastDrawn = now;
     this.draw();
   }
 
-  private draw(): void {
-    const fraction = this.total === 0 ? 1 : Math.min(1, this.done / this.total);
+  /** Draws the final state (a run that ends between two redraws). */
+  finish(): void {
+    if (this.total > 0 && this.done < this.total) this.done = this.total;
+    this.lastDrawn = 0;
+    this.draw(true);
+  }
+
+  private amount(value: number): string {
+    return this.unit === 'bytes' ? `${(value / 1_048_576).toFixed(1)} MB` : value.toLocaleString('en');
+  }
+
+  private draw(final = false): void {
     const seconds = (Date.now() - this.started) / 1000;
     const rate = seconds > 0 ? Math.round(this.done / seconds) : 0;
+    if (this.total === 0) {
+      const text = `${this.label} ${this.amount(this.done)} ${this.unit === 'bytes' ? '' : `${this.unit} `}(${this.amount(rate)}/s)`;
+      if (this.stream.isTTY) this.stream.write(`\r${text}\x1b[K${final ? '\n' : ''}`);
+      else if (final || Math.floor(seconds / 10) > this.lastTenth) {
+        this.lastTenth = Math.floor(seconds / 10);
+        this.stream.write(`${text}\n`);
+      }
+      return;
+    }
+    const fraction = Math.min(1, this.done / this.total);
     const eta = rate > 0 ? Math.round((this.total - this.done) / rate) : 0;
-    const text = `${this.label} ${this.done.toLocaleString('en')}/${this.total.toLocaleString('en')} (${rate.toLocaleString('en')}/s, ${eta}s left)`;
+    const text = `${this.label} ${this.amount(this.done)}/${this.amount(this.total)} (${this.amount(rate)}/s, ${eta}s left)`;
     if (this.stream.isTTY) {
       const width = 30;
       const filled = Math.round(fraction * width);

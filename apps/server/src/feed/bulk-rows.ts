@@ -1,10 +1,9 @@
-import type { BillingEventRecord } from './billing';
-import type { ContactRecord } from './contacts';
-import type { DomainRecord } from './domain-records';
+import type { BillingEventData, ContactData, DomainData, TransferData } from './format';
 
 /*
- * Rows in PostgreSQL's CSV COPY format: an unquoted empty field is NULL, every text is quoted.
- * Column lists name the columns in the order the rows give them.
+ * A snapshot into an empty database goes in with COPY: rows in PostgreSQL's CSV format, where an
+ * unquoted empty field is NULL and every text is quoted. Column lists name the columns in the order
+ * the rows give them.
  */
 
 type Field = string | number | Date | null | undefined | readonly string[];
@@ -60,8 +59,8 @@ export const bulkColumns = {
   domain_contacts: ['domain_id', 'role', 'contact_handle'],
   nameservers: ['domain_id', 'name', 'name_unicode', 'ip_addresses', 'position'],
   delegation_signers: ['domain_id', 'key_tag', 'algorithm', 'digest_type', 'digest'],
-  transfers: ['domain_id', 'status', 'gaining_registrar_handle', 'losing_registrar_handle', 'requested_at', 'acted_at'],
-  billing_events: ['registrar_handle', 'event_at', 'event_type', 'event_subtype', 'period', 'subject', 'sv_trid'],
+  transfers: ['id', 'domain_id', 'status', 'gaining_registrar_handle', 'losing_registrar_handle', 'requested_at', 'acted_at'],
+  billing_events: ['id', 'registrar_handle', 'event_at', 'event_type', 'event_subtype', 'period', 'subject', 'sv_trid'],
 } as const;
 export type BulkTable = keyof typeof bulkColumns;
 export const bulkTables = Object.keys(bulkColumns) as BulkTable[];
@@ -72,38 +71,39 @@ export function emptyChunks(): CsvChunks {
   return Object.fromEntries(bulkTables.map((table) => [table, []])) as unknown as CsvChunks;
 }
 
-export function addContact(out: CsvChunks, c: ContactRecord): void {
+export function addContact(out: CsvChunks, c: ContactData): void {
+  const a = c.address;
   out.contacts.push(
     row([
       c.handle,
       c.roid,
-      c.registrarHandle,
+      c.registrar,
       c.name,
       c.organization,
       c.phone,
       c.fax,
       c.email,
       c.emailUnicode,
-      c.street,
-      c.street2,
-      c.street3,
-      c.postalCode,
-      c.city,
-      c.region,
-      c.countryCode,
+      a?.street,
+      a?.street2,
+      a?.street3,
+      a?.postalCode,
+      a?.city,
+      a?.region,
+      a?.countryCode,
       c.createdAt,
     ]),
   );
 }
 
-export function addDomain(out: CsvChunks, d: DomainRecord): void {
+export function addDomain(out: CsvChunks, d: DomainData): void {
   out.domains.push(
     row([
       d.id,
-      d.uLabel,
+      d.name,
       d.aLabel,
-      d.registrarHandle,
-      d.registrantHandle,
+      d.registrar,
+      d.registrant,
       d.createdAt,
       d.updatedAt,
       d.expiresAt,
@@ -116,11 +116,14 @@ export function addDomain(out: CsvChunks, d: DomainRecord): void {
   );
   for (const s of d.statuses) out.domain_statuses.push(row([d.id, s.status, s.reason]));
   for (const c of d.contacts) out.domain_contacts.push(row([d.id, c.role, c.handle]));
-  d.nameservers.forEach((ns, position) => out.nameservers.push(row([d.id, ns.name, ns.nameUnicode, ns.ipAddresses, position])));
-  for (const ds of d.delegationSigners) out.delegation_signers.push(row([d.id, ds.keyTag, ds.algorithm, ds.digestType, ds.digest]));
-  for (const t of d.transfers) out.transfers.push(row([d.id, t.status, t.gaining, t.losing, t.requestedAt, t.actedAt]));
+  d.nameservers.forEach((ns, position) => out.nameservers.push(row([d.id, ns.name, ns.nameUnicode ?? ns.name, ns.ipAddresses, position])));
+  for (const ds of d.delegationSigners) out.delegation_signers.push(row([d.id, ds.keyTag, ds.algorithm, ds.digestType, ds.digest.toUpperCase()]));
 }
 
-export function addBillingEvent(out: CsvChunks, e: BillingEventRecord): void {
-  out.billing_events.push(row([e.registrarHandle, e.eventAt, e.eventType, e.eventSubtype, e.period, e.subject, e.svTrid]));
+export function addTransfer(out: CsvChunks, t: TransferData): void {
+  out.transfers.push(row([t.id, t.domain, t.status, t.gaining, t.losing, t.requestedAt, t.actedAt]));
+}
+
+export function addBillingEvent(out: CsvChunks, e: BillingEventData): void {
+  out.billing_events.push(row([e.id, e.registrar, e.at, e.type, e.subtype, e.period, e.subject, e.svTrid]));
 }

@@ -1,0 +1,207 @@
+import { execFileSync } from 'node:child_process';
+import { createReadStream, createWriteStream, existsSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { openDatabase, type Database } from '../src/db/database';
+import { RegistryGenerator, domainQuotas } from '../src/db/seed/generate';
+import { snapshotLines } from '../src/db/seed/feed-lines';
+import { generatorOptions, toGeneratorArguments } from '../src/db/seed/options';
+import { Random } from '../src/db/seed/random';
+import { demoRegistrarHandles } from '../src/db/seed/registrars';
+import { importFeed, readPosition } from '../src/feed/importer';
+import { readFeedLines } from '../src/feed/read-lines';
+import { randomChanges, readRegistryState } from '../src/feed/random-changes.test-support';
+import { Progress } from '../src/lib/progress';
+import { searchDomains } from '../src/modules/domains/search.service';
+import { openBenchServer } from './bench-server';
+
+/*
+ * `npm run bench:feed [-- --domains N --registrars R --changes C --seed S]`
+ * 1. A snapshot of N registrations (default 1,000,000, with contacts, statuses, name servers, DS
+ *    records, transfers and billing) written as the feed's NDJSON, then applied to an empty
+ *    database as `npm run feed` applies it, until search is ready. Beside it, two floors measured in
+ *    the same run: reading and parsing the file alone, and `psql \copy` of the file's bytes into
+ *    a table without indexes.
+ * 2. C changes of every kind (default 100,000) applied while a client searches the largest
+ *    registrar's names without pause; search latency during the feed beside search alone.
+ * `--changes-only` skips part 1 and applies new changes to the database the last run left.
+ */
+
+const tld = 'be';
+const { values } = parseArgs({
+  args: process.argv.slice(2),
+  options: { ...generatorOptions, changes: { type: 'string' }, 'changes-only': { type: 'boolean', default: false } },
+  strict: true,
+});
+const args = toGeneratorArguments(values, { domains: 1_000_000, registrars: 7 });
+const changeCount = Number(values.changes ?? 100_000);
+const registrar = demoRegistrarHandles[0];
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? 0;
+
+async function writeLines(path: string, lines: Iterable<Record<string, unknown>>, label: string, total: number): Promise<void> {
+  const out = createWriteStream(path);
+  const progress = new Progress(label, total);
+  let buffered = '';
+  for (const line of lines) {
+    buffered += `${JSON.stringify(line)}\n`;
+    progress.advance(1);
+    if (buffered.length > 1 << 20) {
+      if (!out.write(buffered)) await once(out, 'drain');
+      buffered = '';
+    }
+  }
+  out.end(buffered);
+  await once(out, 'finish');
+  progress.finish();
+}
+
+/** Floor 1: the file read and every line parsed as JSON, nothing checked or stored. */
+async function parseFloor(path: string): Promise<{ ms: number; lines: number }> {
+  const started = performance.now();
+  let lines = 0;
+  for await (const text of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {
+    JSON.parse(text);
+    lines++;
+  }
+  return { ms: performance.now() - started, lines };
+}
+
+/** Floor 2: `psql \copy` of the file's bytes, one line a row, into a table without indexes. */
+function copyFloor(url: string, path: string): number {
+  const started = performance.now();
+  execFileSync('psql', [
+    url,
+    '-q',
+    '-c',
+    'DROP TABLE IF EXISTS feed_floor',
+    '-c',
+    'CREATE UNLOGGED TABLE feed_floor (line text)',
+    '-c',
+    `\\copy feed_floor (line) FROM '${path}' WITH (FORMAT csv, QUOTE E'\\x01', DELIMITER E'\\x02')`,
+    '-c',
+    'DROP TABLE feed_floor',
+  ]);
+  return performance.now() - started;
+}
+
+async function searchTerms(database: Database): Promise<string[]> {
+  const { rows } = await database.pool.query<{ u_label: string }>(
+    `SELECT u_label FROM domains WHERE registrar_handle = $1 AND u_label NOT LIKE 'xn--%' ORDER BY random() LIMIT 60`,
+    [registrar],
+  );
+  const random = new Random(args.seed);
+  return rows.map((r) => {
+    const label = [...r.u_label.slice(0, -(tld.length + 1))];
+    const cut = (from: number, length: number) => label.slice(from, from + length).join('');
+    return random.pick([`${cut(0, 3)}*`, `*${cut(1, 3)}*`, `*${cut(1, 5)}*`, `*${label.slice(-4).join('')}`, `${label.join('')}.${tld}`]);
+  });
+}
+
+/** Searches without pause until `until` resolves; each call's time in ms. */
+async function searchLoop(database: Database, terms: string[], until: Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  let done = false;
+  void until.finally(() => (done = true));
+  for (let i = 0; !done; i++) {
+    const started = performance.now();
+    await searchDomains(database.db, tld, { registrarHandle: registrar, ulabel: terms[i % terms.length]!, page: 0, size: 100 });
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+const describeTimes = (times: number[]) =>
+  `${times.length.toLocaleString('en')} searches, p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms, max ${(times[times.length - 1] ?? 0).toFixed(1)} ms`;
+
+const server = await openBenchServer();
+try {
+  const snapshotPath = join(
+    tmpdir(),
+    `rp-feed-snapshot-${args.domains}-${args.registrars}-${args.seed}-${new Date(args.today).toISOString().slice(0, 10)}.ndjson`,
+  );
+  const generator = new RegistryGenerator({ seed: args.seed, quotas: domainQuotas(args.domains, args.registrars), today: args.today, tld });
+  if (!existsSync(snapshotPath)) await writeLines(snapshotPath, snapshotLines(generator), 'writing the snapshot', generator.totalDomains * 5);
+  const size = statSync(snapshotPath).size;
+
+  const changesOnly = values['changes-only'] ?? false;
+  const url = await server.database('rp_bench_feed', !changesOnly);
+  const database = await openDatabase({ databaseUrl: url, dataDir: '', migrations: 'apply' });
+  let parsed = { ms: 0, lines: 0 };
+  let copyMs = 0;
+  let snapshotMs = 0;
+  let snapshot: Awaited<ReturnType<typeof importFeed>> | null = null;
+  if (!changesOnly) {
+    console.error('floors…');
+    parsed = await parseFloor(snapshotPath);
+    copyMs = copyFloor(url, snapshotPath);
+    console.error('the snapshot…');
+    const progress = new Progress('feed', size, process.stderr, 'bytes');
+    const started = performance.now();
+    snapshot = await importFeed(
+      database,
+      readFeedLines(createReadStream(snapshotPath), (bytes) => progress.advance(bytes)),
+      {
+        tld,
+        step: (label, run) => Progress.step(label, run),
+      },
+    );
+    snapshotMs = performance.now() - started;
+    progress.finish();
+  }
+
+  const terms = await searchTerms(database);
+  for (const term of terms.slice(0, 10)) await searchDomains(database.db, tld, { registrarHandle: registrar, ulabel: term, page: 0, size: 100 });
+  const alone = await searchLoop(database, terms, new Promise((resolve) => setTimeout(resolve, 15_000)));
+
+  console.error('preparing the changes…');
+  const state = await readRegistryState(database.pool, tld, 150_000);
+  const changesPath = join(tmpdir(), `rp-feed-changes-${changeCount}.ndjson`);
+  let seq = (await readPosition(database.pool)) + 1;
+  await writeLines(
+    changesPath,
+    (function* () {
+      for (const line of randomChanges(state, new Random(args.seed + 1), changeCount)) yield { seq: seq++, ...line };
+    })(),
+    'writing the changes',
+    changeCount,
+  );
+
+  console.error('the changes, with search running…');
+  const changesStarted = performance.now();
+  const feeding = importFeed(database, readFeedLines(createReadStream(changesPath)), { tld });
+  const during = await searchLoop(database, terms, feeding);
+  const changes = await feeding;
+  const changesMs = performance.now() - changesStarted;
+
+  const { rows } = await database.pool.query<{ domains: number; contacts: number; billing: number }>(
+    `SELECT (SELECT count(*)::int FROM domains) AS domains, (SELECT count(*)::int FROM contacts) AS contacts, (SELECT count(*)::int FROM billing_events) AS billing`,
+  );
+  await database.close();
+
+  console.log(`\nRegistry feed on ${server.label} (${args.domains.toLocaleString('en')} registrations, ${args.registrars} registrars)`);
+  if (snapshot) {
+    console.log(`snapshot file: ${parsed.lines.toLocaleString('en')} lines, ${(size / 1_048_576).toFixed(0)} MB`);
+    console.log(`  floor, read and JSON.parse only:        ${seconds(parsed.ms)}`);
+    console.log(`  floor, psql \\copy of the bytes:         ${seconds(copyMs)}`);
+    console.log(
+      `  snapshot applied, search-ready:         ${seconds(snapshotMs)}   (goal ≤ 300 s; ${snapshot.applied.toLocaleString('en')} lines applied, ${snapshot.rejected} rejected, mode ${snapshot.mode})`,
+    );
+  }
+  console.log(
+    `  now: ${rows[0]?.domains.toLocaleString('en')} registrations, ${rows[0]?.contacts.toLocaleString('en')} contacts, ${rows[0]?.billing.toLocaleString('en')} billing events`,
+  );
+  console.log(`${changeCount.toLocaleString('en')} changes of every kind (creates, updates, renames, transfers, deletes, contacts, billing, counters):`);
+  console.log(
+    `  applied with search running:            ${seconds(changesMs)}   (goal ≤ 60 s; ${changes.applied.toLocaleString('en')} applied, ${changes.rejected} rejected)`,
+  );
+  console.log(`  search of ${registrar} alone (floor):        ${describeTimes(alone)}`);
+  console.log(`  search of ${registrar} during the feed:      ${describeTimes(during)}   (goal p95 < 50 ms, terms of 3+ characters)`);
+} finally {
+  await server.stop();
+}

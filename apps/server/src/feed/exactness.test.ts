@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database';
+import { loadRegistry } from '../db/seed/load';
+import { Random } from '../db/seed/random';
+import { openTestDatabase } from '../test/test-database';
+import { planSearch } from '../modules/domains/search-pattern';
+import { searchDomains } from '../modules/domains/search.service';
+import { applyLines, numbered, searchTableDifferences } from './feed.test-support';
+import { readPosition } from './importer';
+import { randomChanges, readRegistryState, type RegistryState } from './random-changes.test-support';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await loadRegistry(database, { seed: 11, quotas: [300, 150, 60], today: Date.UTC(2026, 10, 1), tld: 'be' });
+});
+afterAll(async () => database.close());
+
+/** What registration search must answer, found the slow way: every one of the registrar's names tested against the pattern. */
+async function recount(registrar: string, term: string): Promise<{ total: number; names: string[] }> {
+  const plan = planSearch(term, 'be');
+  const test = plan.strategy === 'exact' ? `${plan.column} = $2` : `${plan.column} LIKE $2`;
+  const { rows } = await database.pool.query<{ u_label: string }>(`SELECT u_label FROM domains WHERE registrar_handle = $1 AND ${test} ORDER BY u_label`, [
+    registrar,
+    plan.value,
+  ]);
+  return { total: rows.length, names: rows.map((r) => r.u_label) };
+}
+
+/** Search terms of every shape, made from names the registrar holds now (or held before a change). */
+function termsFor(state: RegistryState, random: Random): string[] {
+  const names = [...state.domains.values()].map((d) => d.name.slice(0, -'.be'.length));
+  const terms: string[] = ['*'];
+  for (let i = 0; i < 12; i++) {
+    const name = random.pick(names);
+    const chars = [...name];
+    const length = random.int(1, Math.min(4, chars.length));
+    const start = random.int(0, chars.length - length);
+    const piece = chars.slice(start, start + length).join('');
+    terms.push(random.pick([`*${piece}*`, `${piece}*`, `*${piece}`, name]));
+  }
+  return terms;
+}
+
+describe('search stays exact under the feed', () => {
+  it('after each random change set (creates, updates, renames, transfers, deletes) search answers as a recount from scratch does', async () => {
+    const random = new Random(20261123);
+    const state = await readRegistryState(database.pool, 'be');
+    let seq = (await readPosition(database.pool)) + 1;
+    for (let round = 0; round < 10; round++) {
+      const changes = numbered([...randomChanges(state, random, 80)], seq);
+      seq += changes.length;
+      // Batches of one line, a few lines and the whole set: the same state must come out.
+      const summary = await applyLines(database, changes, { batchSize: random.pick([1, 7, 500]) });
+      expect(summary.rejects).toEqual([]);
+      expect(await searchTableDifferences(database)).toEqual([]);
+      const terms = termsFor(state, random);
+      for (const registrar of state.registrars) {
+        for (const term of terms) {
+          const expected = await recount(registrar, term);
+          const found = await searchDomains(database.db, 'be', { registrarHandle: registrar, ulabel: term, page: 0, size: 100 });
+          expect({ registrar, term, total: found.totalResults }).toEqual({ registrar, term, total: expected.total });
+          expect(found.results.map((r) => r.uLabel).sort()).toEqual(expected.names.slice(0, 100).sort());
+        }
+      }
+    }
+    const { rows } = await database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM domains');
+    expect(rows[0]!.n).toBe(state.domains.size);
+  });
+});
