@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createReadStream, createWriteStream, existsSync, statSync } from 'node:fs';
-import { once } from 'node:events';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -8,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { openDatabase, type Database } from '../src/db/database';
 import { RegistryGenerator, domainQuotas } from '../src/db/seed/generate';
-import { snapshotLines } from '../src/db/seed/feed-lines';
+import { snapshotLines, writeFeedFile } from '../src/db/seed/feed-lines';
 import { generatorOptions, toGeneratorArguments } from '../src/db/seed/options';
 import { Random } from '../src/db/seed/random';
 import { demoRegistrarHandles } from '../src/db/seed/registrars';
@@ -43,23 +42,6 @@ const registrar = demoRegistrarHandles[0];
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? 0;
-
-async function writeLines(path: string, lines: Iterable<Record<string, unknown>>, label: string, total: number): Promise<void> {
-  const out = createWriteStream(path);
-  const progress = new Progress(label, total);
-  let buffered = '';
-  for (const line of lines) {
-    buffered += `${JSON.stringify(line)}\n`;
-    progress.advance(1);
-    if (buffered.length > 1 << 20) {
-      if (!out.write(buffered)) await once(out, 'drain');
-      buffered = '';
-    }
-  }
-  out.end(buffered);
-  await once(out, 'finish');
-  progress.finish();
-}
 
 /** Floor 1: the file read and every line parsed as JSON, nothing checked or stored. */
 async function parseFloor(path: string): Promise<{ ms: number; lines: number }> {
@@ -126,7 +108,12 @@ try {
     `rp-feed-snapshot-${args.domains}-${args.registrars}-${args.seed}-${new Date(args.today).toISOString().slice(0, 10)}.ndjson`,
   );
   const generator = new RegistryGenerator({ seed: args.seed, quotas: domainQuotas(args.domains, args.registrars), today: args.today, tld });
-  if (!existsSync(snapshotPath)) await writeLines(snapshotPath, snapshotLines(generator), 'writing the snapshot', generator.totalDomains * 5);
+  if (!existsSync(snapshotPath))
+    await writeFeedFile(snapshotPath, snapshotLines(generator), {
+      label: 'writing the snapshot (domains)',
+      total: generator.totalDomains,
+      counts: (line) => line.type === 'domain',
+    });
   const size = statSync(snapshotPath).size;
 
   const changesOnly = values['changes-only'] ?? false;
@@ -163,13 +150,12 @@ try {
   const state = await readRegistryState(database.pool, tld, 150_000);
   const changesPath = join(tmpdir(), `rp-feed-changes-${changeCount}.ndjson`);
   let seq = (await readPosition(database.pool)) + 1;
-  await writeLines(
+  await writeFeedFile(
     changesPath,
     (function* () {
       for (const line of randomChanges(state, new Random(args.seed + 1), changeCount)) yield { seq: seq++, ...line };
     })(),
-    'writing the changes',
-    changeCount,
+    { label: 'writing the changes', total: changeCount },
   );
 
   console.error('the changes, with search running…');

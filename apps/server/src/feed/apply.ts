@@ -1,4 +1,5 @@
 import type { PoolClient } from 'pg';
+import { bulkColumns } from './bulk-rows';
 import type { AcceptedChange } from './check';
 import { portalOwnedFields, type ContactData, type DomainData, type PortalOwnedField, type RegistrarData } from './format';
 
@@ -147,21 +148,8 @@ async function upsertContacts(client: PoolClient, contacts: ContactData[]): Prom
   );
 }
 
-const domainColumns = [
-  'id',
-  'u_label',
-  'a_label',
-  'registrar_handle',
-  'registrant_handle',
-  'created_at',
-  'updated_at',
-  'expires_at',
-  'expected_available_at',
-  'deleted_at',
-  'transferred_at',
-  'state_expires_at',
-  'rgp_status',
-] as const;
+/** The columns of a registration's own row, as the bulk path copies them. */
+const domainColumns = bulkColumns.domains;
 
 async function upsertDomains(client: PoolClient, domains: DomainData[]): Promise<void> {
   if (domains.length === 0) return;

@@ -1,11 +1,8 @@
-import { createWriteStream } from 'node:fs';
-import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../database';
-import { Progress } from '../../lib/progress';
 import { RegistryGenerator, domainQuotas } from './generate';
-import { snapshotLines } from './feed-lines';
+import { snapshotLines, writeFeedFile } from './feed-lines';
 import { loadRegistry } from './load';
 import { generatorOptions, toGeneratorArguments } from './options';
 
@@ -23,7 +20,8 @@ async function main() {
   const options = { seed: args.seed, quotas: domainQuotas(args.domains, args.registrars), today: args.today, tld: config.tld };
   if (values.out) {
     process.stderr.write(`Writing ${plan} as a feed snapshot to ${values.out}\n`);
-    await writeSnapshot(values.out, new RegistryGenerator(options));
+    const generator = new RegistryGenerator(options);
+    await writeFeedFile(values.out, snapshotLines(generator), { label: 'domains', total: generator.totalDomains, counts: (line) => line.type === 'domain' });
     return;
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrations: 'refuse' });
@@ -36,23 +34,6 @@ async function main() {
   } finally {
     await database.close();
   }
-}
-
-async function writeSnapshot(path: string, generator: RegistryGenerator): Promise<void> {
-  const out = createWriteStream(path);
-  const progress = new Progress('domains', generator.totalDomains);
-  let buffered = '';
-  for (const line of snapshotLines(generator)) {
-    buffered += `${JSON.stringify(line)}\n`;
-    if (line.type === 'domain') progress.advance(1);
-    if (buffered.length > 1 << 20) {
-      if (!out.write(buffered)) await once(out, 'drain');
-      buffered = '';
-    }
-  }
-  out.end(buffered);
-  await once(out, 'finish');
-  progress.finish();
 }
 
 main().catch((error: unknown) => {

@@ -1,3 +1,6 @@
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { Progress } from '../../lib/progress';
 import type { ContactRecord } from './contacts';
 import type { DomainRecord } from './domain-records';
 import type { BillingEventRecord } from './billing';
@@ -142,4 +145,29 @@ export function* snapshotLines(generator: RegistryGenerator, firstSeq = 1): Gene
     for (const e of batch.billingEvents) yield { seq: seq++, ...billingLine(++billingId, e) };
   }
   yield { seq: seq++, type: 'snapshot', op: 'end' };
+}
+
+/**
+ * Writes feed lines to a file as NDJSON, a megabyte at a time, with a progress bar counting the
+ * lines `counts` says count (the generator's domains, say) up to `total`.
+ */
+export async function writeFeedFile(
+  path: string,
+  lines: Iterable<Record<string, unknown>>,
+  progress: { label: string; total: number; counts?: (line: Record<string, unknown>) => boolean },
+): Promise<void> {
+  const out = createWriteStream(path);
+  const bar = new Progress(progress.label, progress.total);
+  let buffered = '';
+  for (const line of lines) {
+    buffered += `${JSON.stringify(line)}\n`;
+    if (progress.counts?.(line) ?? true) bar.advance(1);
+    if (buffered.length > 1 << 20) {
+      if (!out.write(buffered)) await once(out, 'drain');
+      buffered = '';
+    }
+  }
+  out.end(buffered);
+  await once(out, 'finish');
+  bar.finish();
 }
