@@ -13,6 +13,7 @@ import type { UserDirectory } from './identity/directory/user-directory';
 import { fastifyTrustProxy } from './lib/addresses';
 import { mailOutbox, type Outbox } from './mail/outbox';
 import { addOutboxGauges } from './mail/outbox-metrics';
+import { addFeedGauges } from './feed/feed-metrics';
 import { authPlugin } from './plugins/auth';
 import { compression } from './plugins/compression';
 import { envelopePlugin } from './plugins/envelope';
@@ -86,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Metrics before anything else: every request is counted, and modules count with `app.metrics`.
   await app.register(metricsPlugin, { pool: database.pool });
   addOutboxGauges(app);
+  addFeedGauges(app);
   // Cross-cutting first: headers and the error envelope apply to everything registered after them.
   await app.register(securityHeaders, { config });
   // Compression applies to the routes registered after it: all of them.

@@ -1,9 +1,11 @@
-import type { PoolClient } from 'pg';
 import type { Database } from '../db/database';
 import { applyBatch, type ApplySummary } from './apply';
 import { applySnapshotInBulk, registryIsEmpty, StrictStop } from './bulk-snapshot';
 import { checkBatch, type AcceptedChange, type Reject } from './check';
 import { keyOf, type ParsedLine } from './format';
+import { readPosition, recordPosition } from './position';
+
+export { readPosition } from './position';
 
 /*
  * Applies the registry's feed (docs/registry-feed.md): lines in sequence order, in batches, each
@@ -11,7 +13,6 @@ import { keyOf, type ParsedLine } from './format';
  * resumes where the last committed batch ended and applying a file twice changes nothing.
  */
 
-export const feedStream = 'registry';
 /** One feed at a time: a second importer would interleave batches out of sequence. */
 const feedLock = 'registrar-panel:feed';
 export const defaultBatchSize = 2_000;
@@ -43,19 +44,6 @@ export interface FeedSummary {
   /** Set when strict mode stopped the run. */
   stoppedAt?: Reject;
   seconds: number;
-}
-
-export async function readPosition(client: PoolClient | Database['pool']): Promise<number> {
-  const { rows } = await client.query<{ last_seq: string }>('SELECT last_seq FROM feed_position WHERE stream = $1', [feedStream]);
-  return rows[0] ? Number(rows[0].last_seq) : 0;
-}
-
-async function recordPosition(client: PoolClient, seq: number): Promise<void> {
-  await client.query(
-    `INSERT INTO feed_position (stream, last_seq, updated_at) VALUES ($1, $2, now())
-     ON CONFLICT (stream) DO UPDATE SET last_seq = greatest(feed_position.last_seq, excluded.last_seq), updated_at = now()`,
-    [feedStream, seq],
-  );
 }
 
 /** Entity types a snapshot's end deletes when it did not list them, children before what they hang on. */

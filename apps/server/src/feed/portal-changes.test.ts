@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { ipUrl, passwordUrl } from '../modules/epp/epp.test-support';
 import { applyLines, lines, numbered } from './feed.test-support';
 import { portalChangesAfter } from './portal-changes';
+import { exposition, sampleOf } from '../modules/metrics/metrics.test-support';
 
 /*
  * The outgoing stream: what registrar staff save in the portal is there, in order, written with
@@ -59,6 +60,8 @@ describe('portal changes', () => {
   });
 
   it('are kept by the feed until the registry acknowledges them', async () => {
+    // Before any feed, the position an operator watches is 0.
+    expect(sampleOf(await exposition(t), 'registrar_panel_registry_feed_position')).toBe(0);
     const changes = await portalChangesAfter(t.database.db, 0, 100);
     const last = changes.at(-1)!.seq;
     const feedLine = (portalSeq: number) =>
@@ -78,5 +81,8 @@ describe('portal changes', () => {
     expect((await call(t, { method: 'GET', url: ipUrl, as: tech })).json<{ data: unknown }>().data).toEqual({ ipAddresses: ['198.51.100.1'] });
     const after = await t.database.pool.query(`SELECT tech_contact->>'name' AS tech FROM registrars WHERE handle = 'alpha'`);
     expect(after.rows[0]).toEqual({ tech: 'Tech Person' });
+    const scraped = await exposition(t);
+    expect(sampleOf(scraped, 'registrar_panel_registry_feed_position')).toBe(3);
+    expect(sampleOf(scraped, 'registrar_panel_registry_feed_age_seconds')).toBeLessThan(60);
   });
 });
