@@ -110,6 +110,21 @@ describe('bad lines', () => {
     expect(await searchTableDifferences(database)).toEqual([]);
   });
 
+  it('are not reported again when the same file is applied again', async () => {
+    const values: unknown[] = [...snapshot(), { seq: 13, ...lines.domain(10, 'orphan.be', 'nobody', 'c-acme-1') }, { seq: 14, type: 'domain', op: 'upsert' }];
+    expect((await applyLines(database, values)).rejects.map((r) => r.line)).toEqual([13, 14]);
+    const again = await applyLines(database, values);
+    expect(again).toMatchObject({ rejected: 0, skipped: 14, applied: 0 });
+  });
+
+  it('include a snapshot end without its begin, which deletes nothing', async () => {
+    await applyLines(database, snapshot());
+    const before = await registryDump(database);
+    const summary = await applyLines(database, numbered([lines.registrar('acme'), { type: 'snapshot', op: 'end' }], 13));
+    expect(summary.rejects.map((r) => [r.line, r.reason])).toEqual([[2, 'a snapshot end without its begin']]);
+    expect(await registryDump(database)).toBe(before);
+  });
+
   it('in a snapshot include duplicate keys', async () => {
     const values = snapshot();
     values.splice(9, 0, { ...lines.domain(1, 'again.be', 'acme', 'c-acme-1') });

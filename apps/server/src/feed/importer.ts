@@ -54,6 +54,10 @@ const sweptTables = [
   { type: 'contact', table: 'contacts', key: 'handle' },
 ] as const;
 
+/** Contacts a listed registration still uses are kept even when the snapshot did not list them. */
+const stillUsed = `EXISTS (SELECT 1 FROM domains d WHERE d.registrant_handle = contacts.handle)
+                   OR EXISTS (SELECT 1 FROM domain_contacts c WHERE c.contact_handle = contacts.handle)`;
+
 export async function importFeed(database: Database, source: AsyncIterable<ParsedLine>, options: FeedOptions): Promise<FeedSummary> {
   const started = Date.now();
   const batchSize = options.batchSize ?? defaultBatchSize;
@@ -126,9 +130,11 @@ export async function importFeed(database: Database, source: AsyncIterable<Parse
         }
         if (sweep) {
           for (const { type, table, key } of sweptTables) {
-            await client.query(`DELETE FROM ${table} WHERE NOT EXISTS (SELECT 1 FROM feed_snapshot_keys k WHERE k.type = $1 AND k.key = ${table}.${key})`, [
-              type,
-            ]);
+            const keep = table === 'contacts' ? ` AND NOT (${stillUsed})` : '';
+            await client.query(
+              `DELETE FROM ${table} WHERE NOT EXISTS (SELECT 1 FROM feed_snapshot_keys k WHERE k.type = $1 AND k.key = ${table}.${key})${keep}`,
+              [type],
+            );
           }
           await client.query('DELETE FROM feed_snapshot_keys');
         }
@@ -153,8 +159,15 @@ export async function importFeed(database: Database, source: AsyncIterable<Parse
       summary.lines++;
       options.onLine?.(item);
       if ('error' in item) {
+        // Refused by an earlier run: a file applied twice reports nothing twice. A refused line is
+        // consumed like any other when its sequence number is in order (a wrong, too high one shows
+        // at once: the lines after it are out of order).
+        if (item.seq !== null && item.seq <= position) {
+          summary.skipped++;
+          continue;
+        }
         refuse({ line: item.line, seq: item.seq, reason: item.error });
-        if (item.seq !== null && item.seq > batchLastSeq) batchLastSeq = item.seq;
+        if (item.seq !== null && item.seq > lastSeq) lastSeq = batchLastSeq = item.seq;
         continue;
       }
       const { change } = item;
@@ -200,6 +213,9 @@ export async function importFeed(database: Database, source: AsyncIterable<Parse
             await client.query(`INSERT INTO feed_snapshot_keys (type, key) VALUES ('snapshot', $1)`, [String(change.seq)]);
             await client.query('COMMIT');
           }
+        } else if (!inSnapshot) {
+          // Without its begin, the keys listed are unknown: sweeping would delete what was listed.
+          refuse({ line: item.line, seq: change.seq, reason: 'a snapshot end without its begin' });
         } else {
           // The end line's own batch deletes what the snapshot did not list.
           await commitBatch(true);
