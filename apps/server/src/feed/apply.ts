@@ -1,7 +1,15 @@
 import type { PoolClient } from 'pg';
 import { bulkColumns } from './bulk-rows';
 import type { AcceptedChange } from './check';
-import { portalOwnedFields, type ContactData, type DomainData, type PortalOwnedField, type RegistrarData } from './format';
+import {
+  portalOwnedFields,
+  type BillingEventData,
+  type ContactData,
+  type DomainData,
+  type PortalOwnedField,
+  type RegistrarData,
+  type TransferData,
+} from './format';
 
 /*
  * Applies a checked batch with a handful of set-based statements, inside the caller's transaction.
@@ -252,6 +260,34 @@ async function advanceSequence(client: PoolClient, table: string, ids: number[])
   );
 }
 
+/**
+ * Deletes and upserts rows keyed by the registry's own `id` (transfers, billing events), keeping
+ * the table's identity sequence past those ids. `keep` filters the new rows (alias `n`).
+ */
+async function replaceById(
+  client: PoolClient,
+  table: string,
+  deleted: string[],
+  rows: ({ id: number } & Record<string, unknown>)[],
+  keep = 'TRUE',
+): Promise<void> {
+  if (deleted.length > 0) await client.query(`DELETE FROM ${table} WHERE id = ANY($1::bigint[])`, [deleted]);
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]!);
+  const set = columns.filter((c) => c !== 'id');
+  await client.query(
+    `INSERT INTO ${table} (${columns.join(', ')}) OVERRIDING SYSTEM VALUE
+     SELECT ${columns.join(', ')} FROM json_populate_recordset(NULL::${table}, $1::json) n WHERE ${keep}
+     ON CONFLICT (id) DO UPDATE SET ${set.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+    [json(rows)],
+  );
+  await advanceSequence(
+    client,
+    table,
+    rows.map((r) => r.id),
+  );
+}
+
 export async function applyBatch(client: PoolClient, changes: AcceptedChange[]): Promise<ApplySummary> {
   const summary: ApplySummary = { keptPortalChanges: [] };
   const latest = latestByKey(changes);
@@ -268,70 +304,38 @@ export async function applyBatch(client: PoolClient, changes: AcceptedChange[]):
     domains.map((d) => d.id),
   );
 
-  const transfers = upserts<{ id: number; domain: number; status: string; gaining: string; losing: string; requestedAt: Date; actedAt: Date | null }>(
-    latest.transfer,
+  const transfers = upserts<TransferData>(latest.transfer);
+  await replaceById(
+    client,
+    'transfers',
+    deletes(latest.transfer),
+    transfers.map((t) => ({
+      id: t.id,
+      domain_id: t.domain,
+      status: t.status,
+      gaining_registrar_handle: t.gaining,
+      losing_registrar_handle: t.losing,
+      requested_at: t.requestedAt,
+      acted_at: t.actedAt,
+    })),
+    // A transfer of a registration deleted later in the batch went with it, as it would line by line.
+    'EXISTS (SELECT 1 FROM domains d WHERE d.id = n.domain_id)',
   );
-  if (deletes(latest.transfer).length > 0) await client.query('DELETE FROM transfers WHERE id = ANY($1::bigint[])', [deletes(latest.transfer)]);
-  if (transfers.length > 0) {
-    await client.query(
-      `INSERT INTO transfers AS t (id, domain_id, status, gaining_registrar_handle, losing_registrar_handle, requested_at, acted_at) OVERRIDING SYSTEM VALUE
-       SELECT id, domain_id, status, gaining_registrar_handle, losing_registrar_handle, requested_at, acted_at FROM json_populate_recordset(NULL::transfers, $1::json) t
-        -- A transfer of a registration deleted later in the batch went with it, as it would line by line.
-        WHERE EXISTS (SELECT 1 FROM domains d WHERE d.id = t.domain_id)
-       ON CONFLICT (id) DO UPDATE SET domain_id = excluded.domain_id, status = excluded.status, gaining_registrar_handle = excluded.gaining_registrar_handle,
-         losing_registrar_handle = excluded.losing_registrar_handle, requested_at = excluded.requested_at, acted_at = excluded.acted_at`,
-      [
-        json(
-          transfers.map((t) => ({
-            id: t.id,
-            domain_id: t.domain,
-            status: t.status,
-            gaining_registrar_handle: t.gaining,
-            losing_registrar_handle: t.losing,
-            requested_at: t.requestedAt,
-            acted_at: t.actedAt,
-          })),
-        ),
-      ],
-    );
-    await advanceSequence(
-      client,
-      'transfers',
-      transfers.map((t) => t.id),
-    );
-  }
-
-  const billing = upserts<{ id: number; registrar: string; at: Date; type: string; subtype: string; period: number | null; subject: string; svTrid: string }>(
-    latest.billingEvent,
+  await replaceById(
+    client,
+    'billing_events',
+    deletes(latest.billingEvent),
+    upserts<BillingEventData>(latest.billingEvent).map((e) => ({
+      id: e.id,
+      registrar_handle: e.registrar,
+      event_at: e.at,
+      event_type: e.type,
+      event_subtype: e.subtype,
+      period: e.period,
+      subject: e.subject,
+      sv_trid: e.svTrid,
+    })),
   );
-  if (deletes(latest.billingEvent).length > 0) await client.query('DELETE FROM billing_events WHERE id = ANY($1::bigint[])', [deletes(latest.billingEvent)]);
-  if (billing.length > 0) {
-    await client.query(
-      `INSERT INTO billing_events AS b (id, registrar_handle, event_at, event_type, event_subtype, period, subject, sv_trid) OVERRIDING SYSTEM VALUE
-       SELECT id, registrar_handle, event_at, event_type, event_subtype, period, subject, sv_trid FROM json_populate_recordset(NULL::billing_events, $1::json)
-       ON CONFLICT (id) DO UPDATE SET registrar_handle = excluded.registrar_handle, event_at = excluded.event_at, event_type = excluded.event_type,
-         event_subtype = excluded.event_subtype, period = excluded.period, subject = excluded.subject, sv_trid = excluded.sv_trid`,
-      [
-        json(
-          billing.map((e) => ({
-            id: e.id,
-            registrar_handle: e.registrar,
-            event_at: e.at,
-            event_type: e.type,
-            event_subtype: e.subtype,
-            period: e.period,
-            subject: e.subject,
-            sv_trid: e.svTrid,
-          })),
-        ),
-      ],
-    );
-    await advanceSequence(
-      client,
-      'billing_events',
-      billing.map((e) => e.id),
-    );
-  }
 
   const deletedContacts = deletes(latest.contact);
   if (deletedContacts.length > 0) await client.query('DELETE FROM contacts WHERE handle = ANY($1::text[])', [deletedContacts]);
