@@ -7,5 +7,6 @@ export * from './config';
 export * from './registrar';
 export * from './epp';
 export * from './domains';
+export * from './portfolio';
 export * from './users';
 export * from './brussels-time';
