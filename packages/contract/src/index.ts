@@ -9,4 +9,5 @@ export * from './epp';
 export * from './domains';
 export * from './portfolio';
 export * from './users';
+export * from './history';
 export * from './brussels-time';

@@ -10,6 +10,9 @@ export const limits = {
   userEmailMaxLength: 255,
   paginationMaxLinks: 20,
   recentActivities: 5,
+  /** The registrar's history: entries a page, and how far back paging goes (beyond: filters or the CSV). */
+  historyPageSize: 50,
+  historyMaxPages: 200,
   lastLoginAttempts: 1,
   maxIpAddresses: 10,
   maxIpAddressesIcannSla: 100,

@@ -33,6 +33,8 @@ export const capabilities = {
   manageEpp: ['TECH', 'ADMIN'],
   readRegistrations: ['SUPPORT', 'TECH', 'ADMIN'],
   manageUsers: ['ADMIN'],
+  /** The registrar's history (`/registrar/history`): every change, sign-in and download of the registrar. */
+  readHistory: ['SUPPORT', 'ADMIN'],
 } as const satisfies Record<string, readonly PanelRole[]>;
 export type Capability = keyof typeof capabilities;
 

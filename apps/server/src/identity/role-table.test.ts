@@ -112,6 +112,15 @@ const roleTable: { row: string; capability: Capability; cells: [boolean, boolean
       { method: 'DELETE', url: '/services/users/doomed@alpha' },
     ],
   },
+  {
+    row: 'registrar history and its CSV',
+    capability: 'readHistory',
+    cells: [yes, no, no, yes],
+    calls: [
+      { method: 'GET', url: '/services/registrar/history?kind=contacts' },
+      { method: 'GET', url: '/services/registrar/history/csv?user=target' },
+    ],
+  },
 ];
 
 /** What every signed-in user may do, whatever the role. */

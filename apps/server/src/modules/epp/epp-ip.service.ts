@@ -1,4 +1,4 @@
-import { canonicalIpAddress, maxIpAddressesFor, message, type EppIpList, type Message } from '@registrar-panel/contract';
+import { canonicalIpAddress, maxIpAddressesFor, message, type AuditAction, type EppIpList, type Message } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../errors';
 import { authorize, type SignedInUser } from '../../plugins/auth';
@@ -7,7 +7,7 @@ import { recordPortalChange } from '../../feed/portal-changes';
 import type { EppChangeNotices } from './epp-change-notices';
 import { findRegistrarEpp, listIpAddresses, lockRegistrarEpp, replaceIpAddresses } from './epp.repository';
 
-export const ipAuditAction = 'epp.ipAddresses.update';
+export const ipAuditAction = 'epp.ipAddresses.update' satisfies AuditAction;
 
 /**
  * The addresses to store, in canonical form and in the order given, or the field messages that

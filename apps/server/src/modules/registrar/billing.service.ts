@@ -2,6 +2,7 @@ import { billingCsvFileName, type BillingLine, type BillingPeriod } from '@regis
 import type { Db } from '../../db/database';
 import { toCsv } from '../../lib/csv';
 import { authorize, type SignedInUser } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit.repository';
 import { listBillingEvents, type BillingEventRow } from './billing.repository';
 import { brusselsMonthStart, isoInBrussels } from './brussels-time';
 
@@ -38,5 +39,7 @@ export async function getBillingCsv(db: Db, user: SignedInUser, period: BillingP
     billingCsvHeader,
     lines.map((line) => [isoInBrussels(new Date(line.eventTimestamp)), line.eventType, line.eventSubtype, line.eventPeriod, line.subject, line.svTRID]),
   );
-  return { fileName: billingCsvFileName(user.registrarHandle, period), csv };
+  const fileName = billingCsvFileName(user.registrarHandle, period);
+  await recordAudit(db, user, 'download.billing', { fileName, year: period.year, month: period.month, rows: lines.length });
+  return { fileName, csv };
 }

@@ -1,6 +1,7 @@
 import {
   message,
   type AbuseContact,
+  type AuditAction,
   type PublicContact,
   type Registrar,
   type WhoisContact,
@@ -30,7 +31,7 @@ export const contactAuditActions = {
   techContact: 'registrar.techContact.update',
   adminContact: 'registrar.adminContact.update',
   abuseContact: 'registrar.abuseContact.update',
-} as const satisfies Record<ContactColumn, string>;
+} as const satisfies Record<ContactColumn, AuditAction>;
 
 const columnOfType = { TECH: 'techContact', ADMIN: 'adminContact', ABUSE: 'abuseContact' } as const satisfies Record<WhoisContactType, ContactColumn>;
 

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { forbidden } from '../../errors';
 import { csvRecord } from '../../lib/csv';
 import { authorize, type SignedInUser } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit.repository';
 import { countDomains, domainReportRecords } from './report.repository';
 
 /** Column order of the domain report; documented in the README, do not reorder. */
@@ -26,5 +27,8 @@ export async function getDomainReport(database: Database, user: SignedInUser, ha
   authorize(user, 'downloadDomainReport');
   if (handle !== user.registrarHandle) throw forbidden();
   const recordCount = await countDomains(database, handle);
-  return { fileName: domainReportFileName(handle, new Date()), recordCount, body: Readable.from(withHeader(domainReportRecords(database, handle))) };
+  const fileName = domainReportFileName(handle, new Date());
+  // In the registrar's history, before the file is written: a download that fails half way was still asked for.
+  await recordAudit(database.db, user, 'download.domainReport', { fileName, rows: recordCount });
+  return { fileName, recordCount, body: Readable.from(withHeader(domainReportRecords(database, handle))) };
 }

@@ -10,6 +10,7 @@ const GeneralData = page(() => import('./components/general-data'), 'GeneralData
 const PublicProfile = page(() => import('./components/public-profile'), 'PublicProfile');
 const RegistrarOverview = page(() => import('./components/registrar-overview'), 'RegistrarOverview');
 const Reports = page(() => import('./components/reports'), 'Reports');
+const RegistrarHistory = page(() => import('./components/registrar-history'), 'RegistrarHistory');
 const Transactions = page(() => import('./components/transactions'), 'Transactions');
 
 /** `/registrar` and its children (spec section 2); the empty child goes to general data. */
@@ -30,4 +31,6 @@ export const registrarRoutes: RouteObject[] = [
       { path: 'reports', element: <Reports /> },
     ],
   },
+  // Not a tab: its own page, linked from the overview's header (ADMIN and SUPPORT).
+  { path: 'registrar/history', element: <RegistrarHistory /> },
 ];

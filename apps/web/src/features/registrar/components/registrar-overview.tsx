@@ -3,13 +3,14 @@ import { can } from '@registrar-panel/contract';
 import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useEffect, useRef } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useRegistrar } from '../api/get-registrar';
 import { RegistrarStatusBadge } from './registrar-status-badge';
 import { Icon } from '../../../components/icon';
 import cardTextIcon from 'bootstrap-icons/icons/card-text.svg?raw';
+import clockHistoryIcon from 'bootstrap-icons/icons/clock-history.svg?raw';
 import fileEarmarkSpreadsheetIcon from 'bootstrap-icons/icons/file-earmark-spreadsheet.svg?raw';
 import personVcardIcon from 'bootstrap-icons/icons/person-vcard.svg?raw';
 import receiptIcon from 'bootstrap-icons/icons/receipt.svg?raw';
@@ -35,6 +36,8 @@ export function RegistrarOverview() {
   }, [pathname]);
   // Reports shows only to support and tech (spec sections 2 and 6); every other tab always shows.
   const showReports = user !== null && can(user.roles, 'downloadDomainReport');
+  // The registrar's history is a page of its own, not a tab: a link in the header, for ADMIN and SUPPORT.
+  const showHistory = user !== null && can(user.roles, 'readHistory');
   const tabs: Tab[] = [
     { to: paths.generalData, label: 'registrar.tabs.generalData', icon: cardTextIcon },
     { to: paths.publicProfile, label: 'registrar.tabs.publicProfile', icon: personVcardIcon },
@@ -52,6 +55,17 @@ export function RegistrarOverview() {
             <span className="visually-hidden">{t('registrar.statusLabel')}</span>
             <RegistrarStatusBadge status={registrar.status} className="fs-6" />
           </span>
+        )}
+        {showHistory && (
+          <Link
+            to={paths.registrarHistory}
+            className="ms-auto d-inline-flex align-items-center gap-2"
+            title={t('registrar.history.linkLabel')}
+            data-testid="history-link"
+          >
+            <Icon svg={clockHistoryIcon} />
+            {t('registrar.history.title')}
+          </Link>
         )}
       </div>
       <Nav ref={tabList} as="nav" variant="tabs" className="mb-4 registrar-tabs" aria-label={t('registrar.tabs.label')}>

@@ -1,0 +1,154 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from './support/browser';
+import { capturePage, phone } from './support/screenshots';
+import { signIn } from './support/sign-in';
+
+/*
+ * The registrar's history in Chromium, as admin@acme: a contact change made in the portal shows in
+ * the history (reached from the overview's header) with its before and after values, a filter that
+ * lives in the address, the CSV export, and the phone's stacked cards; tech@acme is told it may not
+ * see it. Other suites change acme at the same time: only this suite's own change is looked for.
+ */
+let browser: Browser;
+let page: Page;
+const newName = `History Tester ${Date.now().toString(36)}`;
+
+const alertWith = (target: Page, text: string) => target.locator('.app-alerts [role="alert"]', { hasText: text });
+const rows = (target: Page) => target.getByTestId('history-table').locator('tbody tr');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser);
+  await signIn(page, 'admin@acme');
+  await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Close' }).click();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the registrar history as admin@acme', () => {
+  let oldName = '';
+
+  it('records a change of the technical contact made in the portal', async () => {
+    await page.goto('/registrar/publicProfile/editTechContact');
+    await page.getByRole('heading', { name: 'Update technical contact information' }).waitFor();
+    const name = page.getByLabel(/^Name/);
+    await expect.poll(() => name.inputValue()).not.toBe('');
+    oldName = await name.inputValue();
+    await name.fill(newName);
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await alertWith(page, 'The technical contact was updated.').waitFor();
+  });
+
+  it("is reached from the overview's header, without a new tab, and shows the change with before and after", async () => {
+    await page.goto('/registrar/generalData');
+    const tabs = page.getByRole('navigation', { name: 'Registrar overview' }).getByRole('link');
+    await tabs.first().waitFor();
+    expect(await tabs.allInnerTexts()).toEqual(['General data', 'Public profile', 'Transactions', 'Billing']);
+    await page.getByTestId('history-link').click();
+    await page.waitForURL('**/registrar/history');
+    await page.getByRole('heading', { name: 'Registrar history', level: 1 }).waitFor();
+    expect(await page.title()).toBe('Registrar history · .be registrar panel');
+
+    const mine = rows(page).filter({ hasText: newName }).first();
+    await mine.waitFor();
+    expect(await mine.locator('td').nth(1).innerText()).toBe('admin@acme');
+    expect(await mine.locator('td').nth(2).innerText()).toBe('Changed the technical contact');
+    // On screen 'Name: old → new'; a screen reader hears 'changed to' instead of the arrow.
+    const details = (await mine.locator('td').nth(3).innerText()).replace(/\s+/g, ' ');
+    expect(details).toContain(`Name: ${oldName} → changed to ${newName}`);
+    expect(await mine.locator('td').first().innerText()).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2} CES?T$/);
+    // The sign-in of this session is there too.
+    await page.getByLabel('Kind of action').selectOption({ label: 'Sign-ins' });
+    await page.getByLabel('User', { exact: true }).fill('admin');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.waitForURL((url) => url.search === '?user=admin&kind=signIn');
+    await rows(page).filter({ hasText: 'Signed in' }).first().waitFor();
+  });
+
+  it('filters by user and kind, keeps the filter in the address, and runs it again from a shared link', async () => {
+    await page.getByLabel('Kind of action').selectOption({ label: 'Contact changes' });
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.waitForURL((url) => url.search === '?user=admin&kind=contacts');
+    await rows(page).filter({ hasText: newName }).first().waitFor();
+    const actions = await rows(page).locator('td:nth-child(3)').allInnerTexts();
+    expect(actions.length).toBeGreaterThan(0);
+    for (const action of actions) expect(action).toMatch(/^Changed the (public|technical|administrative|abuse) contact$/);
+    const users = await rows(page).locator('td:nth-child(2)').allInnerTexts();
+    expect(new Set(users)).toEqual(new Set(['admin@acme']));
+    await capturePage(page, 'registrar-history');
+
+    const shared = await newPage(browser);
+    await signIn(shared, 'admin@acme', undefined, '/registrar/history?user=admin&kind=contacts');
+    await shared.getByRole('heading', { name: 'Registrar history', level: 1 }).waitFor();
+    expect(await shared.getByLabel('Kind of action').inputValue()).toBe('contacts');
+    expect(await shared.getByLabel('User', { exact: true }).inputValue()).toBe('admin');
+    await rows(shared).filter({ hasText: newName }).first().waitFor();
+    await shared.close();
+  });
+
+  it('shows each entry as a card on a phone, every value labelled', async () => {
+    await page.setViewportSize(phone);
+    try {
+      const cell = rows(page).first().locator('td').nth(2);
+      const label = await cell.evaluate((element) => getComputedStyle(element, '::before').content);
+      expect(label).toContain('Action');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 850 });
+    }
+  });
+
+  it('exports the filtered history as CSV, itself recorded as a download', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('history-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/^acme-history-\d{8}-\d{6}\.csv$/);
+    const csv = readFileSync(await download.path(), 'utf8');
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('Time,User,Action,Details,IP address');
+    const mine = lines.find((line) => line.includes(newName));
+    expect(mine).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0[12]:00,admin@acme,registrar\.techContact\.update,"\{/);
+    // Only contact changes: the export's own record is a download, outside this filter.
+    expect(
+      lines
+        .slice(1)
+        .filter(Boolean)
+        .every((line) => line.includes(',registrar.')),
+    ).toBe(true);
+
+    await page.getByLabel('Kind of action').selectOption({ label: 'Downloads' });
+    await page.getByRole('button', { name: 'Show' }).click();
+    const exported = rows(page).filter({ hasText: 'Exported the registrar history (CSV)' }).first();
+    await exported.waitFor();
+    expect(await exported.locator('td').nth(3).innerText()).toMatch(/File: acme-history-\d{8}-\d{6}\.csv/);
+    await capturePage(page, 'registrar-history-downloads');
+  });
+
+  it('refuses an end date before the start date on its field', async () => {
+    await page.getByLabel('From', { exact: true }).fill('2025-03-10');
+    await page.getByLabel('To', { exact: true }).fill('2025-03-01');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.getByText('The end date cannot be before the start date.').waitFor();
+    expect(await page.getByLabel('To', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await capturePage(page, 'registrar-history-invalid-range');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForURL((url) => url.pathname === '/registrar/history' && url.search === '');
+  });
+});
+
+describe('the registrar history for other roles', () => {
+  it('is not linked for tech@acme, and its address shows the not-allowed notice', async () => {
+    const tech = await newPage(browser);
+    await signIn(tech, 'tech@acme', undefined, '/registrar/generalData');
+    await tech.getByRole('heading', { name: 'General data' }).waitFor();
+    expect(await tech.getByTestId('history-link').count()).toBe(0);
+    await tech.goto('/registrar/history');
+    await tech.getByTestId('not-allowed').waitFor();
+    expect(await tech.getByTestId('not-allowed').innerText()).toContain('Only users with the ADMIN or SUPPORT role');
+    await tech.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Close' }).click();
+    await capturePage(tech, 'registrar-history-not-allowed');
+    await tech.close();
+  });
+});

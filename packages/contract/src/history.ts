@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { limits } from './limits';
+
+/**
+ * Every action the audit trail records (server: `modules/audit/audit.repository.ts` takes only
+ * these). The registrar's history (`/registrar/history`) shows each with an English text of its
+ * own (web: `features/registrar/en.json`, checked by a unit test). Names are stored in the database:
+ * never rename one, only add.
+ */
+export const auditActions = [
+  // Contacts on the general data page; details: `{ contact, changes: { field: { before, after } }, version }`.
+  'registrar.publicContact.update',
+  'registrar.techContact.update',
+  'registrar.adminContact.update',
+  'registrar.abuseContact.update',
+  // EPP; the IP list's details: `{ before: string[], after: string[] }`; the password's: `{ firstTime }` (never the password).
+  'epp.ipAddresses.update',
+  'epp.password.update',
+  // User management; details hold the username (and name, email, roles where they apply).
+  'user.create',
+  'user.update',
+  'user.delete',
+  'user.totpReset',
+  'user.activationResend',
+  'user.disable',
+  'user.enable',
+  /** Details: `{ username, accessEnd: 'YYYY-MM-DD' | null }`. */
+  'user.accessEnd',
+  // CSV downloads; details: `{ fileName, … what was asked for }`.
+  'download.domainReport',
+  'download.billing',
+  'download.searchExport',
+  'download.forecast',
+  'download.historyExport',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export function isAuditAction(action: string): action is AuditAction {
+  return (auditActions as readonly string[]).includes(action);
+}
+
+/** The history's kinds of action, the filter's choices. Sign-ins come from the identity service's records. */
+export const historyKinds = ['contacts', 'epp', 'users', 'signIn', 'downloads'] as const;
+export type HistoryKind = (typeof historyKinds)[number];
+
+/** The kind of each audit action: a new action does not compile until it has one. */
+export const auditActionKinds = {
+  'registrar.publicContact.update': 'contacts',
+  'registrar.techContact.update': 'contacts',
+  'registrar.adminContact.update': 'contacts',
+  'registrar.abuseContact.update': 'contacts',
+  'epp.ipAddresses.update': 'epp',
+  'epp.password.update': 'epp',
+  'user.create': 'users',
+  'user.update': 'users',
+  'user.delete': 'users',
+  'user.totpReset': 'users',
+  'user.activationResend': 'users',
+  'user.disable': 'users',
+  'user.enable': 'users',
+  'user.accessEnd': 'users',
+  'download.domainReport': 'downloads',
+  'download.billing': 'downloads',
+  'download.searchExport': 'downloads',
+  'download.forecast': 'downloads',
+  'download.historyExport': 'downloads',
+} as const satisfies Record<AuditAction, Exclude<HistoryKind, 'signIn'>>;
+
+/** The audit actions of one kind (none for `signIn`). */
+export function auditActionsOfKind(kind: HistoryKind): AuditAction[] {
+  return auditActions.filter((action) => auditActionKinds[action] === kind);
+}
+
+/**
+ * Sign-in outcomes as the identity service records them; user management and the history show them
+ * as `signIn.{outcome}` (a text for each, checked by the web's tests), metrics count each.
+ * `registrarBlocked`: the right password of a user whose registrar may not sign in (not counted as a failure).
+ * `disabled` and `accessEnded`: the right password of a user an ADMIN disabled, or whose access end
+ * day has passed (not counted as failures either).
+ */
+export const signInOutcomes = ['success', 'wrongPassword', 'wrongCode', 'locked', 'disabled', 'accessEnded', 'registrarBlocked'] as const;
+export type SignInOutcome = (typeof signInOutcomes)[number];
+
+/**
+ * A sign-in as the history shows it: `signIn.success`, or `signIn.` plus the failure reason the
+ * identity service recorded (`wrongPassword`, `wrongCode`, `locked`, `disabled`, `registrarBlocked`,
+ * Keycloak's `failed`, …).
+ */
+export type SignInHistoryAction = `signIn.${string}`;
+export type HistoryAction = AuditAction | SignInHistoryAction;
+
+/** A calendar day in Brussels, `YYYY-MM-DD`, that exists (no 31 February). */
+export const brusselsDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+export function isCalendarDate(value: string): boolean {
+  if (!brusselsDatePattern.test(value)) return false;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1970 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** An empty query parameter (a form's empty field) is no filter. */
+const blankAsMissing = (value: unknown) => (value === '' ? undefined : value);
+
+const historyDate = z.preprocess(
+  blankAsMissing,
+  z.string({ error: 'validation.historyDate' }).refine(isCalendarDate, { error: 'validation.historyDate' }).optional(),
+);
+
+/**
+ * `GET /services/registrar/history` and `…/history/csv`: every filter optional. `user` is a username
+ * with or without the `@HANDLE` suffix (the caller's registrar is assumed); `from` and `to` are
+ * Brussels days, both included; `page` is one-based and bounded (`limits.historyMaxPages`).
+ */
+export const historyQuerySchema = z
+  .object({
+    user: z
+      .string({ error: 'error.badRequest' })
+      .trim()
+      .max(limits.usernameMaxLength, { error: 'error.badRequest' })
+      .optional()
+      .transform((user) => (user ? user : undefined)),
+    kind: z.preprocess(blankAsMissing, z.enum(historyKinds, { error: 'error.badRequest' }).optional()),
+    from: historyDate,
+    to: historyDate,
+    page: z.coerce
+      .number({ error: 'error.badRequest' })
+      .int({ error: 'error.badRequest' })
+      .min(1, { error: 'error.badRequest' })
+      .max(limits.historyMaxPages, { error: 'validation.historyPage' })
+      .default(1),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { error: 'validation.historyDateRange', path: ['to'] });
+export type HistoryQuery = z.input<typeof historyQuerySchema>;
+/** The filters of a checked query; an absent one does not filter. */
+export interface HistoryFilter {
+  user?: string | undefined;
+  kind?: HistoryKind | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** One entry of the registrar's history. `details` never holds a secret. */
+export interface HistoryEntry {
+  /** Unique within the history: `a…` an audit entry, `s…` a sign-in. */
+  id: string;
+  /** ISO 8601, UTC; shown in Brussels time. */
+  at: string;
+  username: string | null;
+  action: HistoryAction;
+  details: Record<string, unknown>;
+  ip: string | null;
+}
+
+/** `GET /services/registrar/history`: newest first, `limits.historyPageSize` entries a page. */
+export interface HistoryResponse {
+  entries: HistoryEntry[];
+  page: number;
+  /** Matches counted up to `limits.historyPageSize × limits.historyMaxPages`. */
+  total: number;
+  /** More match than can be paged through: narrow the filters or export as CSV. */
+  totalCapped: boolean;
+  pageCount: number;
+}
+
+/** `{handle}-history-{YYYYMMDD-HHmmss}.csv`, the time of the download in Brussels. */
+export function historyCsvFileName(handle: string, stamp: string): string {
+  return `${handle}-history-${stamp}.csv`;
+}
