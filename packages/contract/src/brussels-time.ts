@@ -93,3 +93,14 @@ export function brusselsYearMonth(at: Date = new Date()): { year: number; month:
   const p = brusselsParts(at);
   return { year: Number(p.year), month: Number(p.month) };
 }
+
+/** The calendar day in Brussels at an instant, `YYYY-MM-DD`, by default today. */
+export function brusselsDay(at: Date = new Date()): string {
+  const p = brusselsParts(at);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** A calendar day (`YYYY-MM-DD`) in the portal's date style, 'YYYY/MM/dd'; '' for anything else. */
+export function formatDay(day: string | null | undefined): string {
+  return day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day.replaceAll('-', '/') : '';
+}

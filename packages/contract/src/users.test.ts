@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareUsers, createUserSchema, userHistoryQuerySchema, type PanelUser } from './index';
+import { accessEnded, brusselsDay, compareUsers, createUserSchema, formatDay, userAccessEndSchema, userHistoryQuerySchema, type PanelUser } from './index';
 
 const user = (name: string, roles: PanelUser['roles'], username = `${name.toLowerCase()}@acme`): PanelUser => ({
   username,
@@ -7,6 +7,8 @@ const user = (name: string, roles: PanelUser['roles'], username = `${name.toLowe
   email: 'x@acme.example',
   roles,
   awaitingActivation: false,
+  disabled: false,
+  accessEnd: null,
 });
 
 describe('the user list order', () => {
@@ -49,5 +51,34 @@ describe('the activity and login-attempt size', () => {
 
   it.each(['0', '-2', '1.5', 'many'])('refuses %s', (size) => {
     expect(schema.safeParse({ size }).success).toBe(false);
+  });
+});
+
+describe('the access end day', () => {
+  it('lasts to the end of the day in Brussels: refused from 00:00 the next day, summer and winter', () => {
+    // 31 December 2026, 23:59 in Brussels (CET, UTC+1), and a minute later.
+    expect(accessEnded('2026-12-31', new Date('2026-12-31T22:59:00Z'))).toBe(false);
+    expect(accessEnded('2026-12-31', new Date('2026-12-31T23:00:00Z'))).toBe(true);
+    // 30 June 2026 in summer time (CEST, UTC+2).
+    expect(accessEnded('2026-06-30', new Date('2026-06-30T21:59:59Z'))).toBe(false);
+    expect(accessEnded('2026-06-30', new Date('2026-06-30T22:00:00Z'))).toBe(true);
+    expect(accessEnded(null, new Date('2100-01-01T00:00:00Z'))).toBe(false);
+    expect(brusselsDay(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+  });
+
+  it('is a real day from today on, or null', () => {
+    const schema = userAccessEndSchema('2026-11-23');
+    expect(schema.safeParse({ accessEnd: '2026-11-23' }).success).toBe(true);
+    expect(schema.safeParse({ accessEnd: null }).success).toBe(true);
+    for (const accessEnd of ['2026-11-22', '2027-02-29', '23/11/2026', '', 20261231, undefined]) {
+      const result = schema.safeParse({ accessEnd });
+      expect(result.success, String(accessEnd)).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('validation.accessEnd');
+    }
+  });
+
+  it("shows in the portal's date style", () => {
+    expect(formatDay('2026-12-31')).toBe('2026/12/31');
+    expect(formatDay(null)).toBe('');
   });
 });

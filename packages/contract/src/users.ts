@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { limits } from './limits';
 import { assignableRoles, panelRoles, type PanelRole } from './roles';
+import { brusselsDay } from './brussels-time';
+import { isCalendarDate } from './history';
 import { emailField, requiredText } from './validation';
 
 export const usernamePattern = /^[A-Za-z0-9_-]+$/;
@@ -25,6 +27,10 @@ export interface PanelUser {
   roles: PanelRole[];
   /** Not signed in yet: the activation mail can be sent again (`POST …/{username}/activation`). */
   awaitingActivation: boolean;
+  /** Kept from signing in by an ADMIN (`PUT …/{username}/enabled`) or because their access ended. */
+  disabled: boolean;
+  /** The last day, in Brussels, the user may sign in (`YYYY-MM-DD`), or null for no end. */
+  accessEnd: string | null;
 }
 
 const roleList = z.array(z.enum(panelRoles, { error: 'validation.role' })).default([]);
@@ -107,4 +113,27 @@ const byName = new Intl.Collator('en', { sensitivity: 'base' });
 export function compareUsers(a: PanelUser, b: PanelUser): number {
   const admins = Number(isAdmin(b)) - Number(isAdmin(a));
   return admins !== 0 ? admins : byName.compare(a.name, b.name) || byName.compare(a.username, b.username);
+}
+
+/** `PUT /services/users/{username}/enabled`: disable (sign-in refused, sessions ended) or enable again. */
+export const userEnabledSchema = z.object({ enabled: z.boolean({ error: 'error.badRequest' }) });
+export type UserEnabledInput = z.input<typeof userEnabledSchema>;
+
+/** `PUT /services/users/{username}/accessEnd`: the last day the user may sign in, from today on, or null for no end. */
+export function userAccessEndSchema(today: string) {
+  return z.object({
+    accessEnd: z
+      .string({ error: 'validation.accessEnd' })
+      .refine((day) => isCalendarDate(day) && day >= today, { error: 'validation.accessEnd' })
+      .nullable(),
+  });
+}
+export type UserAccessEndInput = z.input<ReturnType<typeof userAccessEndSchema>>;
+
+/**
+ * The access-end rule: a user may sign in up to the end of their access end day in Brussels, and
+ * is refused from the start of the next day (00:00 Europe/Brussels).
+ */
+export function accessEnded(accessEnd: string | null, at: Date = new Date()): boolean {
+  return accessEnd !== null && accessEnd < brusselsDay(at);
 }

@@ -13,6 +13,7 @@ import type { PageContext } from './pages/layout';
 import { createProvider, providerRoutes } from './provider/provider';
 import { resourceRoutes } from './pages/resources.routes';
 import { signInSteps } from './sign-in/sign-in.service';
+import { forgotPassword } from './sign-in/forgot-password.service';
 import type { SigningKeys } from './provider/signing-keys';
 
 export function identityPageContext(config: Config): PageContext {
@@ -40,6 +41,7 @@ export async function identityPlugin(app: FastifyInstance, options: { config: Co
     onOutcome: (outcome) => app.metrics.signIns.inc({ outcome }),
   });
   const links = accountLinks({ db: app.db, outbox: app.outbox, config });
+  const requestReset = forgotPassword({ db: app.db, directory: app.userDirectory });
 
   // Our own pages take ordinary form posts.
   await app.register(async (pages) => {
@@ -58,7 +60,15 @@ export async function identityPlugin(app: FastifyInstance, options: { config: Co
     });
     await pages.register(resourceRoutes, { issuerPath });
     await pages.register(accountLinkRoutes, { links, pageContext, issuerPath, portalUrl: config.publicUrl });
-    await pages.register(interactionRoutes, { provider, signIn, pageContext, issuerPath, portalUrl: config.publicUrl, totpIssuer: pageContext.productName });
+    await pages.register(interactionRoutes, {
+      provider,
+      signIn,
+      pageContext,
+      issuerPath,
+      portalUrl: config.publicUrl,
+      totpIssuer: pageContext.productName,
+      requestReset,
+    });
   });
 
   // Everything else under the issuer is the provider's: it reads the raw body itself.

@@ -3,7 +3,7 @@ import { panelRoles, tokenRole } from '@registrar-panel/contract';
 import { describe, expect, it } from 'vitest';
 import { linkTokenTtlMs } from './account-links/link-tokens';
 import { passwordMaxLength, passwordMinLength } from './account-links/password-policy';
-import { registrarAttribute } from './directory/keycloak-user-directory';
+import { accessEndAttribute, registrarAttribute } from './directory/keycloak-user-directory';
 import { sessionPolicy } from './provider/session-policy';
 import { lockoutPolicy } from './sign-in/lockout';
 import { totpPolicy } from './sign-in/totp';
@@ -26,7 +26,12 @@ const web = clientOf('registrar-panel-web');
 const directory = clientOf('registrar-panel-directory');
 
 /** What Keycloak does differently, by name; docs/decisions.md explains each under the same name. */
-const knownDifferences = ['lockout wait grows linearly', 'no account-wide count from every address', 'no per-address lockout'] as const;
+const knownDifferences = [
+  'lockout wait grows linearly',
+  'no account-wide count from every address',
+  'no per-address lockout',
+  'earlier activation links stay valid',
+] as const;
 
 describe('the realm export sets the embedded provider’s rules', () => {
   it('sessions and tokens: access token 5 minutes, idle 30 minutes, at most 10 hours, refresh tokens single use', () => {
@@ -124,9 +129,30 @@ describe('the realm export sets the embedded provider’s rules', () => {
     const attributes = (
       JSON.parse(profile?.config['kc.user.profile.config']?.[0] ?? '{}') as { attributes: { name: string; permissions: { edit: string[] } }[] }
     ).attributes;
-    for (const name of [registrarAttribute, 'username', 'email', 'firstName', 'lastName']) {
+    for (const name of [registrarAttribute, accessEndAttribute, 'username', 'email', 'firstName', 'lastName']) {
       expect(attributes.find((attribute) => attribute.name === name)?.permissions.edit, name).toEqual(['admin']);
     }
+  });
+
+  it("forgot password: Keycloak's own flow is on, and the theme keeps its parent's sign-in page with the link", () => {
+    expect(realm.resetPasswordAllowed).toBe(true);
+    const login = new URL(`../../../../deploy/keycloak/themes/${String(realm.loginTheme)}/login/`, import.meta.url);
+    // keycloak.v2's login.ftl shows 'Forgot Password?' when the realm allows resets; an override could drop it.
+    expect(existsSync(new URL('login.ftl', login))).toBe(false);
+    expect(readFileSync(new URL('theme.properties', login), 'utf8')).toMatch(/^parent=keycloak\.v2$/m);
+  });
+
+  it('the access end day is an attribute only admins see and change, as a day', () => {
+    const components = realm.components as Record<string, { config: Record<string, string[]> }[]>;
+    const [profile] = components['org.keycloak.userprofile.UserProfileProvider'] ?? [];
+    const attributes = (JSON.parse(profile?.config['kc.user.profile.config']?.[0] ?? '{}') as { attributes: Record<string, unknown>[] }).attributes;
+    const accessEnd = attributes.find((attribute) => attribute.name === accessEndAttribute) as
+      { permissions: { view: string[] }; validations: { pattern: { pattern: string } }; required?: unknown } | undefined;
+    expect(accessEnd?.permissions.view).toEqual(['admin']);
+    expect(accessEnd?.required).toBeUndefined();
+    const pattern = new RegExp(accessEnd?.validations.pattern.pattern ?? '');
+    expect(pattern.test('2026-12-31')).toBe(true);
+    expect(pattern.test('31/12/2026')).toBe(false);
   });
 
   it('the sign-in pages and mails use the project theme', () => {

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { demoMailboxTransport, smtpTransport, startMailRelay, type RelayEvents } from '../mail/relay';
 import { startJobQueue } from './job-queue';
 import { startRetention } from './retention';
+import { startAccessEnd } from './access-end';
 
 /** Sent mail moves to the queue's archive after an hour (kept there MAIL_RETENTION_DAYS, then deleted). */
 const archiveSentAfterSeconds = 3600;
 
 /**
- * The work every instance does besides answering requests: the mail relay and the retention job,
+ * The work every instance does besides answering requests: the mail relay, the retention job and the access-end job,
  * on the job queue. Started by server.ts once the app is built (tests start it only when they test
  * it), stopped before the database closes: the mails being sent finish first.
  */
@@ -25,6 +26,7 @@ export async function startBackgroundWork(app: FastifyInstance, events: RelayEve
   };
   await startMailRelay({ boss, send: smtp?.send ?? demoMailboxTransport(app.db), log, pollingIntervalSeconds: events.pollingIntervalSeconds, onAttempt });
   await startRetention({ boss, db: app.db, policy: config.retention, log });
+  await startAccessEnd({ boss, directory: app.userDirectory, log });
   return {
     boss,
     async stop() {

@@ -30,6 +30,17 @@ export const rateLimitPolicy = {
     counts: 'reset mails asked for (DELETE /services/me/password) from one address',
   },
   resetMailPerAccount: { variable: 'RATE_LIMIT_RESET_MAIL_PER_ACCOUNT', default: '5/1h', counts: 'reset mails asked for by one user' },
+  forgotPasswordPerIp: {
+    variable: 'RATE_LIMIT_FORGOT_PASSWORD_PER_IP',
+    default: '10/15m',
+    counts: "'Forgot password?' requests on the sign-in page from one address",
+  },
+  // Counted for every typed username, known or not, so a refusal says nothing about the account.
+  forgotPasswordPerUsername: {
+    variable: 'RATE_LIMIT_FORGOT_PASSWORD_PER_USER',
+    default: '3/1h',
+    counts: "'Forgot password?' requests for one username, from any address",
+  },
   eppPasswordPerUser: { variable: 'RATE_LIMIT_EPP_PASSWORD_PER_USER', default: '5/1h', counts: 'EPP password changes tried by one user, right or wrong' },
   eppPasswordPerRegistrar: {
     variable: 'RATE_LIMIT_EPP_PASSWORD_PER_REGISTRAR',

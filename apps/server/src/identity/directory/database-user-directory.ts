@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import type { Outbox } from '../../mail/outbox';
 import {
   deleteUserRow,
+  disableUsersWithEndedAccess,
   findUserRow,
   findUserRowById,
   insertUserRow,
@@ -28,6 +29,12 @@ export interface DirectoryOptions {
 
 const states: readonly DirectoryUser['state'][] = ['awaiting_activation', 'active', 'locked'];
 
+/** The user's state as the directory shows it: disabled over whatever the account's own state is. */
+function stateOf(row: UserRow): DirectoryUser['state'] {
+  if (row.disabledAt !== null) return 'disabled';
+  return states.find((state) => state === row.state) ?? 'locked';
+}
+
 export function toDirectoryUser(row: UserRow): DirectoryUser {
   return {
     id: row.id,
@@ -36,7 +43,8 @@ export function toDirectoryUser(row: UserRow): DirectoryUser {
     name: row.name,
     email: row.email,
     roles: panelRoles.filter((role) => row.roles.includes(role)),
-    state: states.find((state) => state === row.state) ?? 'locked',
+    state: stateOf(row),
+    accessEnd: row.accessEnd,
     hasTotp: row.totpSecretEncrypted !== null,
     createdAt: row.createdAt,
   };
@@ -93,6 +101,30 @@ export class DatabaseUserDirectory implements UserDirectory {
     const before = [...row.roles].sort().join(' ');
     // Access tokens carry the roles: sessions that would refresh them with the old ones end now.
     if ([...changes.roles].sort().join(' ') !== before) await revokeAccountSessions(this.options.db, row.id);
+  }
+
+  async setEnabled(username: string, enabled: boolean): Promise<void> {
+    await this.options.db.transaction(async (tx) => {
+      const row = await findUserRow(tx, username);
+      if (!row || (row.disabledAt === null) === enabled) return;
+      await updateUserRow(tx, username, { disabledAt: enabled ? null : this.now() });
+      // Whoever is signed in as the user is signed out: no refresh token of theirs works any more.
+      if (!enabled) await revokeAccountSessions(tx, row.id);
+    });
+  }
+
+  async setAccessEnd(username: string, accessEnd: string | null): Promise<void> {
+    await updateUserRow(this.options.db, username, { accessEnd });
+  }
+
+  // Sign-in and every token refresh refuse an ended access already (sign-in.service.ts, provider.ts):
+  // this makes it visible as 'disabled' and ends the sessions at once rather than at the next refresh.
+  async disableEndedAccess(today: string): Promise<string[]> {
+    return this.options.db.transaction(async (tx) => {
+      const disabled = await disableUsersWithEndedAccess(tx, today, this.now());
+      for (const user of disabled) await revokeAccountSessions(tx, user.id);
+      return disabled.map((user) => user.username);
+    });
   }
 
   async deleteUser(username: string): Promise<void> {

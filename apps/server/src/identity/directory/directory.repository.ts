@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
 import { signInAttempts, users, userTokens } from '../../db/schema';
@@ -62,6 +62,15 @@ export async function updateUserRow(db: Db, username: string, changes: Partial<N
     .where(eq(users.username, username))
     .returning({ username: users.username });
   return updated.length > 0;
+}
+
+/** Disables the enabled users whose access end day is before `today`; answers them. */
+export async function disableUsersWithEndedAccess(db: Db, today: string, now: Date): Promise<{ username: string; id: string }[]> {
+  return db
+    .update(users)
+    .set({ disabledAt: now, updatedAt: now })
+    .where(and(isNotNull(users.accessEnd), lt(users.accessEnd, today), isNull(users.disabledAt)))
+    .returning({ username: users.username, id: users.id });
 }
 
 export async function deleteUserRow(db: Db, username: string): Promise<void> {

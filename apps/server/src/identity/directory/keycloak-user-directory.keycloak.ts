@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createRegistrar } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { brusselsDay } from '@registrar-panel/contract';
+import { applyAccessEnds } from '../../jobs/access-end';
 import { keycloakAdmin } from './keycloak-admin';
+import { accessEndAttribute } from './keycloak-user-directory';
 import { createTestRealm, keycloakTestUrl, type SeedUser, type TestRealm } from '../testing/keycloak-realm';
 import { formsOf, PageSession, signInThroughPages, walkPages, type KeycloakTokens } from '../testing/keycloak-pages';
 import { linkIn, startSmtpListener, type SmtpListener } from '../testing/smtp-listener';
@@ -107,7 +110,15 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
     const res = await api(tokens.alpha!, 'GET', '/users');
     expect(res.statusCode).toBe(200);
     expect(res.json<{ data: { users: unknown[] } }>().data.users).toEqual([
-      { username: 'admin@alpha', name: 'Alice Admin', email: 'alice@alpha.example', roles: ['ADMIN'], awaitingActivation: false },
+      {
+        username: 'admin@alpha',
+        name: 'Alice Admin',
+        email: 'alice@alpha.example',
+        roles: ['ADMIN'],
+        awaitingActivation: false,
+        disabled: false,
+        accessEnd: null,
+      },
     ]);
     expect((await api(tokens.betaTech!, 'GET', '/users')).statusCode).toBe(403);
   });
@@ -125,7 +136,15 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
     expect(res.statusCode).toBe(201);
     // Keycloak keeps usernames in lower case.
     expect(res.json<{ data: unknown }>().data).toEqual({
-      user: { username: 'anna@alpha', name: 'Anna Maria Smith', email: 'anna@alpha.example', roles: ['TECH', 'FINANCE'], awaitingActivation: true },
+      user: {
+        username: 'anna@alpha',
+        name: 'Anna Maria Smith',
+        email: 'anna@alpha.example',
+        roles: ['TECH', 'FINANCE'],
+        awaitingActivation: true,
+        disabled: false,
+        accessEnd: null,
+      },
       activationMail: 'sent',
     });
     const annaPassword = 'anna has a long password';
@@ -205,7 +224,15 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
     const user = (await api(tokens.alpha!, 'GET', '/users'))
       .json<{ data: { users: { username: string }[] } }>()
       .data.users.find((u) => u.username === 'anna@alpha');
-    expect(user).toEqual({ username: 'anna@alpha', name: 'Anna Jones', email: 'anna.jones@alpha.example', roles: ['SUPPORT'], awaitingActivation: false });
+    expect(user).toEqual({
+      username: 'anna@alpha',
+      name: 'Anna Jones',
+      email: 'anna.jones@alpha.example',
+      roles: ['SUPPORT'],
+      awaitingActivation: false,
+      disabled: false,
+      accessEnd: null,
+    });
     expect((await refresh(anna.tokens.refresh_token)).status).toBe(400);
     // The administrators keep their roles.
     expect((await api(tokens.alpha!, 'PUT', '/users/admin@alpha', { name: 'Alice Admin', email: 'alice@alpha.example', roles: ['TECH'] })).statusCode).toBe(
@@ -247,6 +274,9 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
     expect((await api(tokens.alpha!, 'DELETE', '/users/admin@alpha/totp')).statusCode).toBe(403);
   });
 
+  let bobSecret = '';
+  const bobPassword = 'bob builds long passwords';
+
   it('tells the ADMIN when Keycloak cannot send the activation mail; the user exists and the mail can be sent again', async () => {
     smtp.refuse(true);
     const res = await api(tokens.alpha!, 'POST', '/users', { username: 'bob', name: 'Bob Builder', email: 'bob@alpha.example', roles: ['SUPPORT'] });
@@ -261,10 +291,81 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
     smtp.refuse(false);
     const before = smtp.received.length;
     expect((await api(tokens.alpha!, 'POST', '/users/bob@alpha/activation')).statusCode).toBe(200);
-    await activate('bob@alpha.example', before, 'bob builds long passwords');
+    bobSecret = await activate('bob@alpha.example', before, bobPassword);
     const already = await api(tokens.alpha!, 'POST', '/users/bob@alpha/activation');
     expect(already.statusCode).toBe(409);
     expect(messageKeys(already)).toEqual(['users.alreadyActive']);
+  });
+
+  const listedUser = async (username: string) =>
+    (await api(tokens.alpha!, 'GET', '/users'))
+      .json<{ data: { users: { username: string; disabled: boolean; accessEnd: string | null }[] } }>()
+      .data.users.find((u) => u.username === username);
+
+  it('resends the activation: Keycloak mails a new link that activates the account', async () => {
+    const before = smtp.received.length;
+    expect((await api(tokens.alpha!, 'POST', '/users', { username: 'cara', name: 'Cara Late', email: 'cara@alpha.example', roles: ['TECH'] })).statusCode).toBe(
+      201,
+    );
+    const first = linkIn(await smtp.waitFor('cara@alpha.example', 'Choose your Registrar Panel password', before), 'action-token');
+    const after = smtp.received.length;
+    expect((await api(tokens.alpha!, 'POST', '/users/cara@alpha/activation')).statusCode).toBe(200);
+    expect((await api(tokens.beta!, 'POST', '/users/cara@alpha/activation')).statusCode).toBe(404);
+    const second = linkIn(await smtp.waitFor('cara@alpha.example', 'Choose your Registrar Panel password', after), 'action-token');
+    expect(second).not.toBe(first);
+    await activate('cara@alpha.example', after, 'cara finally has a password');
+    expect(await listedUser('cara@alpha')).toMatchObject({ disabled: false });
+    // Once used, the earlier link cannot activate the account again: Keycloak's action tokens
+    // check the required actions they were issued for (docs/decisions.md: earlier links in Keycloak).
+    const session = new PageSession(portalUrl);
+    const stale = await session.get(first);
+    expect(formsOf(stale.html).some((form) => form.fields.has('password-new'))).toBe(false);
+  });
+
+  it("disables a user: Keycloak refuses their sign-in and ends their sessions; enabling lets them in; another registrar's ADMIN gets 404", async () => {
+    const bobTokens = await signIn('bob@alpha', bobSecret, bobPassword);
+    expect((await api(tokens.beta!, 'PUT', '/users/bob@alpha/enabled', { enabled: false })).statusCode).toBe(404);
+    expect((await api(tokens.betaTech!, 'PUT', '/users/bob@alpha/enabled', { enabled: false })).statusCode).toBe(403);
+    expect((await api(tokens.alpha!, 'PUT', '/users/bob@alpha/enabled', { enabled: false })).statusCode).toBe(200);
+    expect(await listedUser('bob@alpha')).toMatchObject({ disabled: true });
+    expect((await refresh(bobTokens.refresh_token)).status).toBe(400);
+    expect(await passwordAccepted('bob@alpha', bobPassword)).toBe(false);
+    expect((await api(tokens.alpha!, 'PUT', '/users/bob@alpha/enabled', { enabled: true })).statusCode).toBe(200);
+    expect(await listedUser('bob@alpha')).toMatchObject({ disabled: false });
+    expect(await passwordAccepted('bob@alpha', bobPassword)).toBe(true);
+    // Administrators are the registry's: never disabled from the portal.
+    expect((await api(tokens.alpha!, 'PUT', '/users/admin@alpha/enabled', { enabled: false })).statusCode).toBe(400);
+  });
+
+  it('keeps the access end day as a user attribute; the portal job disables the user once the day has passed', async () => {
+    const future = brusselsDay(new Date(Date.now() + 30 * 86_400_000));
+    expect((await api(tokens.beta!, 'PUT', '/users/bob@alpha/accessEnd', { accessEnd: future })).statusCode).toBe(404);
+    expect((await api(tokens.alpha!, 'PUT', '/users/bob@alpha/accessEnd', { accessEnd: future })).statusCode).toBe(200);
+    const admin = await realm.admin();
+    const [stored] = await admin.users.find({ username: 'bob@alpha', exact: true, briefRepresentation: false });
+    expect(stored?.attributes?.[accessEndAttribute]).toEqual([future]);
+    expect(stored?.attributes?.registrar).toEqual(['alpha']);
+    expect(await listedUser('bob@alpha')).toMatchObject({ accessEnd: future, disabled: false });
+    // Nothing has ended yet.
+    expect(await applyAccessEnds(t.app.userDirectory)).toEqual([]);
+
+    // The day passes: yesterday was the last one.
+    const bobTokens = await signIn('bob@alpha', bobSecret, bobPassword);
+    const yesterday = brusselsDay(new Date(Date.now() - 86_400_000));
+    await admin.users.update({ id: stored!.id! }, { ...stored, attributes: { ...stored!.attributes, [accessEndAttribute]: [yesterday] } });
+    expect(await applyAccessEnds(t.app.userDirectory)).toEqual(['bob@alpha']);
+    expect(await listedUser('bob@alpha')).toMatchObject({ accessEnd: yesterday, disabled: true });
+    expect((await refresh(bobTokens.refresh_token)).status).toBe(400);
+    expect(await passwordAccepted('bob@alpha', bobPassword)).toBe(false);
+    // Enabling waits for a new date; cleared, the user may be enabled again.
+    const early = await api(tokens.alpha!, 'PUT', '/users/bob@alpha/enabled', { enabled: true });
+    expect(early.statusCode).toBe(409);
+    expect(messageKeys(early)).toEqual(['users.accessEnded']);
+    expect((await api(tokens.alpha!, 'PUT', '/users/bob@alpha/accessEnd', { accessEnd: null })).statusCode).toBe(200);
+    const [cleared] = await admin.users.find({ username: 'bob@alpha', exact: true, briefRepresentation: false });
+    expect(cleared?.attributes?.[accessEndAttribute]).toBeUndefined();
+    expect((await api(tokens.alpha!, 'PUT', '/users/bob@alpha/enabled', { enabled: true })).statusCode).toBe(200);
+    expect(await passwordAccepted('bob@alpha', bobPassword)).toBe(true);
   });
 
   it("mails the EPP security notice to the registrar's ADMINs found in Keycloak", async () => {

@@ -16,6 +16,16 @@ type RoleRepresentation = Awaited<ReturnType<KeycloakAdminClient['users']['listR
 /** The user attribute that names a user's registrar (the realm's user profile lets only admins edit it). */
 export const registrarAttribute = 'registrar';
 
+/**
+ * The user attribute that holds a user's access end day (`YYYY-MM-DD`, Brussels), declared in the
+ * realm's user profile; Keycloak itself does not read it: the portal's access-end job disables the
+ * user once the day has passed (jobs/access-end.ts).
+ */
+export const accessEndAttribute = 'accessEnd';
+
+/** How many users one page of the access-end job's walk through the realm holds. */
+const accessEndPageSize = 500;
+
 /** What a new user does through the activation mail: choose a password, then enrol TOTP. */
 const activationActions = ['UPDATE_PASSWORD', 'CONFIGURE_TOTP'];
 
@@ -57,10 +67,20 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
   const webClient = config.identity.clientId;
   const portalHome = `${config.publicUrl}/`;
 
+  /** The first value of a user attribute; Keycloak's types leave attributes untyped: a list of strings per name. */
+  function attributeOf(user: UserRepresentation, name: string): string | undefined {
+    const values: unknown = user.attributes?.[name];
+    const value = Array.isArray(values) ? (values as unknown[])[0] : undefined;
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  function accessEndOf(user: UserRepresentation): string | null {
+    const value = attributeOf(user, accessEndAttribute);
+    return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
+  }
+
   function belongsToItsRegistrar(user: UserRepresentation): user is UserRepresentation & { id: string; username: string } {
-    // Keycloak's types leave attributes untyped: a list of strings per name.
-    const values: unknown = user.attributes?.[registrarAttribute];
-    const registrar = Array.isArray(values) ? (values as unknown[])[0] : undefined;
+    const registrar = attributeOf(user, registrarAttribute);
     return typeof user.id === 'string' && typeof user.username === 'string' && typeof registrar === 'string' && registrarHandleOf(user.username) === registrar;
   }
 
@@ -79,7 +99,8 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       name: nameOf(user),
       email: user.email ?? '',
       roles: await rolesOf(user.id),
-      state: user.enabled === false ? 'locked' : requiredActions.includes('UPDATE_PASSWORD') ? 'awaiting_activation' : 'active',
+      state: user.enabled === false ? 'disabled' : requiredActions.includes('UPDATE_PASSWORD') ? 'awaiting_activation' : 'active',
+      accessEnd: accessEndOf(user),
       hasTotp: user.totp === true,
       createdAt: new Date(user.createdTimestamp ?? 0),
     };
@@ -185,6 +206,42 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       await admin.users.update({ id: user.id }, { ...user, firstName: givenName, lastName: familyName, email: changes.email });
       // Access tokens carry the roles: sessions that would refresh them with the old ones end now.
       if (await setRoles(user.id, changes.roles)) await admin.users.logout({ id: user.id });
+    },
+
+    async setEnabled(username, enabled) {
+      const user = await representationOf(username);
+      if (!user || (user.enabled !== false) === enabled) return;
+      await admin.users.update({ id: user.id }, { ...user, enabled });
+      // Keycloak refuses a disabled user's refresh; logging out ends their sessions at once.
+      if (!enabled) await admin.users.logout({ id: user.id });
+    },
+
+    async setAccessEnd(username, accessEnd) {
+      const user = await representationOf(username);
+      if (!user) return;
+      const { [accessEndAttribute]: _previous, ...others } = user.attributes ?? {};
+      const attributes = accessEnd === null ? others : { ...others, [accessEndAttribute]: [accessEnd] };
+      // The whole representation goes back: the user profile treats a missing attribute as removed.
+      await admin.users.update({ id: user.id }, { ...user, attributes });
+    },
+
+    async disableEndedAccess(today) {
+      // Keycloak searches attributes by exact value only: the job walks the realm's enabled users,
+      // all pages first, since each user disabled would move the later pages.
+      const ended: (UserRepresentation & { id: string; username: string })[] = [];
+      for (let first = 0; ; first += accessEndPageSize) {
+        const page = await admin.users.find({ enabled: true, briefRepresentation: false, first, max: accessEndPageSize });
+        for (const user of page.filter(belongsToItsRegistrar)) {
+          const end = accessEndOf(user);
+          if (end !== null && end < today && user.enabled !== false) ended.push(user);
+        }
+        if (page.length < accessEndPageSize) break;
+      }
+      for (const user of ended) {
+        await admin.users.update({ id: user.id }, { ...user, enabled: false });
+        await admin.users.logout({ id: user.id });
+      }
+      return ended.map((user) => user.username);
     },
 
     async deleteUser(username) {

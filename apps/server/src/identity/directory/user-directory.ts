@@ -10,7 +10,13 @@ export interface DirectoryUser {
   name: string;
   email: string;
   roles: PanelRole[];
-  state: 'awaiting_activation' | 'active' | 'locked';
+  /**
+   * 'disabled' while an ADMIN (or the access-end job) keeps the user from signing in; enabling them
+   * again restores the state they had ('awaiting_activation' or 'active').
+   */
+  state: 'awaiting_activation' | 'active' | 'locked' | 'disabled';
+  /** The last day, in Brussels, the user may sign in (`YYYY-MM-DD`; contract `accessEnded`), or null. */
+  accessEnd: string | null;
   hasTotp: boolean;
   createdAt: Date;
 }
@@ -52,10 +58,25 @@ export interface UserDirectory {
    * use); 'taken' when the username exists already in any letter case.
    */
   createUser(user: NewDirectoryUser): Promise<CreateUserOutcome>;
-  /** Mails a user awaiting activation a new activation link; throws when the mail cannot be sent. */
+  /**
+   * Mails a user awaiting activation a new activation link, and earlier activation links stop
+   * working; throws when the mail cannot be sent.
+   */
   sendActivation(username: string): Promise<void>;
   /** Changing the roles ends the user's sessions: the next sign-in gets the new roles. */
   updateUser(username: string, changes: { name: string; email: string; roles: PanelRole[] }): Promise<void>;
+  /**
+   * Disabling refuses the user's sign-ins and ends their sessions, grants and refresh tokens;
+   * enabling lets them sign in again. Nothing else about the user changes.
+   */
+  setEnabled(username: string, enabled: boolean): Promise<void>;
+  /** Sets or clears the last day (`YYYY-MM-DD`, Brussels) the user may sign in. */
+  setAccessEnd(username: string, accessEnd: string | null): Promise<void>;
+  /**
+   * Disables every enabled user whose access end day is before `today` (`YYYY-MM-DD`, Brussels) and
+   * ends their sessions; answers their usernames. The access-end job calls it (jobs/access-end.ts).
+   */
+  disableEndedAccess(today: string): Promise<string[]>;
   /** Deletes the user and ends their sessions, grants and refresh tokens. */
   deleteUser(username: string): Promise<void>;
   /** Removes the TOTP secret and ends the user's sessions: they enrol again at next sign-in, and are told so by mail. */

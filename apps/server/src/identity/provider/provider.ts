@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { accessEnded } from '@registrar-panel/contract';
 import { issuerOf, type Config } from '../../config';
 import type { Db } from '../../db/database';
 import { oidcAdapterFactory } from './oidc-adapter';
@@ -84,10 +85,11 @@ export function createProvider(options: ProviderOptions): Provider {
   const apiResource = apiResourceOf(config);
   const portalOrigin = new URL(config.publicUrl).origin;
 
-  // Sessions, grants and tokens name the account by its subject id, never by its username.
+  // Sessions, grants and tokens name the account by its subject id, never by its username. A user
+  // disabled, or whose access ended, gets no new token: their refresh fails and their session ends.
   const activeUser = async (accountId: string) => {
     const user = await directory.findUserById(accountId);
-    return user?.state === 'active' ? user : undefined;
+    return user?.state === 'active' && !accessEnded(user.accessEnd) ? user : undefined;
   };
 
   const configuration: Configuration = {

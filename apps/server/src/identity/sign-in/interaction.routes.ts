@@ -6,8 +6,9 @@ import { messageTexts } from '@registrar-panel/contract';
 import { accountOf, addressOf } from '../../plugins/rate-limits';
 import type { PageContext } from '../pages/layout';
 import { messagePage } from '../account-links/pages';
-import { codePage, enrolmentPage, passwordPage } from './pages';
-import type { SignIn, StepRefusal } from './sign-in.service';
+import type { ForgotPassword } from './forgot-password.service';
+import { codePage, enrolmentPage, forgotPasswordPage, forgotPasswordTexts, passwordPage } from './pages';
+import type { AccountRefusal, SignIn, StepRefusal } from './sign-in.service';
 import { newTotpSecret, totpUri } from './totp';
 
 /** Where a sign-in stands between requests; kept in the provider's interaction, the secret sealed. */
@@ -21,6 +22,9 @@ const pendingSchema = z.object({ username: z.string(), step: z.enum(['code', 'en
 const passwordForm = z.object({ username: z.string().max(200).default(''), password: z.string().max(256).default('') });
 const codeForm = z.object({ code: z.string().max(20).default('') });
 const uidParams = z.object({ uid: z.string().min(1).max(100) });
+
+const isAccountRefusal = (result: { status: string }): result is AccountRefusal =>
+  result.status === 'registrarBlocked' || result.status === 'disabled' || result.status === 'accessEnded';
 
 /** A wait in whole minutes, rounded up: "1 minute", "15 minutes". */
 function minutesText(seconds: number): string {
@@ -39,6 +43,9 @@ export const signInTexts = {
   busy: 'Signing in is very busy right now. Please try again in a moment.',
   /** The registrar may not sign in (BLOCKED, DELETED): the words the API's refusal uses too. */
   registrarBlocked: messageTexts['registrar.accessBlocked'],
+  /** An ADMIN disabled the user (Keycloak's theme says the same: accountDisabledMessage). */
+  disabled: 'This account is disabled. Please contact an administrator of your registrar.',
+  accessEnded: 'Your access to the registrar panel has ended. Please contact an administrator of your registrar.',
 };
 
 export interface InteractionRoutesOptions {
@@ -48,6 +55,8 @@ export interface InteractionRoutesOptions {
   issuerPath: string;
   portalUrl: string;
   totpIssuer: string;
+  /** 'Forgot password?': mails a reset link to an account that may have one (forgot-password.service.ts). */
+  requestReset: ForgotPassword;
 }
 
 /**
@@ -63,7 +72,12 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     otp: `${base}/${uid}/otp`,
     enrol: `${base}/${uid}/enrol`,
     restart: `${base}/${uid}/restart`,
+    forgot: `${base}/${uid}/forgot`,
   });
+
+  /** The password step: every way it is shown offers 'Forgot password?'. */
+  const passwordView = (uid: string, options: { username?: string; error?: string } = {}) =>
+    passwordPage({ context: pageContext, action: urls(uid).login, forgot: urls(uid).forgot, ...options });
 
   const html = (reply: FastifyReply, body: string, status = 200) =>
     reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
@@ -127,17 +141,22 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
   /** A step's refusal, in words. */
   function refusal(result: StepRefusal, wrong: string): string {
     if (result.status === 'locked') return signInTexts.locked(result.retryAfterSeconds);
-    if (result.status === 'registrarBlocked') return signInTexts.registrarBlocked;
+    if (isAccountRefusal(result)) return signInTexts[result.status];
     return result.status === 'busy' ? signInTexts.busy : wrong;
   }
 
   /**
-   * A code step refused because the registry blocked the registrar since the password step: no code
-   * can help, so the sign-in starts again at the password page, with the reason.
+   * A code step refused because the registry blocked the registrar, or an ADMIN the user, since the
+   * password step: no code can help, so the sign-in starts again at the password page, with the reason.
    */
-  async function registrarBlockedPage(reply: FastifyReply, interaction: Awaited<ReturnType<Provider['interactionDetails']>>, username: string) {
+  async function accountRefusedPage(
+    reply: FastifyReply,
+    interaction: Awaited<ReturnType<Provider['interactionDetails']>>,
+    username: string,
+    result: AccountRefusal,
+  ) {
     await savePending(interaction, undefined);
-    return html(reply, passwordPage({ context: pageContext, action: urls(interaction.uid).login, username, error: signInTexts.registrarBlocked }));
+    return html(reply, passwordView(interaction.uid, { username, error: signInTexts[result.status] }));
   }
 
   /** A refusal's page answers 200, except when the server is too busy to check: 503, try again in a second. */
@@ -181,7 +200,7 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     const pending = pendingOf(interaction);
     if (pending?.step === 'code') return html(reply, codePage({ context: pageContext, action: u.otp, restart: u.restart, username: pending.username }));
     if (pending?.step === 'enrol') return html(reply, await enrolmentView(interaction.uid, pending));
-    return html(reply, passwordPage({ context: pageContext, action: u.login }));
+    return html(reply, passwordView(interaction.uid));
   });
 
   app.post(`${base}/:uid/login`, async (request, reply) => {
@@ -192,7 +211,7 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     if (tooMany) {
       const params = uidParams.safeParse(request.params);
       if (!params.success) return expiredPage(reply);
-      return html(reply, passwordPage({ context: pageContext, action: urls(params.data.uid).login, username: input.username, error: tooMany }), 429);
+      return html(reply, passwordView(params.data.uid, { username: input.username, error: tooMany }), 429);
     }
     const interaction = await interactionOf(request, reply);
     if (!interaction) return expiredPage(reply);
@@ -200,7 +219,7 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     if (result.status !== 'ok') {
       return html(
         reply,
-        passwordPage({ context: pageContext, action: urls(interaction.uid).login, username: input.username, error: refusal(result, signInTexts.refused) }),
+        passwordView(interaction.uid, { username: input.username, error: refusal(result, signInTexts.refused) }),
         refusalStatus(reply, result),
       );
     }
@@ -224,7 +243,7 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     const { code } = codeForm.safeParse(request.body ?? {}).data ?? { code: '' };
     const result = await signIn.checkCode({ username: pending.username, code, ip: request.ip });
     if (result.status === 'ok') return finish(request, reply, result.accountId);
-    if (result.status === 'registrarBlocked') return registrarBlockedPage(reply, interaction, pending.username);
+    if (isAccountRefusal(result)) return accountRefusedPage(reply, interaction, pending.username, result);
     const u = urls(interaction.uid);
     return html(
       reply,
@@ -243,8 +262,35 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
     const secret = signIn.openPendingSecret(pending.sealedSecret);
     const result = await signIn.completeEnrolment({ username: pending.username, secret, code, ip: request.ip });
     if (result.status === 'ok') return finish(request, reply, result.accountId);
-    if (result.status === 'registrarBlocked') return registrarBlockedPage(reply, interaction, pending.username);
+    if (isAccountRefusal(result)) return accountRefusedPage(reply, interaction, pending.username, result);
     return html(reply, await enrolmentView(interaction.uid, pending, refusal(result, signInTexts.wrongCode)));
+  });
+
+  // 'Forgot password?': bound to this browser's sign-in like the other forms (the interaction cookie
+  // and the uid in the address must match), so another site cannot post it in the user's name.
+  app.get(`${base}/:uid/forgot`, async (request, reply) => {
+    const interaction = await interactionOf(request, reply);
+    if (!interaction) return expiredPage(reply);
+    const u = urls(interaction.uid);
+    return html(reply, forgotPasswordPage({ context: pageContext, action: u.forgot, back: u.page }));
+  });
+
+  app.post(`${base}/:uid/forgot`, async (request, reply) => {
+    const interaction = await interactionOf(request, reply);
+    if (!interaction) return expiredPage(reply);
+    const u = urls(interaction.uid);
+    const { username } = passwordForm.pick({ username: true }).safeParse(request.body ?? {}).data ?? { username: '' };
+    const form = (error: string) => forgotPasswordPage({ context: pageContext, action: u.forgot, back: u.page, username, error });
+    if (!username.trim()) return html(reply, form(forgotPasswordTexts.usernameRequired));
+    // Counted for every name typed, known or not: a refusal says nothing about the account.
+    const refused = await app.rateLimits.check(['forgotPasswordPerIp', addressOf(request)], ['forgotPasswordPerUsername', accountOf(username)]);
+    if (refused) {
+      request.log.info({ limit: refused.limit }, 'rate limit reached');
+      void reply.header('retry-after', String(refused.retryAfterSeconds));
+      return html(reply, form(signInTexts.tooManyAttempts(refused.retryAfterSeconds, refused.limit === 'forgotPasswordPerIp' ? 'network' : 'account')), 429);
+    }
+    await options.requestReset(username);
+    return html(reply, forgotPasswordPage({ context: pageContext, action: u.forgot, back: u.page, sent: true }));
   });
 
   app.get(`${base}/:uid/restart`, async (request, reply) => {

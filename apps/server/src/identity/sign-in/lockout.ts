@@ -38,9 +38,5 @@ export function lockoutAccount(typedUsername: string): string {
   return typedUsername.trim().toLowerCase();
 }
 
-/**
- * Sign-in outcomes as recorded; user management shows them as `signIn.{outcome}`, metrics count each.
- * `registrarBlocked`: the right password of a user whose registrar may not sign in (not counted as a failure).
- */
-export const signInOutcomes = ['success', 'wrongPassword', 'wrongCode', 'locked', 'disabled', 'registrarBlocked'] as const;
-export type SignInOutcome = (typeof signInOutcomes)[number];
+// The outcomes a sign-in records live in the contract (history.ts): the web has a text for each.
+export { signInOutcomes, type SignInOutcome } from '@registrar-panel/contract';

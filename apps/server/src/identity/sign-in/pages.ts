@@ -14,7 +14,7 @@ export interface FormPage {
   info?: string;
 }
 
-export function passwordPage(options: FormPage & { username?: string }): string {
+export function passwordPage(options: FormPage & { username?: string; forgot?: string }): string {
   const invalid = options.error ? 'true' : 'false';
   return page(options.context, {
     title: 'Sign in',
@@ -56,7 +56,55 @@ export function passwordPage(options: FormPage & { username?: string }): string 
           />
         </div>
         <button type="submit" class="btn btn-primary w-100">Sign in</button>
-      </form>`,
+      </form>
+      ${options.forgot ? html`<p class="mt-3 mb-0 small"><a href="${options.forgot}">Forgot password?</a></p>` : ''}`,
+  });
+}
+
+/** The texts of the forgotten-password page (Keycloak's theme says the same: emailInstruction, emailSentMessage). */
+export const forgotPasswordTexts = {
+  title: 'Reset your password',
+  instruction: 'Enter your username. We will send a link to choose a new password to the email address of your account.',
+  /** The same answer whether the account exists or not. */
+  sent: 'If an account with that username exists, we have sent a link to choose a new password to its email address. The link works once, for 12 hours.',
+  usernameRequired: 'Enter your username.',
+};
+
+/** 'Forgot password?': the username, then always the same answer (`sent`), whether the account exists or not. */
+export function forgotPasswordPage(options: FormPage & { username?: string; back: string; sent?: boolean }): string {
+  const invalid = options.error ? 'true' : 'false';
+  return page(options.context, {
+    title: forgotPasswordTexts.title,
+    script: 'sign-in.js',
+    body: html` <h1 class="h4 mb-3">${forgotPasswordTexts.title}</h1>
+      ${
+        options.sent
+          ? html`<div class="alert alert-info" role="status" id="forgot-sent">${forgotPasswordTexts.sent}</div>`
+          : html`<p id="forgot-instruction">${forgotPasswordTexts.instruction}</p>
+              ${errorAlert(options.error)}
+              <form method="post" action="${options.action}" novalidate class="js-single-submit">
+                <div class="mb-4">
+                  <label for="username" class="form-label">Username</label>
+                  <input
+                    id="username"
+                    name="username"
+                    type="text"
+                    class="form-control"
+                    autocomplete="username"
+                    autocapitalize="none"
+                    spellcheck="false"
+                    required
+                    maxlength="200"
+                    autofocus
+                    value="${options.username ?? ''}"
+                    aria-invalid="${invalid}"
+                    aria-describedby="${options.error ? 'forgot-instruction form-error' : 'forgot-instruction'}"
+                  />
+                </div>
+                <button type="submit" class="btn btn-primary w-100">Send reset link</button>
+              </form>`
+      }
+      <p class="mt-3 mb-0 small"><a href="${options.back}">« Back to sign in</a></p>`,
   });
 }
 

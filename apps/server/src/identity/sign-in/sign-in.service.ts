@@ -1,3 +1,4 @@
+import { accessEnded } from '@registrar-panel/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { GateFull, type WorkGate } from '../../lib/work-gate';
@@ -21,7 +22,9 @@ import { clearFailures, countFailure, lockedUntil } from './lockout.repository';
 import { verifyPassword } from './passwords';
 import { decryptTotpSecret, encryptTotpSecret, matchTotpCode, totpKey } from './totp';
 
-export type StepRefusal = { status: 'refused' } | { status: 'locked'; retryAfterSeconds: number } | { status: 'busy' } | { status: 'registrarBlocked' };
+/** Refusals after the right password that no other answer can help with: the sign-in starts again with the reason. */
+export type AccountRefusal = { status: 'registrarBlocked' } | { status: 'disabled' } | { status: 'accessEnded' };
+export type StepRefusal = { status: 'refused' } | { status: 'locked'; retryAfterSeconds: number } | { status: 'busy' } | AccountRefusal;
 export type StepResult<T = object> = ({ status: 'ok' } & T) | StepRefusal;
 
 export interface SignInOptions {
@@ -101,6 +104,18 @@ export function signInSteps(options: SignInOptions) {
     return { status: 'registrarBlocked' };
   }
 
+  /**
+   * A user an ADMIN disabled, or whose access end day has passed (contract `accessEnded`), is
+   * refused with a reason of their own, recorded and not counted: like the registrar's block, it is
+   * asked only once the password is right, so it tells a guesser nothing.
+   */
+  async function refuseForAccount(user: UserRow, ip: string): Promise<StepRefusal | undefined> {
+    const outcome = user.disabledAt !== null ? 'disabled' : accessEnded(user.accessEnd, now()) ? 'accessEnded' : undefined;
+    if (!outcome) return refuseForRegistrar(user, ip);
+    await record(user.username, ip, outcome);
+    return { status: outcome };
+  }
+
   /** The user's sign-in succeeded, unless the account got locked meanwhile. */
   async function succeed(user: UserRow, ip: string): Promise<StepResult<{ accountId: string }>> {
     const until = await clearFailures(db, lockoutAccount(user.username), sourcesOf(ip), now());
@@ -125,8 +140,8 @@ export function signInSteps(options: SignInOptions) {
     if (!user || user.state !== 'active' || (user.totpSecretEncrypted !== null) !== enrolled) return { status: 'refused' };
     const until = await lockFor(user.username, ip);
     if (until) return refuseLocked(user.username, ip, until);
-    // The registry may have blocked the registrar since the password step.
-    return (await refuseForRegistrar(user, ip)) ?? user;
+    // The registry may have blocked the registrar, or an ADMIN the user, since the password step.
+    return (await refuseForAccount(user, ip)) ?? user;
   }
 
   return {
@@ -152,7 +167,7 @@ export function signInSteps(options: SignInOptions) {
       // Parallel guesses may have locked the account while this password was checked.
       const after = await lockFor(recordedAs, input.ip);
       if (after) return refuseLocked(recordedAs, input.ip, after);
-      const blocked = await refuseForRegistrar(user, input.ip);
+      const blocked = await refuseForAccount(user, input.ip);
       if (blocked) return blocked;
       return { status: 'ok', username: user.username, hasTotp: user.totpSecretEncrypted !== null };
     },

@@ -65,7 +65,7 @@ describe('sign-in outcomes', () => {
     const after = await exposition(t);
 
     const grown = Object.fromEntries(signInOutcomes.map((outcome) => [outcome, growth(before, after, 'registrar_panel_sign_ins_total', { outcome })]));
-    expect(grown).toEqual({ success: 1, wrongPassword: 1, wrongCode: 0, locked: 0, disabled: 0, registrarBlocked: 0 });
+    expect(grown).toEqual({ success: 1, wrongPassword: 1, wrongCode: 0, locked: 0, disabled: 0, accessEnded: 0, registrarBlocked: 0 });
   });
 });
 

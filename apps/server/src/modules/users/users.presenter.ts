@@ -2,9 +2,17 @@ import { compareUsers, signInActivityStatus, type ActivityEntry, type LoginAttem
 import type { DirectoryUser, SignInRecord } from '../../identity/directory/user-directory';
 import type { AuditActivityRow } from './users.repository';
 
-/** Only what the user API shows: whether the user still has to activate, never TOTP or password details. */
+/** Only what the user API shows: whether the user still has to activate or is disabled, never TOTP or password details. */
 export function presentUser(user: DirectoryUser): PanelUser {
-  return { username: user.username, name: user.name, email: user.email, roles: [...user.roles], awaitingActivation: user.state === 'awaiting_activation' };
+  return {
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    roles: [...user.roles],
+    awaitingActivation: user.state === 'awaiting_activation',
+    disabled: user.state === 'disabled',
+    accessEnd: user.accessEnd,
+  };
 }
 
 export function presentUsers(users: DirectoryUser[]): PanelUser[] {

@@ -39,6 +39,18 @@ export async function userRoutes(app: FastifyInstance) {
     return ok(null);
   });
 
+  // Disable (sign-in refused, sessions ended) or enable again: `{ enabled: boolean }`.
+  app.put<{ Params: UserParams }>('/users/:username/enabled', async (request): Promise<Envelope<null>> => {
+    await service.setEnabled(request.user, request.params.username, request.body);
+    return ok(null);
+  });
+
+  // The last day the user may sign in: `{ accessEnd: 'YYYY-MM-DD' | null }`.
+  app.put<{ Params: UserParams }>('/users/:username/accessEnd', async (request): Promise<Envelope<null>> => {
+    await service.setAccessEnd(request.user, request.params.username, request.body);
+    return ok(null);
+  });
+
   app.delete<{ Params: UserParams }>('/users/:username/totp', async (request): Promise<Envelope<null>> => {
     await service.resetTotp(request.user, request.params.username);
     return ok(null);

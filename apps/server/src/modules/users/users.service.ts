@@ -1,9 +1,13 @@
 import {
+  accessEnded,
+  brusselsDay,
   createUserSchema,
   isAdmin,
   limits,
   registrarHandleOf,
   updateUserSchema,
+  userAccessEndSchema,
+  userEnabledSchema,
   userHistoryQuerySchema,
   type ActivityEntry,
   type CreatedUserResponse,
@@ -57,7 +61,7 @@ export function usersService(directory: UserDirectory, db: Db, log: Pick<Fastify
     // The directory may store the username its own way (Keycloak keeps it in lower case).
     const user = await directory.findUser(username);
     return {
-      user: user ? presentUser(user) : { username, name: input.name, email: input.email, roles, awaitingActivation: true },
+      user: user ? presentUser(user) : { username, name: input.name, email: input.email, roles, awaitingActivation: true, disabled: false, accessEnd: null },
       activationMail: created === 'created' ? 'sent' : 'failed',
     };
   }
@@ -66,6 +70,7 @@ export function usersService(directory: UserDirectory, db: Db, log: Pick<Fastify
   async function sendActivation(actor: SignedInUser, username: string): Promise<void> {
     authorize(actor, 'manageUsers');
     const user = await ownUser(actor, username);
+    if (user.state === 'disabled') throw AppError.of(409, 'users.disabled');
     if (user.state !== 'awaiting_activation') throw AppError.of(409, 'users.alreadyActive');
     try {
       await directory.sendActivation(user.username);
@@ -103,6 +108,35 @@ export function usersService(directory: UserDirectory, db: Db, log: Pick<Fastify
     if (isAdmin(user)) throw AppError.of(403, 'users.adminNotDeletable');
     await directory.deleteUser(user.username);
     await recordAudit(db, actor, 'user.delete', { username: user.username, name: user.name, email: user.email, roles: user.roles });
+  }
+
+  /**
+   * Disables a user (sign-in refused, sessions ended) or enables them again. The registry gives and
+   * takes ADMIN, so an administrator is never disabled here, which also keeps every registrar with
+   * the administrator it has; nor does anyone disable themselves. A user whose access has ended is
+   * enabled only once the date is changed: enabling alone would not let them sign in.
+   */
+  async function setEnabled(actor: SignedInUser, username: string, body: unknown): Promise<void> {
+    authorize(actor, 'manageUsers');
+    const { enabled } = parseInput(userEnabledSchema, body);
+    const user = await ownUser(actor, username);
+    if (user.username === actor.username) throw badRequest('users.selfDisable');
+    if (isAdmin(user)) throw AppError.of(403, 'users.adminNotDisableable');
+    if ((user.state !== 'disabled') === enabled) return;
+    if (enabled && accessEnded(user.accessEnd)) throw AppError.of(409, 'users.accessEnded');
+    await directory.setEnabled(user.username, enabled);
+    await recordAudit(db, actor, enabled ? 'user.enable' : 'user.disable', { username: user.username });
+  }
+
+  /** Sets or clears the last day (Brussels) a user may sign in; administrators have no end. */
+  async function setAccessEnd(actor: SignedInUser, username: string, body: unknown): Promise<void> {
+    authorize(actor, 'manageUsers');
+    const { accessEnd } = parseInput(userAccessEndSchema(brusselsDay()), body);
+    const user = await ownUser(actor, username);
+    if (isAdmin(user)) throw AppError.of(403, 'users.adminAccessEndFixed');
+    if (user.accessEnd === accessEnd) return;
+    await directory.setAccessEnd(user.username, accessEnd);
+    await recordAudit(db, actor, 'user.accessEnd', { username: user.username, accessEnd });
   }
 
   /** The user enrols a new TOTP secret at their next sign-in; the directory tells them by mail. */
@@ -147,5 +181,5 @@ export function usersService(directory: UserDirectory, db: Db, log: Pick<Fastify
     return records.filter((record) => record.at >= user.createdAt);
   }
 
-  return { list, create, sendActivation, update, remove, resetTotp, activity, loginAttempts };
+  return { list, create, sendActivation, update, remove, setEnabled, setAccessEnd, resetTotp, activity, loginAttempts };
 }

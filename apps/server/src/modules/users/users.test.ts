@@ -84,6 +84,8 @@ describe('GET /services/users', () => {
       email: 'tech.alpha@mail.example',
       roles: ['TECH', 'FINANCE'],
       awaitingActivation: true,
+      disabled: false,
+      accessEnd: null,
     });
     expect(JSON.stringify(res.json())).not.toMatch(/beta|password|totp|state/i);
   });
@@ -98,7 +100,15 @@ describe('POST /services/users', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       data: {
-        user: { username: 'new_user-1@alpha', name: 'Nina New', email: 'nina@mail.example', roles: ['TECH', 'FINANCE'], awaitingActivation: true },
+        user: {
+          username: 'new_user-1@alpha',
+          name: 'Nina New',
+          email: 'nina@mail.example',
+          roles: ['TECH', 'FINANCE'],
+          awaitingActivation: true,
+          disabled: false,
+          accessEnd: null,
+        },
         activationMail: 'sent',
       },
       messages: [],

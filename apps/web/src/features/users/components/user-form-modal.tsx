@@ -16,7 +16,10 @@ import { FieldError, TextField, invalidAria, useShownError } from '../../../comp
 import { contractResolver, messageText } from '../../../lib/form';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
+import { useUsers } from '../api/get-users';
 import { SendActivationButton } from './send-activation-button';
+import { UserAccessSection } from './user-access-section';
+import { UserStatusBadges } from './user-status-badges';
 import { TotpResetButton } from './totp-reset-button';
 import { Icon } from '../../../components/icon';
 import envelopePaperIcon from 'bootstrap-icons/icons/envelope-paper.svg?raw';
@@ -52,6 +55,9 @@ export function UserFormModal({ target, registrarHandle, onCancel, onSaved }: Us
   const { t } = useTranslation();
   const editing = target.mode === 'edit' ? target.user : null;
   const adminUser = editing !== null && isAdmin(editing);
+  // The list's latest copy of the user: the Access section and the resend change it while the dialog is open.
+  const users = useUsers();
+  const current = editing ? (users.data?.find((user) => user.username === editing.username) ?? editing) : null;
   const form = useForm<CreateUserInput, unknown, FormOutput>({
     mode: 'onChange',
     resolver: editing ? contractResolver(editUserFormSchema) : contractResolver(createUserSchema),
@@ -176,16 +182,18 @@ export function UserFormModal({ target, registrarHandle, onCancel, onSaved }: Us
               <TotpResetButton username={editing.username} />
             </section>
           )}
-          {editing?.awaitingActivation && (
+          {current?.awaitingActivation && (
             <section className="border-top mt-3 pt-3" aria-labelledby="activation-title">
-              <h3 id="activation-title" className="h6">
+              <h3 id="activation-title" className="h6 d-flex flex-wrap align-items-center gap-2">
                 {t('users.activation.title')}
+                <UserStatusBadges user={{ awaitingActivation: true, disabled: false, accessEnd: null }} />
               </h3>
               <p className="text-body-secondary small">{t('users.activation.help')}</p>
               {/* The stored user, not the form: the mail goes to the saved address, not one still being typed. */}
-              <SendActivationButton user={editing} />
+              <SendActivationButton user={current} />
             </section>
           )}
+          {current && !adminUser && <UserAccessSection user={current} />}
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onCancel}>

@@ -6,6 +6,7 @@ import { StackCell, stackTableAttached, stackTableLead } from '../../../componen
 import { LastLogin } from './last-login';
 import { RoleBadges } from './role-badges';
 import { UserDetails } from './user-details';
+import { UserStatusBadges } from './user-status-badges';
 import { Icon } from '../../../components/icon';
 import pencilIcon from 'bootstrap-icons/icons/pencil.svg?raw';
 import personFillGearIcon from 'bootstrap-icons/icons/person-fill-gear.svg?raw';
@@ -72,6 +73,7 @@ export function UserRow({ user, expanded, onToggle, onEdit, onDelete }: UserRowP
               </button>
             )}
           </div>
+          <UserStatusBadges user={user} />
         </StackCell>
         <StackCell label={t('users.list.roles')}>
           <RoleBadges roles={user.roles} />
