@@ -1,4 +1,4 @@
-import { brusselsYearMonth } from '@registrar-panel/contract';
+import { brusselsDay, brusselsYearMonth } from '@registrar-panel/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoQuotas, demoSeed } from '../apps/server/src/db/seed/demo-data';
@@ -145,6 +145,20 @@ describe('axe: the registrar and registrations, as support@acme', () => {
     await checkBothWidths(page, 'reports', () => heading('Reports').waitFor());
   });
 
+  it('the registrar history: entries, an invalid date range, no matches', async () => {
+    await open(page, '/registrar/history', 'Registrar history');
+    await page.getByTestId('history-results').waitFor();
+    await checkBothWidths(page, 'registrar history', () => page.getByTestId('history-results').waitFor());
+    await page.getByLabel('From', { exact: true }).fill('2025-03-10');
+    await page.getByLabel('To', { exact: true }).fill('2025-03-01');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.getByText('The end date cannot be before the start date.').waitFor();
+    await checkBothWidths(page, 'registrar history with an invalid range', () => page.getByText('The end date cannot be before the start date.').waitFor());
+    await open(page, '/registrar/history?user=nobody-at-all&kind=epp', 'Registrar history');
+    await page.getByTestId('history-none').waitFor();
+    await checkBothWidths(page, 'registrar history without matches', () => page.getByTestId('history-none').waitFor());
+  });
+
   it('registration search: empty, results with pages, no results, an invalid input', async () => {
     await open(page, '/registrations/search', 'Search registrations');
     await checkBothWidths(page, 'search before searching', () => heading('Search registrations').waitFor());
@@ -154,6 +168,17 @@ describe('axe: the registrar and registrations, as support@acme', () => {
     await checkBothWidths(page, 'search without results', () => page.getByText('No results for zzqqxx*.').waitFor());
     await page.getByRole('searchbox', { name: 'Domain name' }).fill('a'.repeat(101));
     await checkBothWidths(page, 'search with a too long input', () => page.getByText('Too many characters. The maximum length is 100.').waitFor());
+  });
+
+  it('the portfolio overview, a filtered search with its filters open, and a wrong filter from a shared link', async () => {
+    await open(page, '/registrations/overview', 'Portfolio overview');
+    await checkBothWidths(page, 'portfolio overview', () => page.getByTestId('forecast-chart').locator('canvas').waitFor());
+    await open(page, '/registrations/search?domainname=*&page=1&status=ok&label=TRANSFER_LOCK', /matching registrations found/);
+    await checkBothWidths(page, 'filtered search', () => heading(/matching registrations found/).waitFor());
+    await open(page, '/registrations/search?domainname=*&page=1&expiresFrom=2026-05-01&expiresTo=2026-04-01', 'Search registrations');
+    await checkBothWidths(page, 'filtered search with a wrong expiry range', () =>
+      page.getByText('The end of the expiry range must not be before its start.').waitFor(),
+    );
   });
 
   it('registration views: contacts, name servers, keys, a grace period', async () => {
@@ -336,6 +361,18 @@ describe('axe: the sign-in pages', () => {
     });
     expect(created.status()).toBe(201);
 
+    // The new account in the users list and its edit dialog: 'Activation pending', 'Resend activation email'.
+    await open(admin, '/users', 'User Management');
+    const pending = admin.locator(`tr.user-row[data-username="${axel.username}"]`);
+    await checkBothWidths(admin, 'users list with activation pending', () => pending.getByText('Activation pending').waitFor());
+    await pending.getByRole('button', { name: `Edit ${axel.person}` }).click();
+    const pendingDialog = admin.getByRole('dialog', { name: `Edit ${axel.person}` });
+    await checkBothWidths(admin, 'edit dialog of a user awaiting activation', () =>
+      pendingDialog.getByRole('button', { name: 'Resend activation email' }).waitFor(),
+    );
+    await pendingDialog.getByRole('button', { name: 'Cancel' }).click();
+    await pendingDialog.waitFor({ state: 'detached' });
+
     const mail = await waitForMail(axel.email, 'Activate your', before);
     await page.goto(firstLink(mail));
     await heading('Activate your account').waitFor();
@@ -364,6 +401,54 @@ describe('axe: the sign-in pages', () => {
     await heading('This link cannot be used').waitFor();
     await checkBothWidths(page, 'used link page', () => heading('This link cannot be used').waitFor());
   });
+
+  it('a disabled account with an access end: the list, the dialog and the refused sign-in; forgot password', async () => {
+    await open(admin, '/users', 'User Management');
+    const axelRow = admin.locator(`tr.user-row[data-username="${axel.username}"]`);
+    await axelRow.getByRole('button', { name: `Edit ${axel.person}` }).click();
+    const dialog = admin.getByRole('dialog', { name: `Edit ${axel.person}` });
+    const access = dialog.getByTestId('user-access');
+    await access.getByLabel('Access until (last day)').fill(brusselsDay(new Date(Date.now() + 30 * 86_400_000)));
+    await access.getByRole('button', { name: 'Save date' }).click();
+    await access.getByText(/^Access until /).waitFor();
+    // The success alerts close by themselves; axe would catch one half faded.
+    const alertsGone = () => expect.poll(() => admin.locator('.app-alert').count(), { timeout: 10_000 }).toBe(0);
+    await alertsGone();
+    await access.getByRole('button', { name: 'Disable user' }).click();
+    await checkBothWidths(admin, 'edit dialog confirming a disable', () =>
+      access.getByRole('button', { name: 'Click to confirm: disable and sign out' }).waitFor(),
+    );
+    await access.getByRole('button', { name: 'Click to confirm: disable and sign out' }).click();
+    await access.getByRole('button', { name: 'Enable user' }).waitFor();
+    await alertsGone();
+    await checkBothWidths(admin, 'edit dialog of a disabled user with an access end', () => access.getByRole('button', { name: 'Enable user' }).waitFor());
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await checkBothWidths(admin, 'users list with a disabled user', () => axelRow.getByText('Disabled', { exact: true }).waitFor());
+
+    const fresh = await axeContext(browser);
+    const signInPage = await fresh.newPage();
+    try {
+      await signInPage.goto('/');
+      await signInPage.getByLabel('Username').waitFor();
+      await submitPassword(signInPage, username, password);
+      await checkBothWidths(signInPage, 'sign-in page refusing a disabled account', () =>
+        signInPage
+          .getByRole('alert')
+          .getByText(/disabled/)
+          .waitFor(),
+      );
+      await signInPage.getByRole('link', { name: 'Forgot password?' }).click();
+      await checkBothWidths(signInPage, 'forgot password page', () => signInPage.getByRole('heading', { name: 'Reset your password' }).waitFor());
+      await signInPage.getByRole('button', { name: 'Send reset link' }).click();
+      await checkBothWidths(signInPage, 'forgot password page with an error', () => signInPage.getByRole('alert').waitFor());
+      await signInPage.getByLabel('Username').fill('nobody@acme');
+      await signInPage.getByRole('button', { name: 'Send reset link' }).click();
+      await checkBothWidths(signInPage, 'forgot password answer', () => signInPage.getByRole('status').waitFor());
+    } finally {
+      await fresh.close();
+    }
+  });
 });
 
 /** The focused element as 'tag:text', e.g. 'h1:User Management'; 'body:' when nothing has the focus. */
@@ -385,6 +470,7 @@ describe('page titles and the focus after a navigation', () => {
   it("names each page in the document title: '{page} · .be registrar panel'", async () => {
     const pages: [string, string | RegExp, string][] = [
       ['/registrations/search', 'Search registrations', 'Search registrations · .be registrar panel'],
+      ['/registrations/overview', 'Portfolio overview', 'Portfolio overview · .be registrar panel'],
       ['/registrar/generalData', 'General data', 'General data · Registrar overview · .be registrar panel'],
       [
         '/registrar/publicProfile/editTechContact',
@@ -392,6 +478,7 @@ describe('page titles and the focus after a navigation', () => {
         'Update technical contact information · Registrar overview · .be registrar panel',
       ],
       ['/registrar/billing', 'Billing lines', 'Billing · Registrar overview · .be registrar panel'],
+      ['/registrar/history', 'Registrar history', 'Registrar history · .be registrar panel'],
       ['/epp/ipaddresses', 'Allowed IP addresses', 'Allowed IP addresses · EPP settings · .be registrar panel'],
       ['/epp/password', /EPP password/, 'Password · EPP settings · .be registrar panel'],
       ['/users', 'User Management', 'User Management · .be registrar panel'],

@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { brusselsDay, type DomainSearchFilters } from '@registrar-panel/contract';
 import { openDatabase, type Database } from '../src/db/database';
 import { domainQuotas } from '../src/db/seed/generate';
 import { loadRegistry } from '../src/db/seed/load';
@@ -11,19 +13,26 @@ import { sqlRows } from '../src/modules/domains/sql-rows';
 import { benchDatabaseName, openBenchServer } from './bench-server';
 import { planSearch } from '../src/modules/domains/search-pattern';
 import { searchDomains } from '../src/modules/domains/search.service';
+import { domainReportSql } from '../src/modules/registrar/report.repository';
+import { freshToken, mb, memoryKb, removeCompiled, resetPeakMemory, startPortal } from './processes';
 
 /*
- * `npm run bench:search [-- --domains N --registrars R --seed S --cold]`
+ * `npm run bench:search [-- --domains N --registrars R --seed S --cold --database NAME]`
  * Loads generated data into the registry's database (kept between runs and shared with the other
  * benchmarks, see bench-server.ts; on DATABASE_URL's server, else the embedded one) and
  * times the registration search of the largest registrar per kind of input: p50/p95/max of the whole
- * service call (count, page and result rows), with the number of matches.
+ * service call (count, page and result rows), with the number of matches. Then the same with the
+ * portfolio's filters (issue 17): each filter alone with terms of 3+ characters and with `*`, beside
+ * the unfiltered figures above. Then, through the portal running as `npm start` runs it: the
+ * overview (`GET /services/domains/overview`) beside a floor (`GET /services/config`, no database),
+ * and the CSV export of every registration of the registrar (`GET /services/domains/search/csv?ulabel=*`)
+ * beside `psql \copy` of the same rows, with the portal's memory before, at its peak during and after.
  */
 
 const tld = 'be';
 const { values } = parseArgs({
   args: process.argv.slice(2),
-  options: { ...generatorOptions, rounds: { type: 'string' }, cold: { type: 'boolean' } },
+  options: { ...generatorOptions, rounds: { type: 'string' }, cold: { type: 'boolean' }, database: { type: 'string' } },
   strict: true,
 });
 const args = toGeneratorArguments(values, { domains: 1_000_000, registrars: 1 });
@@ -132,6 +141,170 @@ async function measure(engine: string): Promise<void> {
   await database.close();
 }
 
+const filterGoals = { p95Ms: 50, maxMs: 250 };
+type FilterKind = { name: string; filters: (sample: Sample) => DomainSearchFilters };
+type Sample = { label: string; aLabel: string; registrant: string | null };
+const day = (days: number) => brusselsDay(new Date(Date.now() + days * 86_400_000));
+/** Each filter alone: common and rare values of each. */
+const filterKinds: FilterKind[] = [
+  { name: 'status=ok', filters: () => ({ status: 'ok' }) },
+  { name: 'status=pendingDelete', filters: () => ({ status: 'pendingDelete' }) },
+  { name: 'label=TRANSFER_LOCK', filters: () => ({ label: 'TRANSFER_LOCK' }) },
+  { name: 'label=DOMAINGUARD', filters: () => ({ label: 'DOMAINGUARD' }) },
+  { name: 'rgp=NONE', filters: () => ({ rgp: 'NONE' }) },
+  { name: 'rgp=AUTO_RENEW_PERIOD', filters: () => ({ rgp: 'AUTO_RENEW_PERIOD' }) },
+  { name: 'idn', filters: () => ({ idn: 'true' }) },
+  { name: 'expires in 30 days', filters: () => ({ expiresFrom: day(0), expiresTo: day(30) }) },
+  { name: 'expires within a year', filters: () => ({ expiresFrom: day(0), expiresTo: day(365) }) },
+  { name: 'registrant', filters: (sample) => ({ registrant: sample.registrant ?? 'none' }) },
+  { name: 'ok+TRANSFER_LOCK+NONE', filters: () => ({ status: 'ok', label: 'TRANSFER_LOCK', rgp: 'NONE' }) },
+];
+/** Terms of 3+ characters, and `*` (the overview's links). */
+const filteredTermKinds: Kind[] = [
+  { kind: 'prefix, 3 chars', term: (label) => `${[...label].slice(0, 3).join('')}*` },
+  { kind: 'infix, 3 chars', term: (label) => `*${[...label].slice(1, 4).join('')}*` },
+  { kind: 'suffix, 4 chars', term: (label) => `*${[...label].slice(-4).join('')}` },
+  { kind: 'everything (*)', term: () => '*' },
+];
+
+async function sampleRegistrants(database: Database, samples: { label: string; aLabel: string }[]): Promise<Sample[]> {
+  const rows = await sqlRows<{ u_label: string; registrant_handle: string | null }>(
+    database.db,
+    sql`SELECT u_label, registrant_handle FROM domains WHERE registrar_handle = ${registrar} AND u_label = ANY(${`{${samples.map((s) => `"${s.label}.${tld}"`).join(',')}}`}::text[])`,
+  );
+  const byName = new Map(rows.map((r) => [r.u_label, r.registrant_handle]));
+  return samples.map((s) => ({ ...s, registrant: byName.get(`${s.label}.${tld}`) ?? null }));
+}
+
+/** The filtered kinds, warm: p50/p95/max per filter and kind of term, goals beside. */
+async function measureFiltered(): Promise<boolean> {
+  const database = await open();
+  const samples = await sampleRegistrants(database, await sampleLabels(database));
+  console.log(
+    `\nfiltered searches (${rounds} searches per row, \`*\` ${Math.ceil(rounds / 2)} times; goals p95 ≤ ${filterGoals.p95Ms} ms for 3+ characters, nothing over ${filterGoals.maxMs} ms)`,
+  );
+  console.log(
+    `${'filter'.padEnd(24)} ${'term'.padEnd(16)} ${'n'.padStart(3)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'matches (median)'.padStart(17)}`,
+  );
+  let met = true;
+  for (const filterKind of filterKinds) {
+    for (const kind of filteredTermKinds) {
+      const pairs = samples
+        .map((sample) => ({ term: kind.term(sample.label, sample.aLabel), filters: filterKind.filters(sample) }))
+        .filter((p): p is { term: string; filters: DomainSearchFilters } => p.term !== null);
+      const unique = [...new Map(pairs.map((p) => [`${p.term} ${JSON.stringify(p.filters)}`, p])).values()];
+      const runs = unique.length === 1 ? Array.from({ length: Math.ceil(rounds / 2) }, () => unique[0]!) : unique.slice(0, rounds);
+      for (const p of runs.slice(0, 2)) await searchDomains(database.db, tld, { registrarHandle: registrar, ulabel: p.term, page: 0, size: 100, ...p.filters });
+      const times: number[] = [];
+      const counts: number[] = [];
+      let slowest = { term: '', ms: 0 };
+      for (const p of runs) {
+        const started = performance.now();
+        const result = await searchDomains(database.db, tld, { registrarHandle: registrar, ulabel: p.term, page: 0, size: 100, ...p.filters });
+        const ms = performance.now() - started;
+        times.push(ms);
+        counts.push(result.totalResults);
+        if (ms > slowest.ms) slowest = { term: `${p.term} ${JSON.stringify(p.filters)}`, ms };
+      }
+      times.sort((a, b) => a - b);
+      counts.sort((a, b) => a - b);
+      const p95 = percentile(times, 0.95);
+      const max = times[times.length - 1] ?? 0;
+      const ok = max <= filterGoals.maxMs && (kind.kind.startsWith('everything') || p95 <= filterGoals.p95Ms);
+      met &&= ok;
+      console.log(
+        `${filterKind.name.padEnd(24)} ${kind.kind.padEnd(16)} ${String(times.length).padStart(3)} ${percentile(times, 0.5).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)} ${max.toFixed(1).padStart(8)} ${percentile(counts, 0.5).toLocaleString('en').padStart(17)}   ${ok ? '' : 'NOT met, '}slowest: ${slowest.term}`,
+      );
+    }
+  }
+  await database.close();
+  return met;
+}
+
+function stats(times: number[]): string {
+  times.sort((a, b) => a - b);
+  return `p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms, max ${(times[times.length - 1] ?? 0).toFixed(1)} ms`;
+}
+
+async function timeGets(url: string, token: string, n: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+/** The floor of the export: the same rows and columns written by psql's \copy to /dev/null. */
+function psqlCopySeconds(databaseUrl: string): number | undefined {
+  const query = `\\copy (${domainReportSql(`'${registrar}'`).replace(/\s+/g, ' ')}) TO '/dev/null' WITH (FORMAT csv)`;
+  const started = performance.now();
+  const run = spawnSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', query, databaseUrl], {
+    env: { ...process.env, PGTZ: 'Europe/Brussels' },
+    encoding: 'utf8',
+  });
+  if (run.error || run.status !== 0) return undefined;
+  return (performance.now() - started) / 1000;
+}
+
+/** The overview and the export through the portal process. */
+async function measurePortal(databaseUrl: string, own: number): Promise<boolean> {
+  const portal = await startPortal(databaseUrl, { BENCH_REGISTRAR: registrar });
+  const base = `http://127.0.0.1:${portal.ready.port}/services`;
+  let met = true;
+  try {
+    let token = portal.ready.token;
+    await timeGets(`${base}/config`, token, 20);
+    await timeGets(`${base}/domains/overview`, token, 5);
+    const floor = await timeGets(`${base}/config`, token, 100);
+    const overview = await timeGets(`${base}/domains/overview`, token, 100);
+    overview.sort((a, b) => a - b);
+    const overviewOk = percentile(overview, 0.95) < 100;
+    met &&= overviewOk;
+    console.log(
+      `\noverview (GET /services/domains/overview, ${own.toLocaleString('en')} registrations, 100 calls): ${stats(overview)} (goal p95 < 100 ms: ${overviewOk ? 'met' : 'NOT met'})`,
+    );
+    console.log(`  floor GET /services/config (no database):              ${stats(floor)}`);
+
+    const copyFloor = psqlCopySeconds(databaseUrl);
+    token = await freshToken(portal);
+    const rssBefore = memoryKb(portal.pid, 'VmRSS');
+    resetPeakMemory(portal.pid);
+    const started = performance.now();
+    const response = await fetch(`${base}/domains/search/csv?ulabel=*`, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok || !response.body) throw new Error(`export: HTTP ${response.status}`);
+    const announced = Number(response.headers.get('x-record-count'));
+    let lines = 0;
+    let bytes = 0;
+    let rssDuring = 0;
+    const reader = response.body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      for (let i = value.indexOf(10); i !== -1; i = value.indexOf(10, i + 1)) lines++;
+      if (lines > own / 2 && rssDuring === 0) rssDuring = memoryKb(portal.pid, 'VmRSS');
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const peak = memoryKb(portal.pid, 'VmHWM');
+    const rssAfter = memoryKb(portal.pid, 'VmRSS');
+    const exportOk = seconds <= 10 && lines - 1 === own && announced === own;
+    met &&= exportOk;
+    console.log(
+      `\nexport (GET /services/domains/search/csv?ulabel=*): ${(lines - 1).toLocaleString('en')} rows (header said ${announced.toLocaleString('en')}), ${(bytes / 1024 / 1024).toFixed(1)} MB in ${seconds.toFixed(2)} s (goal ≤ 10 s: ${exportOk ? 'met' : 'NOT met'})`,
+    );
+    if (copyFloor !== undefined) console.log(`  floor psql \\copy of the same rows to /dev/null: ${copyFloor.toFixed(2)} s`);
+    console.log(`  portal memory: ${mb(rssBefore)} MB before, ${mb(rssDuring)} MB half way, ${mb(peak)} MB peak, ${mb(rssAfter)} MB after`);
+  } finally {
+    await portal.stop();
+    removeCompiled();
+  }
+  return met;
+}
+
 async function loadInto(database: Database): Promise<void> {
   const [{ count } = { count: 0 }] = await sqlRows<{ count: number }>(database.db, sql`SELECT count(*)::int AS count FROM domains`);
   if (count === args.domains) {
@@ -142,13 +315,22 @@ async function loadInto(database: Database): Promise<void> {
 }
 
 const server = await openBenchServer();
-const name = benchDatabaseName(args.domains, args.registrars, args.seed);
+const name = values.database ?? benchDatabaseName(args.domains, args.registrars, args.seed);
 const open = async () => openDatabase({ databaseUrl: await server.database(name), dataDir: '' });
 try {
   const database = await open();
   await loadInto(database);
   await database.close();
   await measure(server.label);
+  let met = await measureFiltered();
+  const database2 = await open();
+  const [{ own } = { own: 0 }] = await sqlRows<{ own: number }>(
+    database2.db,
+    sql`SELECT count(*)::int AS own FROM domains WHERE registrar_handle = ${registrar}`,
+  );
+  await database2.close();
+  met = (await measurePortal(await server.database(name), own)) && met;
+  if (!met) process.exitCode = 1;
 } finally {
   await server.stop();
 }

@@ -34,6 +34,8 @@ import { healthRoutes, type Lifecycle } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/metrics/metrics.plugin';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { meRoutes } from './modules/me/me.routes';
+import { historyRoutes } from './modules/history/history.routes';
+import { keycloakSessionSignIns } from './modules/history/session-sign-ins';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -126,6 +128,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       services.addHook('onRequest', limitRequests(byUser('servicesPerUser')));
       // What the registrar's status allows (blocked: nothing; suspended: no change), read per request.
       await services.register(registrarStatusGate);
+      // Keycloak signs users in: the registrar's history records each session's first API request as its sign-in.
+      if (config.identity.mode === 'keycloak') await services.register(keycloakSessionSignIns);
       await services.register(serverPropertiesRoutes, { config });
       await services.register(countryRoutes);
       await services.register(registryRoutes);
@@ -133,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await services.register(userRoutes);
       await services.register(registrarRoutes);
       await services.register(eppRoutes);
+      await services.register(historyRoutes);
     },
     { prefix: '/services' },
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits';
+import { domainSearchFilterFields, withExpiryRange, type RgpStatus } from './portfolio';
 
 /**
  * Characters a search may hold: what a domain name can hold (letters of any script, digits, combining
@@ -19,29 +20,43 @@ export const domainSearchInputField = z
 export const domainSearchFormSchema = z.object({ domainName: domainSearchInputField });
 export type DomainSearchForm = z.input<typeof domainSearchFormSchema>;
 
-/** `GET /services/domains/search` query: page is zero-based; the size is bounded by the spec's page size. */
-export const domainSearchQuerySchema = z.object({
-  ulabel: domainSearchInputField,
-  // Bounded so that page × size always fits the database's OFFSET.
-  page: z.coerce
-    .number({ error: 'error.badRequest' })
-    .int({ error: 'error.badRequest' })
-    .min(0, { error: 'error.badRequest' })
-    .max(10_000_000, { error: 'error.badRequest' })
-    .default(0),
-  size: z.coerce
-    .number({ error: 'error.badRequest' })
-    .int({ error: 'error.badRequest' })
-    .min(1, { error: 'error.badRequest' })
-    .max(limits.searchPageSize, { error: 'error.badRequest' })
-    .default(limits.searchPageSize),
-  /**
-   * The moment the first page was served (`data.checkpoint`); later pages pass it back so that
-   * registrations created or transferred in meanwhile do not shift the pages.
-   */
-  checkpoint: z.iso.datetime({ offset: true, error: 'error.badRequest' }).optional(),
-});
+/**
+ * `GET /services/domains/search` query: page is zero-based; the size is bounded by the spec's page
+ * size. The portfolio's filters (`domainSearchFilterFields`, all optional) narrow the name's matches;
+ * without them the search is the spec's name search.
+ */
+export const domainSearchQuerySchema = withExpiryRange(
+  z.object({
+    ulabel: domainSearchInputField,
+    // Bounded so that page × size always fits the database's OFFSET.
+    page: z.coerce
+      .number({ error: 'error.badRequest' })
+      .int({ error: 'error.badRequest' })
+      .min(0, { error: 'error.badRequest' })
+      .max(10_000_000, { error: 'error.badRequest' })
+      .default(0),
+    size: z.coerce
+      .number({ error: 'error.badRequest' })
+      .int({ error: 'error.badRequest' })
+      .min(1, { error: 'error.badRequest' })
+      .max(limits.searchPageSize, { error: 'error.badRequest' })
+      .default(limits.searchPageSize),
+    /**
+     * The moment the first page was served (`data.checkpoint`); later pages pass it back so that
+     * registrations created or transferred in meanwhile do not shift the pages.
+     */
+    checkpoint: z.iso.datetime({ offset: true, error: 'error.badRequest' }).optional(),
+    ...domainSearchFilterFields,
+  }),
+);
 export type DomainSearchQuery = z.input<typeof domainSearchQuerySchema>;
+
+/**
+ * `GET /services/domains/search/csv` query: every match of the name and the filters, as CSV (the
+ * domain report's columns), with `recordCountHeader` telling how many rows it holds.
+ */
+export const domainSearchExportQuerySchema = withExpiryRange(z.object({ ulabel: domainSearchInputField, ...domainSearchFilterFields }));
+export type DomainSearchExportQuery = z.input<typeof domainSearchExportQuerySchema>;
 
 /** EPP domain statuses (RFC 5731) and the registry's own lifecycle statuses. */
 export const domainStatuses = [
@@ -67,18 +82,6 @@ export const domainStatuses = [
   'serverUpdateProhibited',
 ] as const;
 export type DomainStatus = (typeof domainStatuses)[number];
-
-/** Registry grace period states (RFC 3915), in the order the registration view lists them. */
-export const rgpStatuses = [
-  'ADD_PERIOD',
-  'RENEW_PERIOD',
-  'AUTO_RENEW_PERIOD',
-  'TRANSFER_PERIOD',
-  'REDEMPTION_PERIOD',
-  'PENDING_RESTORE',
-  'PENDING_DELETE',
-] as const;
-export type RgpStatus = (typeof rgpStatuses)[number];
 
 export const transferStatuses = ['CLIENT_APPROVED', 'PENDING', 'SERVER_APPROVED'] as const;
 export type TransferStatus = (typeof transferStatuses)[number];

@@ -37,6 +37,12 @@ export const messageTexts = {
   'users.adminTotpFixed': 'The 2-step verification of an administrator cannot be reset.',
   'users.alreadyActive': 'This user has already activated their account.',
   'users.activationMailFailed': 'The activation email could not be sent. Please try again later.',
+  'users.disabled': 'This user is disabled. Enable them first.',
+  'users.selfDisable': 'You cannot disable your own user.',
+  'users.adminNotDisableable': 'An administrator cannot be disabled.',
+  'users.adminAccessEndFixed': 'The access of an administrator cannot be limited.',
+  'users.accessEnded': "This user's access has ended. Change or clear the access end date first.",
+  'validation.accessEnd': 'Choose a date from today on, or none.',
   // The identity service could not send a mail the user asked for (Keycloak sends its own).
   'identity.mailFailed': 'The email could not be sent. Please try again later.',
   // The registrar's status, as the registry sets it (server: modules/registrar/registrar-status-policy.ts).
@@ -45,6 +51,10 @@ export const messageTexts = {
   // Registrar: billing period query.
   'validation.billingYear': 'Choose a year of four digits.',
   'validation.billingMonth': 'Choose a month from 1 to 12.',
+  // Registrar history filters.
+  'validation.historyDate': 'Enter a date as YYYY-MM-DD.',
+  'validation.historyDateRange': 'The end date cannot be before the start date.',
+  'validation.historyPage': 'This page is further back than the history pages go. Narrow the filters or export as CSV.',
   'error.unauthorized': 'Your session has ended. Please sign in again.',
   'error.forbidden': 'You are not allowed to do this.',
   'error.notFound': 'The requested item was not found.',

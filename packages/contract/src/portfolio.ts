@@ -1,11 +1,23 @@
 import { z } from 'zod';
-import { rgpStatuses } from './domains';
+import { formatFileTimestamp } from './brussels-time';
 
 /*
  * What a registrar's portfolio is counted and filtered by (issue 17): the lifecycle status and the
  * labels of spec section 4 (the rules moved here from the web so that the server's counts, its
  * filters and the web's badges are one rule), the grace period state, IDNs and the expiry date.
  */
+
+/** Registry grace period states (RFC 3915), in the order the registration view lists them. */
+export const rgpStatuses = [
+  'ADD_PERIOD',
+  'RENEW_PERIOD',
+  'AUTO_RENEW_PERIOD',
+  'TRANSFER_PERIOD',
+  'REDEMPTION_PERIOD',
+  'PENDING_RESTORE',
+  'PENDING_DELETE',
+] as const;
+export type RgpStatus = (typeof rgpStatuses)[number];
 
 /** Lifecycle statuses in the order that decides which one is active (spec section 4). */
 export const lifecycleOrder = [
@@ -102,20 +114,25 @@ const isoDate = z.iso.date({ error: 'search.filter.date.invalid' });
  * parameters of the web page's address and of the API (`GET /services/domains/search`, its CSV),
  * so a shared link runs the same filtered search. Expiry dates are days in Brussels, both ends included.
  */
-export const domainSearchFiltersSchema = z
-  .object({
-    status: z.enum(lifecycleOrder, { error: 'search.filter.invalid' }).optional(),
-    label: z.enum(registrationLabels, { error: 'search.filter.invalid' }).optional(),
-    rgp: z.enum(gracePeriodFilterValues, { error: 'search.filter.invalid' }).optional(),
-    idn: z.enum(['true'], { error: 'search.filter.invalid' }).optional(),
-    expiresFrom: isoDate.optional(),
-    expiresTo: isoDate.optional(),
-    registrant: z.string().trim().min(1, { error: 'search.filter.invalid' }).max(64, { error: 'validation.maxLength' }).optional(),
-  })
-  .refine((f) => f.expiresFrom === undefined || f.expiresTo === undefined || f.expiresFrom <= f.expiresTo, {
+export const domainSearchFilterFields = {
+  status: z.enum(lifecycleOrder, { error: 'search.filter.invalid' }).optional(),
+  label: z.enum(registrationLabels, { error: 'search.filter.invalid' }).optional(),
+  rgp: z.enum(gracePeriodFilterValues, { error: 'search.filter.invalid' }).optional(),
+  idn: z.enum(['true'], { error: 'search.filter.invalid' }).optional(),
+  expiresFrom: isoDate.optional(),
+  expiresTo: isoDate.optional(),
+  registrant: z.string().trim().min(1, { error: 'search.filter.invalid' }).max(64, { error: 'validation.maxLength' }).optional(),
+};
+
+/** The expiry range's one rule, for every schema that holds the filters: its end is not before its start. */
+export function withExpiryRange<T extends z.ZodType<{ expiresFrom?: string | undefined; expiresTo?: string | undefined }>>(schema: T): T {
+  return schema.refine((f) => f.expiresFrom === undefined || f.expiresTo === undefined || f.expiresFrom <= f.expiresTo, {
     error: 'search.filter.expiryRange',
     path: ['expiresTo'],
   });
+}
+
+export const domainSearchFiltersSchema = withExpiryRange(z.object(domainSearchFilterFields));
 export type DomainSearchFilters = z.output<typeof domainSearchFiltersSchema>;
 export const domainSearchFilterNames = [
   'status',
@@ -149,4 +166,14 @@ export interface PortfolioOverview {
   expiringSoon: { days: (typeof expiringSoonDays)[number]; from: string; until: string; expiring: number }[];
   /** When the counts were read (ISO 8601, UTC). */
   asOf: string;
+}
+
+/** The search export's file: `registrations_{handle}_{YYYYMMDD-HHmmss}.csv`, the time of the download in Brussels. */
+export function searchExportFileName(handle: string, at: Date): string {
+  return `registrations_${handle}_${formatFileTimestamp(at)}.csv`;
+}
+
+/** The renewal forecast's file: `renewal_forecast_{handle}_{YYYYMMDD-HHmmss}.csv`, Brussels time. */
+export function forecastFileName(handle: string, at: Date): string {
+  return `renewal_forecast_${handle}_${formatFileTimestamp(at)}.csv`;
 }

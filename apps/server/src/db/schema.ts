@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AbuseContact, MainContact, PublicContact, WhoisContact } from '@registrar-panel/contract';
 
 /*
@@ -133,6 +133,81 @@ export const domainNameTokenCounts = pgTable('domain_name_token_counts', {
   names: integer('names').notNull(),
 });
 
+/**
+ * What a registration is counted and filtered by (migration 0010): one row per domain, kept in step
+ * with `domains` and `domain_statuses` by statement triggers. `lifecycle` and `labels` are the
+ * contract's `lifecycleStatus` and `labelsOf` computed in SQL (`registration_lifecycle`,
+ * `registration_labels`); `labels` is a bit set, bit n being `registrationLabels[n]`.
+ */
+export const domainFacets = pgTable(
+  'domain_facets',
+  {
+    domainId: bigint('domain_id', { mode: 'number' }).primaryKey(),
+    registrarHandle: cText('registrar_handle'),
+    uLabel: cText('u_label'),
+    aLabel: cText('a_label'),
+    /** `coalesce(transferred_at, created_at)`, as in `domain_names`: a search's checkpoint. */
+    sponsoredSince: at('sponsored_since').notNull(),
+    lifecycle: cText('lifecycle'),
+    labels: integer('labels').notNull(),
+    /** The grace period state; none outside one (filtered and counted as `NONE`). */
+    rgpStatus: name('rgp_status'),
+    /** An `xn--` label in the A-label. */
+    idn: boolean('idn').notNull(),
+    /** The expiry's day in Brussels. */
+    expiresOn: date('expires_on', { mode: 'string' }),
+    registrantHandle: name('registrant_handle'),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at'),
+  },
+  (t) => [
+    // Filtered reads in name order, their counts and pages, answered from the index alone.
+    index('domain_facets_registrar_u_label_idx').on(
+      t.registrarHandle,
+      t.uLabel,
+      t.domainId,
+      t.sponsoredSince,
+      t.lifecycle,
+      t.labels,
+      t.rgpStatus,
+      t.idn,
+      t.expiresOn,
+      t.registrantHandle,
+    ),
+    // Rare facets: `{registrar}:s:{lifecycle}`, `:l:{label}`, `:g:{rgp or NONE}`, `:i`, `:c:{registrant}`.
+    index('domain_facets_tokens_idx').using(
+      'gin',
+      sql`domain_facet_tokens(${t.registrarHandle}, ${t.lifecycle}, ${t.labels}, ${t.rgpStatus}, ${t.idn}, ${t.registrantHandle})`,
+    ),
+    index('domain_facets_registrar_expiry_idx').on(t.registrarHandle, t.expiresOn),
+  ],
+);
+
+/**
+ * How many of a registrar's registrations hold each facet key (trigger-maintained; no row when none):
+ * `''` every registration, `s:{lifecycle}`, `l:{label}`, `g:{rgp or NONE}`, `i` IDNs.
+ */
+export const registrarFacetCounts = pgTable(
+  'registrar_facet_counts',
+  {
+    registrarHandle: cText('registrar_handle'),
+    facet: cText('facet'),
+    registrations: integer('registrations').notNull(),
+  },
+  (t) => [primaryKey({ name: 'registrar_facet_counts_pk', columns: [t.registrarHandle, t.facet] })],
+);
+
+/** How many of a registrar's registrations expire on each Brussels day (trigger-maintained; no row when none). */
+export const registrarExpiryCounts = pgTable(
+  'registrar_expiry_counts',
+  {
+    registrarHandle: cText('registrar_handle'),
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    registrations: integer('registrations').notNull(),
+  },
+  (t) => [primaryKey({ name: 'registrar_expiry_counts_pk', columns: [t.registrarHandle, t.expiresOn] })],
+);
+
 export const domainStatuses = pgTable(
   'domain_statuses',
   {
@@ -245,10 +320,20 @@ export const users = pgTable(
     /** The last accepted TOTP time step, so a code is accepted once only. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     state: text('state').notNull().default('awaiting_activation'),
+    /** Set while the user may not sign in (an ADMIN disabled them, or their access ended); `state` is kept. */
+    disabledAt: at('disabled_at'),
+    /** The last day, in Brussels, the user may sign in (`YYYY-MM-DD`); none: no end. */
+    accessEnd: date('access_end', { mode: 'string' }),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('users_registrar_idx').on(t.registrarHandle), uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
+  (t) => [
+    index('users_registrar_idx').on(t.registrarHandle),
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    index('users_access_end_idx')
+      .on(t.accessEnd)
+      .where(sql`${t.accessEnd} IS NOT NULL AND ${t.disabledAt} IS NULL`),
+  ],
 );
 
 /**
@@ -290,8 +375,18 @@ export const signInAttempts = pgTable(
     at: at('at').notNull().defaultNow(),
     ip: text('ip'),
     outcome: text('outcome').notNull(),
+    /** Keycloak mode: the session whose first API request this sign-in was recorded from (once per session). */
+    sessionId: text('session_id'),
   },
-  (t) => [index('sign_in_attempts_user_idx').on(t.username, t.at), index('sign_in_attempts_at_idx').on(t.at)],
+  (t) => [
+    index('sign_in_attempts_user_idx').on(t.username, t.at),
+    index('sign_in_attempts_at_idx').on(t.at),
+    // The registrar's history: its sign-ins by the username's suffix (migration 0011; modules/history).
+    index('sign_in_attempts_registrar_idx').on(sql`lower(substring(${t.username} from '@([^@]*)$'))`, t.at),
+    uniqueIndex('sign_in_attempts_session_idx')
+      .on(t.sessionId)
+      .where(sql`${t.sessionId} IS NOT NULL`),
+  ],
 );
 
 /**
@@ -349,6 +444,7 @@ export const auditEvents = pgTable(
   },
   (t) => [
     index('audit_events_registrar_idx').on(t.registrarHandle, t.at),
+    index('audit_events_registrar_action_idx').on(t.registrarHandle, t.action, t.at),
     index('audit_events_user_idx').on(t.username, t.at),
     index('audit_events_at_idx').on(t.at),
   ],

@@ -7,12 +7,16 @@ import type { ParsedLine } from './format';
 
 /*
  * A snapshot into a database that holds no registry data yet: the whole snapshot is one
- * transaction (all or nothing), rows go in with COPY while the keys, indexes and search triggers
- * are off, and search's tables are filled and the indexes built once at the end.
+ * transaction (all or nothing), rows go in with COPY while the keys, indexes and search and facet
+ * triggers are off, and the derived tables are filled and the indexes built once at the end.
  */
 
 /** Registration search's copy of the names, filled in one pass after the domains are in. */
 const searchTable = 'domain_names';
+/** The portfolio's facets (migration 0010), filled in one pass with their counts likewise. */
+const facetTable = 'domain_facets';
+/** Tables whose triggers keep the derived tables in step; off while COPY loads them. */
+const followedTables = ['domains', 'domain_statuses'];
 
 interface SavedDefinitions {
   constraints: { table: string; name: string; definition: string; kind: string }[];
@@ -21,7 +25,7 @@ interface SavedDefinitions {
 
 /** Saves, then drops, the keys and indexes of the bulk tables (and foreign keys pointing at them). */
 async function dropIndexes(client: PoolClient): Promise<SavedDefinitions> {
-  const tables = [...bulkTables, searchTable];
+  const tables = [...bulkTables, searchTable, facetTable];
   const { rows: constraints } = await client.query<SavedDefinitions['constraints'][number]>(
     `SELECT c.conrelid::regclass::text AS "table", c.conname AS name, pg_get_constraintdef(c.oid) AS definition, c.contype AS kind
        FROM pg_constraint c
@@ -113,7 +117,7 @@ export async function applySnapshotInBulk(
   };
 
   await client.query('BEGIN');
-  await client.query('ALTER TABLE domains DISABLE TRIGGER USER');
+  for (const table of followedTables) await client.query(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
   const saved = await dropIndexes(client);
   let chunks = emptyChunks();
   let rowsInChunk = 0;
@@ -245,12 +249,14 @@ export async function applySnapshotInBulk(
     if (ids.size > 0) await client.query(`SELECT setval(pg_get_serial_sequence($1, 'id'), (SELECT max(id) FROM ${table}))`, [table]);
   }
   await context.step('filling the search names', () => client.query('SELECT domain_names_refill()'));
-  await client.query('ALTER TABLE domains ENABLE TRIGGER USER');
+  await context.step('filling the portfolio facets and counts', () => client.query('SELECT domain_facets_refill()'));
+  for (const table of followedTables) await client.query(`ALTER TABLE ${table} ENABLE TRIGGER USER`);
   await context.step('building indexes and keys', () => restoreIndexes(client, saved));
   await context.recordPosition(client, lastSeq);
   await client.query('COMMIT');
   await context.step('analysing', async () => {
-    for (const table of ['registrars', ...bulkTables, searchTable, 'domain_name_token_counts']) await client.query(`VACUUM ANALYZE ${table}`);
+    for (const table of ['registrars', ...bulkTables, searchTable, 'domain_name_token_counts', facetTable, 'registrar_facet_counts', 'registrar_expiry_counts'])
+      await client.query(`VACUUM ANALYZE ${table}`);
   });
   return { applied, endSeq: lastSeq };
 }

@@ -3,11 +3,14 @@ import type { Database } from '../db/database';
 import { loadRegistry } from '../db/seed/load';
 import { Random } from '../db/seed/random';
 import { openTestDatabase } from '../test/test-database';
+import { brusselsDay, labelsOf, lifecycleStatus, type DomainSearchFilters } from '@registrar-panel/contract';
+import { filteredSearchPage } from '../modules/domains/filtered-search.repository';
+import { isIdn } from '../modules/domains/facets';
 import { planSearch } from '../modules/domains/search-pattern';
 import { searchDomains } from '../modules/domains/search.service';
-import { applyLines, numbered, searchTableDifferences } from './feed.test-support';
+import { applyLines, facetDifferences, numbered, searchTableDifferences } from './feed.test-support';
 import { readPosition } from './importer';
-import { randomChanges, readRegistryState, type RegistryState } from './random-changes.test-support';
+import { randomChanges, readRegistryState, type DomainDoc, type RegistryState } from './random-changes.test-support';
 
 let database: Database;
 beforeAll(async () => {
@@ -42,8 +45,39 @@ function termsFor(state: RegistryState, random: Random): string[] {
   return terms;
 }
 
-describe('search stays exact under the feed', () => {
-  it('after each random change set (creates, updates, renames, transfers, deletes) search answers as a recount from scratch does', async () => {
+/** Filter sets of every kind, some drawn from what the registrar holds. */
+function filtersFor(state: RegistryState, registrar: string, random: Random): DomainSearchFilters[] {
+  const day = (days: number) => brusselsDay(new Date(Date.now() + days * 86_400_000));
+  const all: DomainSearchFilters[] = [
+    { status: 'ok' },
+    { status: random.pick(['inactive', 'pendingDelete', 'redemption', 'ursLocked'] as const) },
+    { label: random.pick(['TRANSFER_LOCK', 'UPDATE_LOCK', 'DOMAINGUARD', 'INACTIVE', 'RENEW_LOCK', 'REGISTERED'] as const) },
+    { rgp: random.pick(['NONE', 'ADD_PERIOD', 'TRANSFER_PERIOD', 'REDEMPTION_PERIOD'] as const) },
+    { idn: 'true' },
+    { expiresFrom: day(random.int(-40, 100)), expiresTo: day(random.int(100, 500)) },
+    { registrant: random.pick(state.contactsOf.get(registrar) ?? ['none']) },
+    { status: 'ok', label: 'TRANSFER_LOCK', rgp: 'NONE' },
+  ];
+  return [random.pick(all), random.pick(all), random.pick(all)];
+}
+
+/** Whether a registration as the feed last wrote it passes the filters, by the contract's rules. */
+function passes(doc: DomainDoc, f: DomainSearchFilters): boolean {
+  const statuses = doc.statuses.map((s) => s.status);
+  const expiresOn = doc.expiresAt ? brusselsDay(new Date(doc.expiresAt)) : null;
+  return (
+    (f.status === undefined || lifecycleStatus(statuses) === f.status) &&
+    (f.label === undefined || labelsOf(statuses).includes(f.label)) &&
+    (f.rgp === undefined || (doc.rgpStatus ?? 'NONE') === f.rgp) &&
+    (f.idn === undefined || isIdn(doc.aLabel)) &&
+    (f.expiresFrom === undefined || (expiresOn !== null && expiresOn >= f.expiresFrom)) &&
+    (f.expiresTo === undefined || (expiresOn !== null && expiresOn <= f.expiresTo)) &&
+    (f.registrant === undefined || doc.registrant === f.registrant)
+  );
+}
+
+describe('search and the portfolio counts stay exact under the feed', () => {
+  it('after each random change set (creates, updates, renames, transfers, deletes) search, the facets and the counts answer as a recount from scratch does', async () => {
     const random = new Random(20261123);
     const state = await readRegistryState(database.pool, 'be');
     let seq = (await readPosition(database.pool)) + 1;
@@ -54,6 +88,8 @@ describe('search stays exact under the feed', () => {
       const summary = await applyLines(database, changes, { batchSize: random.pick([1, 7, 500]) });
       expect(summary.rejects).toEqual([]);
       expect(await searchTableDifferences(database)).toEqual([]);
+      // The portfolio's facets and counts (migration 0010) equal a recount with the contract's rules.
+      expect(await facetDifferences(database)).toEqual([]);
       const terms = termsFor(state, random);
       for (const registrar of state.registrars) {
         for (const term of terms) {
@@ -61,6 +97,25 @@ describe('search stays exact under the feed', () => {
           const found = await searchDomains(database.db, 'be', { registrarHandle: registrar, ulabel: term, page: 0, size: 100 });
           expect({ registrar, term, total: found.totalResults }).toEqual({ registrar, term, total: expected.total });
           expect(found.results.map((r) => r.uLabel).sort()).toEqual(expected.names.slice(0, 100).sort());
+        }
+        // Filtered: through the indexes (the default), and along the sorted names (no lookups at all).
+        const byName = new Map([...state.domains.values()].filter((d) => d.registrar === registrar).map((d) => [d.name, d]));
+        for (const filters of filtersFor(state, registrar, random)) {
+          for (const term of terms.slice(0, 6)) {
+            const expected = (await recount(registrar, term)).names.filter((name) => passes(byName.get(name)!, filters));
+            for (const limit of [undefined, 0]) {
+              const page = await filteredSearchPage(
+                database.db,
+                { registrarHandle: registrar, plan: planSearch(term, 'be'), filters, checkpoint: null },
+                0,
+                20,
+                limit,
+              );
+              const { rows } = await database.pool.query<{ u_label: string }>('SELECT u_label FROM domains WHERE id = ANY($1::bigint[])', [page.ids]);
+              expect({ registrar, term, filters, limit, total: page.total }).toEqual({ registrar, term, filters, limit, total: expected.length });
+              expect(rows.map((r) => r.u_label).sort()).toEqual(expected.slice(0, 20).sort());
+            }
+          }
         }
       }
     }

@@ -1,5 +1,7 @@
 import { domainToASCII } from 'node:url';
+import { brusselsDay, labelsOf, lifecycleStatus } from '@registrar-panel/contract';
 import type { Database } from '../db/database';
+import { facetKey, isIdn, labelBits } from '../modules/domains/facets';
 import { importFeed, type FeedOptions, type FeedSummary } from './importer';
 import { feedLinesOf } from './read-lines';
 import type { Reject } from './check';
@@ -136,4 +138,83 @@ export async function searchTableDifferences(database: Database): Promise<string
       LIMIT 20`,
   );
   return [...names, ...tokens].map((r) => r.difference);
+}
+
+/**
+ * Where the portfolio's facets and counts (migration 0010) differ from a recount from `domains` and
+ * `domain_statuses` made in TypeScript with the contract's own rules (`lifecycleStatus`,
+ * `labelsOf`, `brusselsDay`): facet rows missing, extra or different, counts off. Empty when exact.
+ */
+export async function facetDifferences(database: Database): Promise<string[]> {
+  const { rows: domains } = await database.pool.query<{
+    id: string;
+    registrar_handle: string;
+    u_label: string;
+    a_label: string;
+    sponsored_since: Date;
+    rgp_status: string | null;
+    registrant_handle: string | null;
+    created_at: Date;
+    expires_at: Date | null;
+    statuses: string[];
+  }>(
+    `SELECT d.id, d.registrar_handle, d.u_label, d.a_label, coalesce(d.transferred_at, d.created_at) AS sponsored_since, d.rgp_status,
+            d.registrant_handle, d.created_at, d.expires_at,
+            ARRAY(SELECT status FROM domain_statuses s WHERE s.domain_id = d.id) AS statuses
+       FROM domains d`,
+  );
+  const expected = new Map<string, string>();
+  const counts = new Map<string, number>();
+  const days = new Map<string, number>();
+  const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+  for (const d of domains) {
+    const lifecycle = lifecycleStatus(d.statuses);
+    const labels = labelsOf(d.statuses);
+    const idn = isIdn(d.a_label);
+    const expiresOn = d.expires_at ? brusselsDay(d.expires_at) : null;
+    const row = [
+      d.registrar_handle,
+      d.u_label,
+      d.a_label,
+      d.sponsored_since.toISOString(),
+      lifecycle,
+      labelBits(labels),
+      d.rgp_status,
+      idn,
+      expiresOn,
+      d.registrant_handle,
+      d.created_at.toISOString(),
+      d.expires_at?.toISOString() ?? null,
+    ];
+    expected.set(d.id, JSON.stringify(row));
+    const keys = [facetKey.all, facetKey.lifecycle(lifecycle), facetKey.gracePeriod((d.rgp_status ?? 'NONE') as never), ...labels.map(facetKey.label)];
+    if (idn) keys.push(facetKey.idn);
+    for (const key of keys) add(counts, `${d.registrar_handle} ${key}`);
+    if (expiresOn) add(days, `${d.registrar_handle} ${expiresOn}`);
+  }
+  const differences: string[] = [];
+  const { rows: facets } = await database.pool.query<{ domain_id: string; row: string }>(
+    `SELECT domain_id, json_build_array(registrar_handle, u_label, a_label, to_char(sponsored_since AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+            lifecycle, labels, rgp_status, idn, to_char(expires_on, 'YYYY-MM-DD'), registrant_handle,
+            to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text AS row
+       FROM domain_facets`,
+  );
+  const stored = new Map(facets.map((f) => [f.domain_id, JSON.stringify(JSON.parse(f.row))]));
+  for (const [id, row] of expected) if (stored.get(id) !== row) differences.push(`facets of ${id}: stored ${stored.get(id) ?? 'none'}, expected ${row}`);
+  for (const id of stored.keys()) if (!expected.has(id)) differences.push(`facets of ${id}: stored for a registration that does not exist`);
+  const compare = async (what: string, query: string, map: Map<string, number>) => {
+    const { rows } = await database.pool.query<{ key: string; n: number }>(query);
+    const found = new Map(rows.map((r) => [r.key, r.n]));
+    for (const key of new Set([...map.keys(), ...found.keys()])) {
+      if (found.get(key) !== map.get(key))
+        differences.push(`${what} ${JSON.stringify(key)}: counted ${found.get(key) ?? 'no row'}, holds ${map.get(key) ?? 0}`);
+    }
+  };
+  await compare('facet count', `SELECT registrar_handle || ' ' || facet AS key, registrations AS n FROM registrar_facet_counts`, counts);
+  await compare(
+    'expiry count',
+    `SELECT registrar_handle || ' ' || to_char(expires_on, 'YYYY-MM-DD') AS key, registrations AS n FROM registrar_expiry_counts`,
+    days,
+  );
+  return differences.slice(0, 20);
 }

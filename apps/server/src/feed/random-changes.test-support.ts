@@ -2,6 +2,24 @@ import { domainToASCII, domainToUnicode } from 'node:url';
 import type pg from 'pg';
 import type { Random } from '../db/seed/random';
 import { idnWords, nouns } from '../db/seed/words';
+import { rgpStatuses } from '@registrar-panel/contract';
+
+/** Statuses a registration's lifecycle is read from, and flags beside them (spec section 4). */
+const lifecycleStatuses = ['ok', 'ok', 'ok', 'inactive', 'pendingTransfer', 'redemption', 'pendingDelete', 'pendingRestore', 'ursLocked', 'ursSuspended'];
+const flagStatuses = [
+  'clientHold',
+  'serverHold',
+  'clientTransferProhibited',
+  'clientUpdateProhibited',
+  'clientDeleteProhibited',
+  'clientRenewProhibited',
+  'serverTransferProhibited',
+  'serverUpdateProhibited',
+  'serverDeleteProhibited',
+  'serverRenewProhibited',
+  'pendingTransfer',
+];
+const contactsOf = (state: RegistryState, registrar: string) => state.contactsOf.get(registrar) ?? [];
 
 /*
  * Random change sets of every kind, as a registry's feed would send them, for the exactness test
@@ -164,13 +182,17 @@ export function* randomChanges(
       case 'update': {
         const doc = pickDomain(state, random, ids);
         if (!doc) continue;
+        // Statuses, grace state, registrant and expiry all move the portfolio's facets and counts.
         const statuses = random.chance(0.5)
           ? [{ status: 'ok', reason: null }]
-          : [
-              { status: 'ok', reason: null },
-              { status: random.pick(['clientTransferProhibited', 'clientHold', 'serverUpdateProhibited']), reason: null },
-            ];
-        const next = { ...doc, updatedAt: iso(now), expiresAt: iso(now + random.int(30, 700) * 86_400_000), statuses };
+          : [...new Set([random.pick(lifecycleStatuses), ...Array.from({ length: random.int(1, 4) }, () => random.pick(flagStatuses))])].map((status) => ({
+              status,
+              reason: null,
+            }));
+        const rgpStatus = random.chance(0.7) ? doc.rgpStatus : random.pick([null, ...rgpStatuses]);
+        const registrant = random.chance(0.2) && contactsOf(state, doc.registrar).length > 0 ? random.pick(contactsOf(state, doc.registrar)) : doc.registrant;
+        const expiresAt = random.chance(0.05) ? null : iso(now + random.int(-30, 700) * 86_400_000 + random.int(0, 86_399) * 1000);
+        const next = { ...doc, updatedAt: iso(now), expiresAt, statuses, rgpStatus, registrant };
         state.domains.set(doc.id, next);
         yield domainLine(next);
         break;

@@ -9,10 +9,14 @@ export const paths = {
   registrarTransactions: '/registrar/transactions',
   registrarBilling: '/registrar/billing',
   registrarReports: '/registrar/reports',
+  /** The registrar's history: linked from the registrar overview's header, not a tab. */
+  registrarHistory: '/registrar/history',
   eppIpAddresses: '/epp/ipaddresses',
   eppIpAddressesEdit: '/epp/ipaddresses/edit',
   eppPassword: '/epp/password',
   registrationSearch: '/registrations/search',
+  /** Counts of the registrar's registrations, linked from the search page (not a menu entry). */
+  registrationOverview: '/registrations/overview',
   registration: (domainName: string) => `/registrations/registration/${encodeURIComponent(domainName)}/view`,
   contact: (handle: string) => `/contact/view/${encodeURIComponent(handle)}`,
   users: '/users',

@@ -122,8 +122,13 @@ function buildDelegationSigners(random: Random): DomainRecord['delegationSigners
 }
 
 /** Builds one registration in the given lifecycle situation, with dates that fit it. */
-export function buildDomain(random: Random, id: number, name: DomainName, context: DomainContext, scenario: Scenario): DomainRecord {
+const transferScenarios: readonly Scenario[] = ['transferPeriod', 'pendingTransfer', 'rejectedTransfer'];
+
+export function buildDomain(random: Random, id: number, name: DomainName, context: DomainContext, chosen: Scenario): DomainRecord {
   const { today } = context;
+  // A registry of one registrar has nobody to transfer with: its transfer scenarios are plain registrations.
+  const alone = context.otherRegistrars.length === 0;
+  const scenario: Scenario = alone && transferScenarios.includes(chosen) ? 'active' : chosen;
   const earliest = Math.max(context.registrarCreatedAt, today - 15 * year);
   const latestUsualCreate = today - 10 * day;
   let created = between(random, earliest, latestUsualCreate).getTime();
@@ -136,7 +141,7 @@ export function buildDomain(random: Random, id: number, name: DomainName, contex
   let transferredAt: Date | null = null;
   let restoredAt: Date | null = null;
   let withNameservers = true;
-  const other = () => (context.otherRegistrars.length > 0 ? random.pick(context.otherRegistrars) : 'formerregistrar');
+  const other = () => random.pick(context.otherRegistrars);
   const reason = (text: string) => (random.chance(0.8) ? text : null);
 
   let expiresAt = nextAnniversary(created, today);
@@ -279,7 +284,7 @@ export function buildDomain(random: Random, id: number, name: DomainName, contex
 
   // A third of older registrations came in by transfer some time after their creation.
   const sponsoredUntil = Math.min(today, deletedAt?.getTime() ?? today);
-  if (transferredAt === null && scenario !== 'addPeriod' && random.chance(0.3) && sponsoredUntil - created > 2 * year) {
+  if (!alone && transferredAt === null && scenario !== 'addPeriod' && random.chance(0.3) && sponsoredUntil - created > 2 * year) {
     const at = between(random, created + year, sponsoredUntil - 30 * day);
     transferredAt = at;
     transfers.unshift({

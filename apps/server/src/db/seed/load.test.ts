@@ -51,6 +51,18 @@ describe('loadRegistry', () => {
     expect(row!.id).toBe(581);
   });
 
+  it('loads a registry of one registrar (bench:search and bench:report use one): no transfer names a registrar it does not have', async () => {
+    const single = await openTestDatabase();
+    try {
+      const summary = await loadRegistry(single, { seed: 5, quotas: [300], today: Date.UTC(2026, 0, 15), tld: 'be' });
+      expect(summary).toMatchObject({ registrars: 1, domains: 300 });
+      const [row] = await sqlRows<{ transfers: number }>(single.db, sql`SELECT count(*)::int AS transfers FROM transfers`);
+      expect(row!.transfers).toBe(0);
+    } finally {
+      await single.close();
+    }
+  });
+
   it('refuses to load into a database that holds domains', async () => {
     await expect(loadRegistry(database, { seed: 4, quotas: [10], today: Date.UTC(2026, 0, 15), tld: 'be' })).rejects.toThrow(/already holds domains/);
   });

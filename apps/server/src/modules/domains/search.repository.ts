@@ -45,7 +45,7 @@ export type SearchRow = Awaited<ReturnType<ReturnType<typeof searchRowsQuery>['e
  * What can be read along the registrar's sorted names: the registrar, an exact name or a prefix's
  * range (from the first possible match to the last), and the checkpoint.
  */
-function sortedNamesCondition(registrarHandle: string, plan: SearchPlan, checkpoint: Date | null): SQL {
+export function sortedNamesCondition(registrarHandle: string, plan: SearchPlan, checkpoint: Date | null): SQL {
   const column = sql.raw(plan.column);
   const parts = [sql`registrar_handle = ${registrarHandle}`];
   if (plan.strategy === 'exact') parts.push(sql`${column} = ${plan.value}`);
@@ -55,7 +55,7 @@ function sortedNamesCondition(registrarHandle: string, plan: SearchPlan, checkpo
 }
 
 /** The pattern each name of those is tested against (none for an exact name or `*`). */
-const patternCondition = (plan: SearchPlan): SQL =>
+export const patternCondition = (plan: SearchPlan): SQL =>
   plan.strategy === 'exact' || plan.value === '%' ? sql`TRUE` : sql`${sql.raw(plan.column)} LIKE ${plan.value}`;
 
 /** The whole match condition among the registrar's names. */
@@ -67,7 +67,7 @@ const tokenMatchCondition = (plan: SearchPlan, checkpoint: Date | null): SQL =>
   checkpoint ? sql`${patternCondition(plan)} AND sponsored_since <= ${checkpoint.toISOString()}::timestamptz` : patternCondition(plan);
 
 /** The registrar's tokens as a text[] literal (every element quoted, `"` and `\\` escaped). */
-const tokenArray = (registrarHandle: string, tokens: string[]) =>
+export const tokenArray = (registrarHandle: string, tokens: string[]) =>
   sql`${`{${tokens.map((token) => `"${`${registrarHandle}:${token}`.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
 
 /** Whether the registrar sponsors a domain it did not sponsor yet at the checkpoint. */
@@ -143,7 +143,7 @@ async function lookUpTokens(db: Db, registrarHandle: string, plan: SearchPlan, c
 }
 
 /** How many of the registrar's names hold each token; a token no name holds is missing. */
-async function tokenCounts(db: Db, registrarHandle: string, tokens: string[]): Promise<Map<string, number>> {
+export async function tokenCounts(db: Db, registrarHandle: string, tokens: string[]): Promise<Map<string, number>> {
   const rows = await sqlRows<{ token: string; names: number }>(
     db,
     sql`SELECT token, names FROM domain_name_token_counts WHERE token = ANY(${tokenArray(registrarHandle, [...tokens, ''])})`,

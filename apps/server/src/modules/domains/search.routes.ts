@@ -1,15 +1,32 @@
 import type { FastifyInstance } from 'fastify';
-import { domainSearchQuerySchema, type DomainSearchResponse } from '@registrar-panel/contract';
+import { domainSearchExportQuerySchema, domainSearchQuerySchema, recordCountHeader, type DomainSearchResponse } from '@registrar-panel/contract';
 import { parseInput } from '../../errors';
+import { csvContentType } from '../../lib/csv';
 import { authorize } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
+import { attachment } from '../registrar/content-disposition';
+import { exportSearch } from './search-export.service';
 import { searchDomains } from './search.service';
 
-/** `GET /services/domains/search?ulabel&page&size[&checkpoint]`: the caller's registrations by name. */
+/**
+ * `GET /services/domains/search?ulabel&page&size[&checkpoint][&filters]`: the caller's registrations
+ * by name and the portfolio's filters; `GET /services/domains/search/csv?ulabel[&filters]`: all of them as CSV.
+ */
 export async function searchRoutes(app: FastifyInstance) {
   app.get('/domains/search', async (request) => {
     authorize(request.user, 'readRegistrations');
     const query = parseInput(domainSearchQuerySchema, request.query);
     return ok<DomainSearchResponse>(await searchDomains(app.db, app.config.tld, { registrarHandle: request.user.registrarHandle, ...query }));
+  });
+
+  app.get('/domains/search/csv', async (request, reply) => {
+    authorize(request.user, 'readRegistrations');
+    const query = parseInput(domainSearchExportQuerySchema, request.query);
+    const file = await exportSearch(app.database, app.config.tld, request.user, query);
+    return reply
+      .header('content-type', csvContentType)
+      .header('content-disposition', attachment(file.fileName))
+      .header(recordCountHeader, String(file.recordCount))
+      .send(file.body);
   });
 }

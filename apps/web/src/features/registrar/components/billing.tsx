@@ -10,7 +10,7 @@ import { useRegistrar } from '../api/get-registrar';
 import { billingQuery, brusselsToday, creationYear, defaultBillingMonth, defaultBillingYear } from '../billing-period';
 import { BillingLinesTable } from './billing-lines-table';
 import { BillingPeriodPicker, type PickedPeriod } from './billing-period-picker';
-import { DownloadProgress } from './download-progress';
+import { DownloadProgress } from '../../../components/download-progress';
 import { NotAllowed } from '../../../components/not-allowed';
 import { Icon } from '../../../components/icon';
 import downloadIcon from 'bootstrap-icons/icons/download.svg?raw';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/auth';
 import { useDownload } from '../../../lib/download';
 import { downloadDomainReport } from '../api/download-domain-report';
-import { DownloadProgress } from './download-progress';
+import { DownloadProgress } from '../../../components/download-progress';
 import { NotAllowed } from '../../../components/not-allowed';
 import { Icon } from '../../../components/icon';
 import downloadIcon from 'bootstrap-icons/icons/download.svg?raw';

@@ -1,19 +1,25 @@
 import { formatDateTime } from '@registrar-panel/contract';
-import { Card } from 'react-bootstrap';
+import { Alert, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useProtectedTransactions } from '../api/get-protected-transactions';
 import { DetailList } from '../../../components/detail-list';
 import { Icon } from '../../../components/icon';
 import slashCircleIcon from 'bootstrap-icons/icons/slash-circle.svg?raw';
+import exclamationTriangleIcon from 'bootstrap-icons/icons/exclamation-triangle.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
+import { protectedTransactionsLevel, usedPercent } from '../../../lib/protected-transactions';
 
-/** `/registrar/transactions`: the protected-transaction counter; the reset date shows only once a threshold above 0 is reached. */
+/**
+ * `/registrar/transactions`: the protected-transaction counter; the reset date shows only once a
+ * threshold above 0 is reached, and from 80 % of the threshold a warning says so before (issue 17).
+ */
 export function Transactions() {
   const { t } = useTranslation();
   const { data } = useProtectedTransactions();
   usePageTitle(t('registrar.tabs.transactions'), t('registrar.title'));
   if (!data) return null;
-  const blocked = data.isThresholdReached && data.threshold > 0;
+  const level = protectedTransactionsLevel(data);
+  const blocked = level === 'reached';
 
   return (
     <Card as="section" aria-labelledby="transactions-title">
@@ -23,6 +29,22 @@ export function Transactions() {
         </h2>
       </Card.Header>
       <Card.Body>
+        {level === 'warning' && (
+          <Alert variant="warning" className="d-flex gap-3" data-testid="protected-transactions-warning">
+            <Icon svg={exclamationTriangleIcon} className="fs-5 flex-shrink-0" />
+            <div>
+              <Alert.Heading as="h3" className="h6 fw-semibold mb-1">
+                {t('registrar.transactions.warningTitle')}
+              </Alert.Heading>
+              {t('registrar.transactions.warning', {
+                used: data.transactionsInPeriod.toLocaleString('en'),
+                threshold: data.threshold.toLocaleString('en'),
+                percent: usedPercent(data),
+                date: formatDateTime(data.endDate) || t('registrar.transactions.periodEnd'),
+              })}
+            </div>
+          </Alert>
+        )}
         <DetailList
           rows={[
             { name: 'current', label: t('registrar.transactions.current'), value: String(data.transactionsInPeriod) },

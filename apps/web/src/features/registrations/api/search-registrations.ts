@@ -2,40 +2,55 @@ import { limits, type DomainSearchResponse } from '@registrar-panel/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { apiRequest } from '../../../lib/api-client';
+import type { SearchFilters } from '../search-location';
 import { registrationKeys } from './query-keys';
 
-/** The server's empty-input key shows on the search input, not as an alert (spec section 5). */
-export const searchInputKeys = ['search.domain.name.empty.input', 'search.domain.name.invalid', 'validation.maxLength'] as const;
+/**
+ * The server's input keys show on the form's fields, not as alerts (spec section 5): the name's on
+ * the name input, a filter's (its `field`) on that filter.
+ */
+export const searchInputKeys = [
+  'search.domain.name.empty.input',
+  'search.domain.name.invalid',
+  'validation.maxLength',
+  'search.filter.invalid',
+  'search.filter.date.invalid',
+  'search.filter.expiryRange',
+] as const;
 
 export interface SearchParams {
   term: string;
   /** Zero-based, as the API counts. */
   page: number;
+  /** The filters set, under their API names (the address's too). */
+  filters?: SearchFilters;
   checkpoint?: string | undefined;
 }
 
-export async function searchRegistrations({ term, page, checkpoint }: SearchParams): Promise<DomainSearchResponse> {
+export async function searchRegistrations({ term, page, filters = {}, checkpoint }: SearchParams): Promise<DomainSearchResponse> {
   return apiRequest<DomainSearchResponse>('/services/domains/search', {
-    query: { ulabel: term, page, size: limits.searchPageSize, checkpoint },
+    query: { ulabel: term, page, size: limits.searchPageSize, checkpoint, ...filters },
     handledKeys: searchInputKeys,
   });
 }
 
 /**
- * One page of a search. The first answer for a term gives a checkpoint; the other pages of that
- * term are asked as of that checkpoint, so they do not shift while registrations come in.
+ * One page of a search. The first answer for a term and its filters gives a checkpoint; the other
+ * pages of that search are asked as of that checkpoint, so they do not shift while registrations
+ * come in. Asks nothing while `term` is null (no search in the address, or filters to correct).
  */
-export function useSearchRegistrations(term: string | null, page: number) {
-  const checkpoint = useRef<{ term: string; value: string } | null>(null);
+export function useSearchRegistrations(term: string | null, page: number, filters: SearchFilters) {
+  const checkpoint = useRef<{ search: string; value: string } | null>(null);
+  const search = JSON.stringify([term, filters]);
   return useQuery({
-    queryKey: registrationKeys.search(term ?? '', page),
+    queryKey: registrationKeys.search(term ?? '', page, filters),
     enabled: term !== null,
     placeholderData: keepPreviousData,
     queryFn: async () => {
       // Page 1 (a new search, or Search pressed again) starts from now; other pages keep the snapshot.
-      const known = page > 0 && checkpoint.current?.term === term ? checkpoint.current.value : undefined;
-      const result = await searchRegistrations({ term: term ?? '', page, checkpoint: known });
-      if (!known) checkpoint.current = { term: term ?? '', value: result.checkpoint };
+      const known = page > 0 && checkpoint.current?.search === search ? checkpoint.current.value : undefined;
+      const result = await searchRegistrations({ term: term ?? '', page, filters, checkpoint: known });
+      if (!known) checkpoint.current = { search, value: result.checkpoint };
       return result;
     },
   });

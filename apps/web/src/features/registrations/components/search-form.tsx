@@ -1,32 +1,66 @@
-import { domainSearchFormSchema, limits, type DomainSearchForm } from '@registrar-panel/contract';
-import { useEffect } from 'react';
+import { limits, type Message } from '@registrar-panel/contract';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Form, InputGroup } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FieldError, invalidAria } from '../../../components/form-field';
 import { useFieldChanged } from '../../../lib/changed-fields';
-import { contractResolver } from '../../../lib/form';
+import { messageText } from '../../../lib/form';
 import { Icon } from '../../../components/icon';
 import searchIcon from 'bootstrap-icons/icons/search.svg?raw';
+import { checkSearchForm, formValuesOf, type SearchFormValues, type SearchRequest } from '../search-filters';
+import type { SearchFilterName, SearchFilters } from '../search-location';
+import { SearchFilterFields } from './search-filter-fields';
+
+/** Messages shown on the form's fields without the user having changed them: the server's, or those of a shared link's filters. */
+export interface SearchFieldMessages {
+  domainName?: string | undefined;
+  filters: Partial<Record<SearchFilterName, string>>;
+}
 
 interface SearchFormProps {
   term: string;
-  /** A message the server attached to the input (e.g. `search.domain.name.empty.input`). */
-  serverError: string | undefined;
-  onSearch: (term: string) => void;
+  filters: SearchFilters;
+  messages: SearchFieldMessages;
+  onSearch: (request: SearchRequest) => void;
 }
 
-/** One input with the wildcard hint and a Search button that stays disabled while the input is invalid. */
-export function SearchForm({ term, serverError, onSearch }: SearchFormProps) {
+const asError = (message: Message) => ({ type: message.messageKey, message: messageText(message) });
+
+/** Checks the form with the contract's schemas (search-filters.ts) and hands on the search it asks for. */
+const searchResolver: Resolver<SearchFormValues, unknown, SearchRequest> = async (values) => {
+  const checked = checkSearchForm(values);
+  if ('request' in checked) return { values: checked.request, errors: {} };
+  const filters = Object.fromEntries(Object.entries(checked.filters).map(([name, message]) => [name, asError(message)]));
+  const errors = { ...(checked.domainName ? { domainName: asError(checked.domainName) } : {}), ...(Object.keys(filters).length > 0 ? { filters } : {}) };
+  return { values: {}, errors: errors as FieldErrors<SearchFormValues> };
+};
+
+/** Wide enough for the filters beside each other: open at first from Bootstrap's `md` up, closed on a phone. */
+const wideScreen = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 768px)').matches;
+
+/**
+ * One input with the wildcard hint and a Search button that stays disabled while the form is invalid
+ * (spec section 5), and below it the optional filters in a disclosure that says how many are set.
+ */
+export function SearchForm({ term, filters, messages, onSearch }: SearchFormProps) {
   const { t } = useTranslation();
-  const form = useForm<DomainSearchForm>({ mode: 'onChange', resolver: contractResolver(domainSearchFormSchema), defaultValues: { domainName: term } });
+  const defaults = useMemo(() => formValuesOf(term, filters), [term, filters]);
+  const form = useForm<SearchFormValues, unknown, SearchRequest>({ mode: 'onChange', resolver: searchResolver, defaultValues: defaults });
   const { reset } = form;
-  // A reload, a shared link or the back button brings a new term: the input follows the address.
-  useEffect(() => reset({ domainName: term }), [term, reset]);
-  const submit = form.handleSubmit((values) => onSearch(values.domainName));
+  // A reload, a shared link or the back button brings a new search: the form follows the address.
+  useEffect(() => reset(defaults), [defaults, reset]);
+  const submit = form.handleSubmit(onSearch);
   // The input's own message once the user has changed it (spec section 5), else the server's.
   const changed = useFieldChanged(form, 'domainName');
-  const error = changed ? form.getFieldState('domainName', form.formState).error?.message : serverError;
+  const error = changed ? form.getFieldState('domainName', form.formState).error?.message : messages.domainName;
+  const setCount = Object.keys(filters).length;
+  const addressProblems = Object.keys(messages.filters).length > 0;
+  // Open at first on a wide screen, or when a shared link's filters need correcting; then as the user chooses.
+  const [wide] = useState(wideScreen);
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const open = chosen ?? (wide || addressProblems);
+  const submitDisabled = !form.formState.isValid;
 
   return (
     <Form noValidate onSubmit={(event) => void submit(event)} role="search" aria-label={t('registrations.search.formLabel')}>
@@ -52,13 +86,33 @@ export function SearchForm({ term, serverError, onSearch }: SearchFormProps) {
             isInvalid={Boolean(error)}
             {...invalidAria('registration-search-input', error, 'registration-search-hint')}
           />
-          <Button type="submit" variant="primary" disabled={!form.formState.isValid}>
+          <Button type="submit" variant="primary" disabled={submitDisabled}>
             {t('registrations.search.submit')}
           </Button>
           <FieldError controlId="registration-search-input" error={error} />
         </InputGroup>
         <Form.Text id="registration-search-hint">{t('registrations.search.hint')}</Form.Text>
       </Form.Group>
+      <div className="search-filters mt-3 pt-3 border-top">
+        <Button
+          variant="link"
+          className="search-filters-toggle p-0 fw-semibold text-decoration-none"
+          aria-expanded={open}
+          aria-controls="search-filters-panel"
+          onClick={() => setChosen(!open)}
+        >
+          <span className="search-filters-chevron me-2" aria-hidden="true" />
+          {t('registrations.filters.toggle')}
+          {setCount > 0 && <span className="badge rounded-pill text-bg-primary ms-2">{t('registrations.filters.active', { count: setCount })}</span>}
+        </Button>
+        <div id="search-filters-panel" hidden={!open} className="mt-3">
+          <p className="small text-body-secondary mb-3">{t('registrations.filters.intro')}</p>
+          <SearchFilterFields form={form} messages={messages.filters} />
+          <Button type="submit" variant="outline-primary" className="mt-3" disabled={submitDisabled}>
+            {t('registrations.filters.apply')}
+          </Button>
+        </div>
+      </div>
     </Form>
   );
 }

@@ -1,22 +1,29 @@
-import { limits } from '@registrar-panel/contract';
+import { domainSearchFilterNames, limits } from '@registrar-panel/contract';
+import { useMemo } from 'react';
 import { Alert, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Pager } from '../../../components/pagination';
 import { ApiError } from '../../../lib/api-client';
 import { messageText } from '../../../lib/form';
+import { paths } from '../../../lib/paths';
 import { useSearchRegistrations } from '../api/search-registrations';
-import { searchHref, searchLocationOf } from '../search-location';
+import { filterMessages, type SearchRequest } from '../search-filters';
+import { filterCount, searchHref, searchLocationOf, type SearchFilterName, type SearchLocation } from '../search-location';
 import { RegistrationsNotAllowed, useMayReadRegistrations } from './registrations-not-allowed';
-import { SearchForm } from './search-form';
+import { SearchExport } from './search-export';
+import { SearchFilterChips } from './search-filter-chips';
+import { SearchForm, type SearchFieldMessages } from './search-form';
 import { SearchResults } from './search-results';
 import { Icon } from '../../../components/icon';
+import barChartIcon from 'bootstrap-icons/icons/bar-chart-line.svg?raw';
 import inboxIcon from 'bootstrap-icons/icons/inbox.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
 
 /**
- * `/registrations/search`: search the registrar's registrations by name, with '*' as wildcard. A
- * role that may not read registrations is told so at once, instead of by a failing search.
+ * `/registrations/search`: search the registrar's registrations by name, with '*' as wildcard, and
+ * optional filters. A role that may not read registrations is told so at once, instead of by a
+ * failing search.
  */
 export function SearchPage() {
   const { t } = useTranslation();
@@ -24,28 +31,46 @@ export function SearchPage() {
   usePageTitle(t('registrations.search.title'));
   return (
     <section aria-labelledby="registration-search-title">
-      <h1 id="registration-search-title" className="h3 mb-4">
-        {t('registrations.search.title')}
-      </h1>
+      <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-4">
+        <h1 id="registration-search-title" className="h3 mb-0">
+          {t('registrations.search.title')}
+        </h1>
+        {allowed && (
+          <Link to={paths.registrationOverview} className="d-inline-flex align-items-center" data-testid="overview-link">
+            <Icon svg={barChartIcon} className="me-2" />
+            {t('registrations.overview.link')}
+          </Link>
+        )}
+      </div>
       {allowed ? <Search /> : <RegistrationsNotAllowed />}
     </section>
   );
 }
 
-/** The form, and the results of the search in the address (`?domainname=…&page=N`, N one-based). */
+const noFilters: SearchLocation['filters'] = {};
+
+/** The form, and the results of the search in the address (`?domainname=…&page=N&<filters>`, N one-based). */
 function Search() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const location = searchLocationOf(params);
+  // One object per address, so that the form follows the address only when it changes.
+  const query = params.toString();
+  const location = useMemo(() => searchLocationOf(new URLSearchParams(query)), [query]);
   const term = location?.term ?? null;
   const page = location?.page ?? 1;
-  const search = useSearchRegistrations(term, page - 1);
-  const inputMessage = search.error instanceof ApiError ? search.error.messages[0] : undefined;
-  const data = search.isPlaceholderData ? undefined : search.data;
+  const filters = location?.filters ?? noFilters;
+  const filterKey = JSON.stringify(filters);
+  // A shared link whose filters the contract refuses runs nothing: the filters show what is wrong.
+  const addressMessages = useMemo(() => filterMessages(filters), [filters]);
+  const runnable = Object.keys(addressMessages).length === 0;
+  const search = useSearchRegistrations(runnable ? term : null, page - 1, filters);
+  const data = search.isPlaceholderData || !runnable ? undefined : search.data;
+  const messages = fieldMessagesOf(search.error, addressMessages);
 
-  const onSearch = (value: string) => {
-    if (value === term && page === 1) void search.refetch();
-    else setParams({ domainname: value, page: '1' });
+  const onSearch = ({ term: next, filters: nextFilters }: SearchRequest) => {
+    const same = next === term && page === 1 && JSON.stringify(nextFilters) === filterKey;
+    if (same) void search.refetch();
+    else setParams({ domainname: next, page: '1', ...nextFilters });
   };
 
   const total = data?.totalResults ?? 0;
@@ -54,12 +79,13 @@ function Search() {
   const to = from + (data?.results.length ?? 0) - 1;
   // Past the last page the notice below links back; a pager there would have no current page.
   const paged = pageCount > 1 && page <= pageCount;
+  const filtered = location !== null && filterCount(location.filters) > 0;
   const pager = (navigation: string) =>
-    term !== null && (
+    location !== null && (
       <Pager
         page={page}
         pageCount={pageCount}
-        hrefFor={(n) => searchHref({ term, page: n })}
+        hrefFor={(n) => searchHref({ ...location, page: n })}
         labels={{
           navigation,
           first: t('registrations.search.first'),
@@ -74,26 +100,30 @@ function Search() {
     <>
       <Card className="mb-4">
         <Card.Body>
-          <SearchForm term={term ?? ''} serverError={inputMessage ? messageText(inputMessage) : undefined} onSearch={onSearch} />
+          <SearchForm term={term ?? ''} filters={filters} messages={messages} onSearch={onSearch} />
         </Card.Body>
       </Card>
+      {location && <SearchFilterChips search={location} />}
       {term !== null && data && total === 0 && (
         <Alert variant="light" className="border d-flex align-items-center gap-2" data-testid="no-results">
           <Icon svg={inboxIcon} className="fs-5" />
-          {t('registrations.search.noResults', { search: term })}
+          {filtered ? t('registrations.search.noFilteredResults', { search: term }) : t('registrations.search.noResults', { search: term })}
         </Alert>
       )}
       {location && data && total > 0 && (
         <Card as="section" aria-labelledby="registration-results-title">
-          <Card.Header className="d-flex flex-wrap justify-content-between align-items-baseline gap-2">
-            <h2 id="registration-results-title" className="h5 mb-0">
-              {t('registrations.search.found', { count: total, formatted: total.toLocaleString('en') })}
-            </h2>
-            {data.results.length > 0 && (
-              <span className="small text-body-secondary" data-testid="results-range">
-                {t('registrations.search.showing', { from: from.toLocaleString('en'), to: to.toLocaleString('en'), total: total.toLocaleString('en') })}
-              </span>
-            )}
+          <Card.Header className="d-flex flex-wrap justify-content-between align-items-center gap-2">
+            <div className="d-flex flex-column flex-md-row flex-wrap align-items-md-baseline column-gap-3 row-gap-1">
+              <h2 id="registration-results-title" className="h5 mb-0">
+                {t('registrations.search.found', { count: total, formatted: total.toLocaleString('en') })}
+              </h2>
+              {data.results.length > 0 && (
+                <span className="small text-body-secondary" data-testid="results-range">
+                  {t('registrations.search.showing', { from: from.toLocaleString('en'), to: to.toLocaleString('en'), total: total.toLocaleString('en') })}
+                </span>
+              )}
+            </div>
+            <SearchExport search={location} />
           </Card.Header>
           {paged && <div className="card-body py-2 border-bottom">{pager(t('registrations.search.pages'))}</div>}
           <Card.Body className="p-2 p-md-0">
@@ -102,7 +132,7 @@ function Search() {
             ) : (
               <Alert variant="warning" className="m-md-3 mb-0 d-flex flex-wrap gap-2" data-testid="past-last-page">
                 <span>{t('registrations.search.pastLast', { page: page.toLocaleString('en'), last: pageCount.toLocaleString('en') })}</span>
-                <Link to={searchHref({ term: location.term, page: pageCount })} className="alert-link">
+                <Link to={searchHref({ ...location, page: pageCount })} className="alert-link">
                   {t('registrations.search.toLastPage', { last: pageCount.toLocaleString('en') })}
                 </Link>
               </Alert>
@@ -113,4 +143,16 @@ function Search() {
       )}
     </>
   );
+}
+
+/** The messages the fields show unasked: a shared link's wrong filters, and what the server attached to the name or a filter. */
+function fieldMessagesOf(error: unknown, addressMessages: ReturnType<typeof filterMessages>): SearchFieldMessages {
+  const messages: SearchFieldMessages = { filters: {} };
+  for (const [name, message] of Object.entries(addressMessages)) messages.filters[name as SearchFilterName] = messageText(message);
+  for (const message of error instanceof ApiError ? error.messages : []) {
+    const filter = domainSearchFilterNames.find((name) => name === message.field);
+    if (filter) messages.filters[filter] ??= messageText(message);
+    else messages.domainName ??= messageText(message);
+  }
+  return messages;
 }

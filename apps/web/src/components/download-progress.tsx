@@ -1,13 +1,16 @@
 import { ProgressBar } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { DownloadProgress as Progress } from '../../../lib/download';
+import type { DownloadProgress as Progress } from '../lib/download';
 
 function size(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} kB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** A download's progress: a bar with the percentage when the total is known, else an animated bar and the size so far. */
+/**
+ * A download's progress (lib/download.ts): a bar with the percentage when the total is known, else an
+ * animated bar and the size so far. Its texts are the shell's (`app.download.*`), the same for every download.
+ */
 export function DownloadProgress({ progress, label }: { progress: Progress | null; label: string }) {
   const { t } = useTranslation();
   if (!progress) return null;
@@ -25,8 +28,8 @@ export function DownloadProgress({ progress, label }: { progress: Progress | nul
         style={{ height: '1.1rem' }}
       />
       <div className="small text-body-secondary mt-1">
-        {percent === null ? t('registrar.download.running') : t('registrar.download.progress', { percent })}
-        {progress.receivedBytes > 0 && <> · {t('registrar.download.received', { size: size(progress.receivedBytes) })}</>}
+        {percent === null ? t('app.download.running') : t('app.download.progress', { percent })}
+        {progress.receivedBytes > 0 && <> · {t('app.download.received', { size: size(progress.receivedBytes) })}</>}
       </div>
     </div>
   );

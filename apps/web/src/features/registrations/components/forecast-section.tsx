@@ -1,0 +1,59 @@
+import type { PortfolioOverview } from '@registrar-panel/contract';
+import { lazy, Suspense } from 'react';
+import { Button, Card } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { DownloadProgress } from '../../../components/download-progress';
+import { Icon } from '../../../components/icon';
+import { useCurrentUser } from '../../../lib/auth';
+import { useDownload } from '../../../lib/download';
+import downloadIcon from 'bootstrap-icons/icons/download.svg?raw';
+import { downloadForecastCsv } from '../api/download-forecast-csv';
+import { ForecastTable } from './forecast-table';
+
+// The chart library loads only here, after the page's numbers are in (issue 17: within the web bundle's budget).
+const ForecastChart = lazy(() => import('./forecast-chart').then((module) => ({ default: module.ForecastChart })));
+
+/**
+ * The renewal forecast: registrations expiring per month over the next 12 months, as a bar chart
+ * with the same numbers in a table beside it (below it on a phone), and as CSV. The chart is a
+ * picture with a name; the table is what a screen reader reads.
+ */
+export function ForecastSection({ forecast, today }: { forecast: PortfolioOverview['forecast']; today: string }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const download = useDownload();
+  return (
+    <Card as="section" aria-labelledby="overview-forecast-title" data-testid="overview-forecast">
+      <Card.Header className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+        <h2 id="overview-forecast-title" className="h6 mb-0">
+          {t('registrations.overview.forecast')}
+        </h2>
+        <Button
+          variant="primary"
+          size="sm"
+          disabled={download.running}
+          onClick={() => void downloadForecastCsv(download, user?.registrarHandle ?? '', t('registrations.overview.forecastDownloadFailed'))}
+        >
+          <Icon svg={downloadIcon} className="me-2" />
+          {t('registrations.overview.forecastDownload')}
+        </Button>
+      </Card.Header>
+      <Card.Body>
+        <p className="small text-body-secondary">{t('registrations.overview.forecastIntro')}</p>
+        <DownloadProgress progress={download.progress} label={t('registrations.overview.forecastDownload')} />
+        <div className="row g-4 mt-0">
+          <div className="col-lg-8">
+            <div role="img" aria-label={t('registrations.overview.forecastChart')} className="forecast-chart-box">
+              <Suspense fallback={null}>
+                <ForecastChart forecast={forecast} />
+              </Suspense>
+            </div>
+          </div>
+          <div className="col-lg-4">
+            <ForecastTable forecast={forecast} today={today} />
+          </div>
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}

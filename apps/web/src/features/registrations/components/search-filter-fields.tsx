@@ -1,0 +1,148 @@
+import { gracePeriodFilterValues, lifecycleOrder, registrationLabels } from '@registrar-panel/contract';
+import { Form } from 'react-bootstrap';
+import type { UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FieldError, invalidAria } from '../../../components/form-field';
+import { useFieldChanged } from '../../../lib/changed-fields';
+import type { SearchFormValues, SearchRequest } from '../search-filters';
+import type { SearchFilterName } from '../search-location';
+
+type SearchFormApi = UseFormReturn<SearchFormValues, unknown, SearchRequest>;
+
+interface FieldProps {
+  form: SearchFormApi;
+  name: SearchFilterName;
+  /** The message shown before the user changes the field (the server's, or a shared link's). */
+  message: string | undefined;
+  /** Another field whose change shows this one's message too (the expiry range's end answers for both ends). */
+  pairedWith?: SearchFilterName;
+}
+
+const controlId = (name: SearchFilterName) => `search-filter-${name}`;
+
+/** A filter's message: the form's own once the user has changed it (or its pair), else the one given. */
+function useFilterError({ form, name, message, pairedWith }: FieldProps): string | undefined {
+  const changed = useFieldChanged(form, `filters.${name}`);
+  const pairChanged = useFieldChanged(form, `filters.${pairedWith ?? name}`);
+  return changed || pairChanged ? form.getFieldState(`filters.${name}`, form.formState).error?.message : message;
+}
+
+function SelectFilter(props: FieldProps & { label: string; options: { value: string; text: string }[] }) {
+  const { form, name, label, options } = props;
+  const error = useFilterError(props);
+  const id = controlId(name);
+  return (
+    <Form.Group controlId={id} className="col-12 col-sm-6 col-lg-3">
+      <Form.Label>{label}</Form.Label>
+      <Form.Select {...form.register(`filters.${name}`)} isInvalid={Boolean(error)} {...invalidAria(id, error)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.text}
+          </option>
+        ))}
+      </Form.Select>
+      <FieldError controlId={id} error={error} />
+    </Form.Group>
+  );
+}
+
+function InputFilter(props: FieldProps & { label: string; type: 'date' | 'text'; hint?: string; className: string }) {
+  const { form, name, label, type, hint, className } = props;
+  const error = useFilterError(props);
+  const id = controlId(name);
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <Form.Group controlId={id} className={className}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Control
+        {...form.register(`filters.${name}`)}
+        type={type}
+        autoComplete="off"
+        spellCheck={false}
+        isInvalid={Boolean(error)}
+        {...invalidAria(id, error, hintId)}
+      />
+      {hint && (
+        <Form.Text id={hintId} className="d-block">
+          {hint}
+        </Form.Text>
+      )}
+      <FieldError controlId={id} error={error} />
+    </Form.Group>
+  );
+}
+
+/**
+ * The optional filters of the search (contract `domainSearchFiltersSchema`): lifecycle status, label,
+ * grace period state, IDNs, the expiry range (a fieldset of two dates) and the registrant's handle.
+ */
+export function SearchFilterFields({ form, messages }: { form: SearchFormApi; messages: Partial<Record<SearchFilterName, string>> }) {
+  const { t } = useTranslation();
+  const any = { value: '', text: t('registrations.filters.any') };
+  return (
+    <div className="row g-3">
+      <SelectFilter
+        form={form}
+        name="status"
+        message={messages.status}
+        label={t('registrations.filters.status')}
+        options={[any, ...lifecycleOrder.map((status) => ({ value: status, text: t(`registrations.lifecycle.${status}`) }))]}
+      />
+      <SelectFilter
+        form={form}
+        name="label"
+        message={messages.label}
+        label={t('registrations.filters.label')}
+        options={[any, ...registrationLabels.map((label) => ({ value: label, text: t(`registrations.label.${label}`) }))]}
+      />
+      <SelectFilter
+        form={form}
+        name="rgp"
+        message={messages.rgp}
+        label={t('registrations.filters.rgp')}
+        options={[any, ...gracePeriodFilterValues.map((state) => ({ value: state, text: t(`registrations.filters.rgpValue.${state}`) }))]}
+      />
+      <SelectFilter
+        form={form}
+        name="idn"
+        message={messages.idn}
+        label={t('registrations.filters.idn')}
+        options={[
+          { value: '', text: t('registrations.filters.idnAll') },
+          { value: 'true', text: t('registrations.filters.idnOnly') },
+        ]}
+      />
+      <fieldset className="col-12 col-lg-6">
+        <legend className="form-label fs-6 mb-2">{t('registrations.filters.expiry')}</legend>
+        <div className="row g-2">
+          <InputFilter
+            form={form}
+            name="expiresFrom"
+            message={messages.expiresFrom}
+            label={t('registrations.filters.expiresFrom')}
+            type="date"
+            className="col-6"
+          />
+          <InputFilter
+            form={form}
+            name="expiresTo"
+            pairedWith="expiresFrom"
+            message={messages.expiresTo}
+            label={t('registrations.filters.expiresTo')}
+            type="date"
+            className="col-6"
+          />
+        </div>
+      </fieldset>
+      <InputFilter
+        form={form}
+        name="registrant"
+        message={messages.registrant}
+        label={t('registrations.filters.registrant')}
+        hint={t('registrations.filters.registrantHint')}
+        type="text"
+        className="col-12 col-lg-6"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { checkSearchForm, filterMessages, formValuesOf } from './search-filters';
+
+const keysOf = (checked: ReturnType<typeof checkSearchForm>) =>
+  'request' in checked
+    ? null
+    : { domainName: checked.domainName?.messageKey, ...Object.fromEntries(Object.entries(checked.filters).map(([name, m]) => [name, m.messageKey])) };
+
+describe('the search form with filters', () => {
+  it('checks a name-only search exactly as before: required, at most 100 characters', () => {
+    expect(checkSearchForm(formValuesOf('', {}))).toEqual({
+      domainName: expect.objectContaining({ messageKey: 'search.domain.name.empty.input' }),
+      filters: {},
+    });
+    expect(keysOf(checkSearchForm(formValuesOf('x'.repeat(101), {})))).toEqual({ domainName: 'validation.maxLength' });
+    expect(checkSearchForm(formValuesOf(' bak* ', {}))).toEqual({ request: { term: 'bak*', filters: {} } });
+  });
+
+  it('searches every name when a filter is set and the name is left empty', () => {
+    expect(checkSearchForm(formValuesOf('', { status: 'ok' }))).toEqual({ request: { term: '*', filters: { status: 'ok' } } });
+    expect(checkSearchForm(formValuesOf('shop*', { idn: 'true', registrant: 'C12' }))).toEqual({
+      request: { term: 'shop*', filters: { idn: 'true', registrant: 'C12' } },
+    });
+  });
+
+  it("gives each wrong filter the contract's message in its own field", () => {
+    expect(keysOf(checkSearchForm(formValuesOf('*', { status: 'sleeping', expiresFrom: '2026-13-01' })))).toEqual({
+      domainName: undefined,
+      status: 'search.filter.invalid',
+      expiresFrom: 'search.filter.date.invalid',
+    });
+    expect(filterMessages({ expiresFrom: '2026-05-01', expiresTo: '2026-04-30' }).expiresTo?.messageKey).toBe('search.filter.expiryRange');
+    expect(filterMessages({ expiresFrom: '2026-05-01', expiresTo: '2026-05-01' })).toEqual({});
+  });
+});
