@@ -1,4 +1,5 @@
-import { html } from '../pages/html';
+import { limits } from '@registrar-panel/contract';
+import { html, type SafeHtml } from '../pages/html';
 import { errorAlert, infoAlert, page, type PageContext } from '../pages/layout';
 
 /*
@@ -14,6 +15,25 @@ export interface FormPage {
   info?: string;
 }
 
+/** The username field of the sign-in and forgotten-password forms. */
+function usernameInput(field: { value: string | undefined; autofocus: boolean; invalid: boolean; describedBy: string | undefined }): SafeHtml {
+  return html`<input
+    id="username"
+    name="username"
+    type="text"
+    class="form-control"
+    autocomplete="username"
+    autocapitalize="none"
+    spellcheck="false"
+    required
+    maxlength="${limits.usernameMaxLength}"
+    value="${field.value ?? ''}"
+    aria-invalid="${field.invalid ? 'true' : 'false'}"
+    ${field.describedBy ? html`aria-describedby="${field.describedBy}"` : ''}
+    ${field.autofocus ? html`autofocus` : ''}
+  />`;
+}
+
 export function passwordPage(options: FormPage & { username?: string; forgot?: string }): string {
   const invalid = options.error ? 'true' : 'false';
   return page(options.context, {
@@ -24,21 +44,12 @@ export function passwordPage(options: FormPage & { username?: string; forgot?: s
       <form method="post" action="${options.action}" novalidate class="js-single-submit">
         <div class="mb-3">
           <label for="username" class="form-label">Username</label>
-          <input
-            id="username"
-            name="username"
-            type="text"
-            class="form-control"
-            autocomplete="username"
-            autocapitalize="none"
-            spellcheck="false"
-            required
-            maxlength="200"
-            value="${options.username ?? ''}"
-            aria-invalid="${invalid}"
-            ${options.error ? html`aria-describedby="form-error"` : ''}
-            ${options.username ? '' : html`autofocus`}
-          />
+          ${usernameInput({
+            value: options.username,
+            autofocus: !options.username,
+            invalid: Boolean(options.error),
+            describedBy: options.error ? 'form-error' : undefined,
+          })}
         </div>
         <div class="mb-4">
           <label for="password" class="form-label">Password</label>
@@ -72,7 +83,6 @@ export const forgotPasswordTexts = {
 
 /** 'Forgot password?': the username, then always the same answer (`sent`), whether the account exists or not. */
 export function forgotPasswordPage(options: FormPage & { username?: string; back: string; sent?: boolean }): string {
-  const invalid = options.error ? 'true' : 'false';
   return page(options.context, {
     title: forgotPasswordTexts.title,
     script: 'sign-in.js',
@@ -85,21 +95,12 @@ export function forgotPasswordPage(options: FormPage & { username?: string; back
               <form method="post" action="${options.action}" novalidate class="js-single-submit">
                 <div class="mb-4">
                   <label for="username" class="form-label">Username</label>
-                  <input
-                    id="username"
-                    name="username"
-                    type="text"
-                    class="form-control"
-                    autocomplete="username"
-                    autocapitalize="none"
-                    spellcheck="false"
-                    required
-                    maxlength="200"
-                    autofocus
-                    value="${options.username ?? ''}"
-                    aria-invalid="${invalid}"
-                    aria-describedby="${options.error ? 'forgot-instruction form-error' : 'forgot-instruction'}"
-                  />
+                  ${usernameInput({
+                    value: options.username,
+                    autofocus: true,
+                    invalid: Boolean(options.error),
+                    describedBy: options.error ? 'forgot-instruction form-error' : 'forgot-instruction',
+                  })}
                 </div>
                 <button type="submit" class="btn btn-primary w-100">Send reset link</button>
               </form>`
