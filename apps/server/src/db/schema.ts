@@ -208,6 +208,20 @@ export const registrarExpiryCounts = pgTable(
   (t) => [primaryKey({ name: 'registrar_expiry_counts_pk', columns: [t.registrarHandle, t.expiresOn] })],
 );
 
+/**
+ * Registrations whose facets a transaction deferred (migration 0010, `registrar_panel.defer_facets`):
+ * noted by the triggers, refreshed once by `domain_facets_refresh_deferred()` (UNLOGGED; rows never
+ * outlive their transaction).
+ */
+export const domainFacetsPending = pgTable(
+  'domain_facets_pending',
+  {
+    transactionId: bigint('transaction_id', { mode: 'number' }).notNull(),
+    domainId: bigint('domain_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'domain_facets_pending_pk', columns: [t.transactionId, t.domainId] })],
+);
+
 export const domainStatuses = pgTable(
   'domain_statuses',
   {

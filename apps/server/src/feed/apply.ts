@@ -1,4 +1,5 @@
 import type { PoolClient } from 'pg';
+import { deferFacets, refreshDeferredFacets } from '../modules/domains/facets';
 import { bulkColumns } from './bulk-rows';
 import type { AcceptedChange } from './check';
 import {
@@ -16,7 +17,8 @@ import {
  * Within a batch only the last change of each key counts (an upsert carries the whole entity, so
  * the last one is the state the sequence leads to); the statements then run in an order that keeps
  * every reference valid: registrars, contacts, deleted registrations, registrations, transfers,
- * billing events, deleted contacts.
+ * billing events, deleted contacts. The portfolio's facets follow once per batch, not per statement:
+ * the triggers only note the registrations touched, refreshed together at the end.
  */
 
 type Latest = Map<string, AcceptedChange['change']>;
@@ -291,6 +293,7 @@ async function replaceById(
 export async function applyBatch(client: PoolClient, changes: AcceptedChange[]): Promise<ApplySummary> {
   const summary: ApplySummary = { keptPortalChanges: [] };
   const latest = latestByKey(changes);
+  await deferFacets(client);
   for (const data of upserts<RegistrarData>(latest.registrar)) await applyRegistrar(client, data, summary);
   await upsertContacts(client, upserts<ContactData>(latest.contact));
 
@@ -348,5 +351,6 @@ export async function applyBatch(client: PoolClient, changes: AcceptedChange[]):
       data.periodEnd,
     ]);
   }
+  await refreshDeferredFacets(client);
   return summary;
 }

@@ -197,14 +197,59 @@ CREATE FUNCTION domain_facets_refresh(ids bigint[]) RETURNS void
     END IF;
   END
   $$;--> statement-breakpoint
+-- A writer of many statements (the feed: a batch upserts registrations, then replaces their statuses
+-- by diff, a delete and an insert) would refresh a registration once per statement. It may defer:
+-- with `registrar_panel.defer_facets` set to 'on' for the transaction, the triggers only note the
+-- registrations they saw in domain_facets_pending (unlogged: it never outlives its transaction),
+-- and domain_facets_refresh_deferred() refreshes them once, then turns deferring off. Without the
+-- setting, as for every other writer, the triggers refresh at once.
+CREATE UNLOGGED TABLE "domain_facets_pending" (
+	"transaction_id" bigint NOT NULL,
+	"domain_id" bigint NOT NULL,
+	CONSTRAINT "domain_facets_pending_pk" PRIMARY KEY ("transaction_id", "domain_id")
+);
+--> statement-breakpoint
+CREATE FUNCTION domain_facets_follow(ids bigint[]) RETURNS void
+  LANGUAGE plpgsql
+  AS $$
+  BEGIN
+    IF ids IS NULL OR cardinality(ids) = 0 THEN
+      RETURN;
+    END IF;
+    IF current_setting('registrar_panel.defer_facets', true) = 'on' THEN
+      INSERT INTO domain_facets_pending (transaction_id, domain_id)
+        SELECT DISTINCT pg_current_xact_id()::text::bigint, u.id FROM unnest(ids) AS u(id) ORDER BY 2
+        ON CONFLICT DO NOTHING;
+    ELSE
+      PERFORM domain_facets_refresh(ids);
+    END IF;
+  END
+  $$;--> statement-breakpoint
+-- Refreshes, once, the registrations noted while deferring in this transaction, and stops deferring.
+CREATE FUNCTION domain_facets_refresh_deferred() RETURNS void
+  LANGUAGE plpgsql
+  AS $$
+  DECLARE
+    ids bigint[];
+  BEGIN
+    PERFORM set_config('registrar_panel.defer_facets', 'off', true);
+    WITH taken AS (
+      DELETE FROM domain_facets_pending WHERE transaction_id = pg_current_xact_id_if_assigned()::text::bigint RETURNING domain_id
+    )
+    SELECT array_agg(domain_id ORDER BY domain_id) INTO ids FROM taken;
+    IF ids IS NOT NULL THEN
+      PERFORM domain_facets_refresh(ids);
+    END IF;
+  END
+  $$;--> statement-breakpoint
 CREATE FUNCTION domain_facets_follow_domains() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
   BEGIN
     IF TG_OP = 'DELETE' THEN
-      PERFORM domain_facets_refresh(ARRAY(SELECT id FROM old_rows));
+      PERFORM domain_facets_follow(ARRAY(SELECT id FROM old_rows));
     ELSE
-      PERFORM domain_facets_refresh(ARRAY(SELECT id FROM new_rows));
+      PERFORM domain_facets_follow(ARRAY(SELECT id FROM new_rows));
     END IF;
     RETURN NULL;
   END
@@ -225,9 +270,7 @@ CREATE FUNCTION domain_facets_follow_statuses() RETURNS trigger
     ELSE
       SELECT array_agg(DISTINCT domain_id) INTO ids FROM (SELECT domain_id FROM new_rows UNION SELECT domain_id FROM old_rows) changed;
     END IF;
-    IF ids IS NOT NULL THEN
-      PERFORM domain_facets_refresh(ids);
-    END IF;
+    PERFORM domain_facets_follow(ids);
     RETURN NULL;
   END
   $$;--> statement-breakpoint

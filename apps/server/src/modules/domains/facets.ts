@@ -33,3 +33,23 @@ export const facetKey = {
 export function isIdn(aLabel: string): boolean {
   return aLabel.startsWith('xn--') || aLabel.includes('.xn--');
 }
+
+/** What `deferFacets` and `refreshDeferredFacets` need of a connection: pg's client or pool. */
+interface Queryable {
+  query(text: string): Promise<unknown>;
+}
+
+/**
+ * Until `refreshDeferredFacets`, in the current transaction, the facet triggers (migration 0010) only
+ * note the registrations they see, instead of refreshing them at each statement: a writer of many
+ * statements on the same registrations (a feed batch) then refreshes each one once. Rolled back with
+ * a savepoint like any transaction-local setting.
+ */
+export async function deferFacets(client: Queryable): Promise<void> {
+  await client.query(`SELECT set_config('registrar_panel.defer_facets', 'on', true)`);
+}
+
+/** Refreshes the facets and counts of the registrations noted since `deferFacets`, once each, and stops deferring. */
+export async function refreshDeferredFacets(client: Queryable): Promise<void> {
+  await client.query('SELECT domain_facets_refresh_deferred()');
+}
