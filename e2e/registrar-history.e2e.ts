@@ -16,7 +16,8 @@ let page: Page;
 const newName = `History Tester ${Date.now().toString(36)}`;
 
 const alertWith = (target: Page, text: string) => target.locator('.app-alerts [role="alert"]', { hasText: text });
-const rows = (target: Page) => target.getByTestId('history-table').locator('tbody tr');
+// Rows of the answer to the current address: while another filter loads, the last results stay, marked busy.
+const rows = (target: Page) => target.locator('[data-testid="history-results"]:not([aria-busy="true"]) [data-testid="history-table"] tbody tr');
 
 beforeAll(async () => {
   browser = await launchBrowser();

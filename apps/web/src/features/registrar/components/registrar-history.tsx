@@ -100,7 +100,8 @@ function HistoryResults({ location, handle }: { location: HistoryLocation; handl
     : t('registrar.history.found', { count: data.total, formatted: count(data.total) });
 
   return (
-    <Card as="section" aria-labelledby="history-results-title" data-testid="history-results">
+    // While another filter's page loads, the last one stays on screen, marked busy (also for tests to wait on).
+    <Card as="section" aria-labelledby="history-results-title" aria-busy={history.isPlaceholderData} data-testid="history-results">
       <Card.Header className="bg-body d-flex flex-wrap justify-content-between align-items-center gap-2">
         <div>
           <h2 id="history-results-title" className="h5 mb-0">
