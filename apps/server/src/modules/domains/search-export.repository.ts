@@ -1,9 +1,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { to as copyTo, type CopyToStreamQuery } from 'pg-copy-streams';
 import type { DomainSearchFilters } from '@registrar-panel/contract';
 import type { Database } from '../../db/database';
-import { crlfRecords } from '../../lib/csv';
-import { brusselsSessionSql, isoTimestampSql } from '../registrar/report.repository';
+import { copyCsvRecords, isoTimestampSql } from '../registrar/report.repository';
 import { exportQuery } from './filtered-search.repository';
 import type { SearchPlan } from './search-pattern';
 
@@ -26,26 +24,6 @@ function withLiterals(query: ReturnType<typeof exportQuery>, quote: (value: stri
  * CSV writer's SQL side, lib/csv.ts), the server passes the bytes on with CRLF record ends. One
  * read-only transaction (one snapshot); a reader that goes away mid-file closes the connection.
  */
-export async function* searchExportRecords(
-  database: Database,
-  registrarHandle: string,
-  plan: SearchPlan,
-  filters: DomainSearchFilters,
-): AsyncGenerator<Buffer> {
-  const client = await database.pool.connect();
-  let finished = false;
-  let copy: CopyToStreamQuery | undefined;
-  try {
-    await client.query('BEGIN READ ONLY');
-    await client.query(brusselsSessionSql);
-    const query = withLiterals(exportQuery(registrarHandle, plan, filters, isoTimestampSql), (value) => client.escapeLiteral(value));
-    copy = client.query(copyTo(`COPY (${query}) TO STDOUT WITH (FORMAT csv)`));
-    for await (const chunk of copy.pipe(crlfRecords())) yield chunk as Buffer;
-    await client.query('COMMIT');
-    finished = true;
-  } finally {
-    // Closing the connection mid-COPY fails the COPY: expected, and nobody reads it any more.
-    copy?.on('error', () => undefined);
-    client.release(finished ? undefined : true);
-  }
+export function searchExportRecords(database: Database, registrarHandle: string, plan: SearchPlan, filters: DomainSearchFilters): AsyncGenerator<Buffer> {
+  return copyCsvRecords(database, (escapeLiteral) => withLiterals(exportQuery(registrarHandle, plan, filters, isoTimestampSql), escapeLiteral));
 }

@@ -42,14 +42,19 @@ export function domainReportSql(registrarLiteral: string): string {
  * One read-only transaction (one snapshot) on a pooled connection; when the reader goes away
  * mid-file, the connection is closed rather than returned mid-COPY, which ends the query.
  */
-export async function* domainReportRecords(database: Database, registrarHandle: string): AsyncGenerator<Buffer> {
+/**
+ * The rows of a SELECT as CSV records, streamed by COPY in a read-only transaction with Brussels
+ * times; `select` builds the statement with the connection's literal escaping. The domain report
+ * and the search export both stream this way.
+ */
+export async function* copyCsvRecords(database: Database, select: (escapeLiteral: (value: string) => string) => string): AsyncGenerator<Buffer> {
   const client = await database.pool.connect();
   let finished = false;
   let copy: CopyToStreamQuery | undefined;
   try {
     await client.query('BEGIN READ ONLY');
     await client.query(brusselsSessionSql);
-    copy = client.query(copyTo(`COPY (${domainReportSql(client.escapeLiteral(registrarHandle))}) TO STDOUT WITH (FORMAT csv)`));
+    copy = client.query(copyTo(`COPY (${select((value) => client.escapeLiteral(value))}) TO STDOUT WITH (FORMAT csv)`));
     for await (const chunk of copy.pipe(crlfRecords())) yield chunk as Buffer;
     await client.query('COMMIT');
     finished = true;
@@ -58,4 +63,8 @@ export async function* domainReportRecords(database: Database, registrarHandle: 
     copy?.on('error', () => undefined);
     client.release(finished ? undefined : true);
   }
+}
+
+export function domainReportRecords(database: Database, registrarHandle: string): AsyncGenerator<Buffer> {
+  return copyCsvRecords(database, (escapeLiteral) => domainReportSql(escapeLiteral(registrarHandle)));
 }
