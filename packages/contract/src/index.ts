@@ -11,3 +11,4 @@ export * from './portfolio';
 export * from './users';
 export * from './history';
 export * from './brussels-time';
+export * from './api-keys';
