@@ -47,3 +47,37 @@ export function apiKeyScopeOf(method: string, path: string): ApiKeyScope | undef
  * from a JWT (which never starts with it); the id finds the stored hash; only the secret's hash is kept.
  */
 export const apiKeyPrefix = 'rpk_';
+
+/** Whether a key can be used now: revoked and expired keys stay listed, for the record. */
+export type ApiKeyState = 'active' | 'expired' | 'revoked';
+
+/** A key as `GET /services/apiKeys` lists it (never its secret or hash). */
+export interface ApiKey {
+  id: string;
+  name: string;
+  /** The start of the key the registrar can recognise it by: `rpk_<id>`. */
+  prefix: string;
+  scopes: ApiKeyScope[];
+  /** Addresses or CIDR ranges it may be used from; empty for anywhere. */
+  allowedAddresses: string[];
+  /** The last day it works (Brussels); it stops at 00:00 the next day. */
+  expiresOn: string;
+  state: ApiKeyState;
+  createdAt: string;
+  createdBy: string;
+  lastUsedAt: string | null;
+  lastUsedIp: string | null;
+  revokedAt: string | null;
+  revokedBy: string | null;
+}
+
+/** `GET /services/apiKeys`. */
+export interface ApiKeysResponse {
+  apiKeys: ApiKey[];
+}
+
+/** `POST /services/apiKeys`: the new key, and its secret, shown this once. */
+export interface ApiKeyCreatedResponse {
+  apiKey: ApiKey;
+  secret: string;
+}
