@@ -174,10 +174,11 @@ export const domainFacets = pgTable(
       t.expiresOn,
       t.registrantHandle,
     ),
-    // Rare facets: `{registrar}:s:{lifecycle}`, `:l:{label}`, `:g:{rgp or NONE}`, `:i`, `:c:{registrant}`.
-    index('domain_facets_tokens_idx').using(
+    // The name's pieces `{registrar}:{piece}` and the facet keys `{registrar}::s:{lifecycle}`, `::l:{label}`,
+    // `::g:{rgp or NONE}`, `::i`, `::c:{registrant}` in one index: a rare facet, a rare piece, or both (migration 0014).
+    index('domain_facets_search_tokens_idx').using(
       'gin',
-      sql`domain_facet_tokens(${t.registrarHandle}, ${t.lifecycle}, ${t.labels}, ${t.rgpStatus}, ${t.idn}, ${t.registrantHandle})`,
+      sql`domain_facet_search_tokens(${t.registrarHandle}, ${t.uLabel}, ${t.lifecycle}, ${t.labels}, ${t.rgpStatus}, ${t.idn}, ${t.registrantHandle})`,
     ),
     index('domain_facets_registrar_expiry_idx').on(t.registrarHandle, t.expiresOn),
   ],

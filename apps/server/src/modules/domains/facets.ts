@@ -2,9 +2,9 @@ import { registrationLabels, type GracePeriodFilter, type LifecycleStatus, type 
 
 /*
  * How the portfolio's facets are stored (migration 0010): `domain_facets.labels` is a bit set, and
- * `registrar_facet_counts` and the GIN index `domain_facets_tokens_idx` name facets by key. These
- * are the server's one spelling of both; the SQL functions `domain_facet_keys` and
- * `domain_facet_tokens` write the same.
+ * `registrar_facet_counts` and the GIN index `domain_facets_search_tokens_idx` (migration 0014,
+ * beside the name's pieces, under `{registrar}::`) name facets by key. These are the server's one
+ * spelling of both; the SQL functions `domain_facet_keys` and `domain_facet_tokens` write the same.
  */
 
 /** The bit of a label in `domain_facets.labels`: its position in the contract's `registrationLabels`. */

@@ -4,16 +4,18 @@ import type { Db } from '../../db/database';
 import { neutraliseFormulaSql } from '../../lib/csv';
 import { facetKey, labelBit } from './facets';
 import { choosePageRead, lookupLimit, prefixUpperBound, type SearchPlan } from './search-pattern';
-import { patternCondition, sortedNamesCondition, tokenArray, tokenCounts, type SearchPage } from './search.repository';
+import { patternCondition, registrarTokens, sortedNamesCondition, textArray, tokenCounts, type SearchPage } from './search.repository';
 import { sqlRows } from './sql-rows';
 
 /*
  * Registration search with the portfolio's filters (issue 17), over `domain_facets` (migration
  * 0010). Like the name search, it chooses its reads from exact counts: how many registrations each
- * filter keeps (the maintained counts, or a bounded count) and how many the name can match. The
- * fewest candidates drive: a rare filter through the facet keys' GIN index (or the expiry index), a
- * rare name through search's own tables, and when both are common, the registrar's names are read in
- * order from one index that holds every facet, so the filters are tested without touching the table.
+ * filter keeps (the maintained counts, or a bounded count) and how many the name can match. A rare
+ * filter or a rare piece of the name is read through one GIN index of both (migration 0014), which
+ * walks the rarest list and skips through the others; a rare expiry range through its index; an
+ * exact name or a prefix through search's own sorted names; and when everything is common, the
+ * registrar's names are read in order from one index that holds every facet, so the filters are
+ * tested without touching the table.
  */
 
 /** Filter values are closed lists or checked dates, so they are written into the statement: each value gets a plan of its own. */
@@ -44,9 +46,15 @@ function filterKeys(filters: DomainSearchFilters): { counted: string[]; all: str
 
 const hasExpiry = (filters: DomainSearchFilters) => filters.expiresFrom !== undefined || filters.expiresTo !== undefined;
 
-/** The facet keys' GIN lookup (registrar-scoped keys, so no registrar condition is needed beside it). */
-const facetTokensHold = (registrarHandle: string, keys: string[]) =>
-  sql`domain_facet_tokens(registrar_handle, lifecycle, labels, rgp_status, idn, registrant_handle) @> ${tokenArray(registrarHandle, keys)}`;
+/**
+ * The lookup in the GIN index of name pieces and facet keys (migration 0014): pieces are written
+ * `{registrar}:{piece}` as search's own tokens, facet keys `{registrar}::{key}`. Both are scoped to
+ * the registrar, so no registrar condition is needed beside it.
+ */
+const searchTokensHold = (registrarHandle: string, keys: string[], pieces: string[] = []) => {
+  const tokens = [...registrarTokens(registrarHandle, pieces), ...registrarTokens(`${registrarHandle}:`, keys)];
+  return sql`domain_facet_search_tokens(registrar_handle, u_label, lifecycle, labels, rgp_status, idn, registrant_handle) @> ${textArray(tokens)}`;
+};
 
 const checkpointCondition = (checkpoint: Date | null) => (checkpoint ? sql`sponsored_since <= ${checkpoint.toISOString()}::timestamptz` : sql`TRUE`);
 
@@ -73,7 +81,7 @@ export async function expiryCount(db: Db, registrarHandle: string, from: string 
 async function registrantBound(db: Db, registrarHandle: string, registrant: string): Promise<number> {
   const [row] = await sqlRows<{ total: number }>(
     db,
-    sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM domain_facets WHERE ${facetTokensHold(registrarHandle, [facetKey.registrant(registrant)])} LIMIT ${lookupLimit + 1}) x`,
+    sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM domain_facets WHERE ${searchTokensHold(registrarHandle, [facetKey.registrant(registrant)])} LIMIT ${lookupLimit + 1}) x`,
   );
   return row?.total ?? 0;
 }
@@ -111,20 +119,19 @@ interface Request {
   checkpoint: Date | null;
 }
 
-/** Matches read through the filters' indexes: the facet keys' GIN index, or the expiry range. */
-function filterLookup(r: Request, keys: string[]): SQL {
-  const driver = keys.length > 0 ? facetTokensHold(r.registrarHandle, keys) : sql`registrar_handle = ${r.registrarHandle}`;
+/**
+ * Matches read through the GIN index of name pieces and facet keys (the index walks the rarest of
+ * them and skips through the others), or without pieces or keys, the expiry range.
+ */
+function tokensLookup(r: Request, keys: string[], pieces: string[] = []): SQL {
+  const driver = keys.length + pieces.length > 0 ? searchTokensHold(r.registrarHandle, keys, pieces) : sql`registrar_handle = ${r.registrarHandle}`;
   return sql`SELECT domain_id, ${sql.raw(r.plan.column)} AS name FROM domain_facets
               WHERE ${driver} AND ${patternCondition(r.plan)} AND ${filterCondition(r.filters)} AND ${checkpointCondition(r.checkpoint)}`;
 }
 
-/** Matches read through search's own tables (the exact name, the name tokens, the sorted A-labels), each then tested by its facets. */
+/** Matches read through search's sorted names (the exact name, a prefix's range, the A-labels), each then tested by its facets. */
 function nameLookup(r: Request): SQL {
-  const names =
-    r.plan.strategy === 'tokens'
-      ? sql`SELECT domain_id, u_label, a_label FROM domain_names
-             WHERE domain_name_tokens(registrar_handle, u_label) @> ${tokenArray(r.registrarHandle, r.plan.tokens)} AND ${patternCondition(r.plan)}`
-      : sql`SELECT domain_id, u_label, a_label FROM domain_names WHERE ${sortedNamesCondition(r.registrarHandle, r.plan, null)} AND ${patternCondition(r.plan)}`;
+  const names = sql`SELECT domain_id, u_label, a_label FROM domain_names WHERE ${sortedNamesCondition(r.registrarHandle, r.plan, null)} AND ${patternCondition(r.plan)}`;
   // LATERAL: one read per name, whatever the planner guesses of the names' number, and by the
   // registrar and U-label, so that it is answered by the index holding every facet, not the table.
   return sql`SELECT f.domain_id, n.${sql.raw(r.plan.column)} AS name FROM (${names}) n
@@ -176,28 +183,29 @@ export async function filteredSearchPage(db: Db, r: Request, offset: number, siz
 
   const { plan } = r;
   if (plan.strategy === 'exact') return countAndPage(db, nameLookup(r), offset, size);
-  if (plan.column === 'a_label') return countAndPage(db, filterBound <= limit ? filterLookup(r, keys.all) : nameLookup(r), offset, size);
+  if (plan.column === 'a_label') return countAndPage(db, filterBound <= limit ? tokensLookup(r, keys.all) : nameLookup(r), offset, size);
 
   const everything = plan.strategy === 'tokens' && plan.tokenIsMatch && plan.tokens.length === 1 && plan.tokens[0] === '';
   if (plan.strategy === 'tokens' && !everything) {
     const nameCounts = await tokenCounts(db, r.registrarHandle, plan.tokens);
     const nameBound = Math.min(...plan.tokens.map((token) => nameCounts.get(token) ?? 0));
     if (nameBound === 0) return { total: 0, ids: [] };
-    if (nameBound <= limit && nameBound <= filterBound) return countAndPage(db, nameLookup(r), offset, size);
+    // The index walks the rarer of the pieces and the keys, so one of them being rare is enough.
+    if (Math.min(nameBound, filterBound) <= limit) return countAndPage(db, tokensLookup(r, keys.all, plan.tokens), offset, size);
   }
   // The maintained count is the answer for `*` and one counted filter (the overview's links),
   // unless registrations were gained since the checkpoint; then only the page is left to read.
   const single = keys.all.length + (hasExpiry(r.filters) ? 1 : 0) === 1 && !r.filters.registrant;
   const known = everything && single && r.checkpoint === null;
   const nameBound = plan.strategy === 'prefix' ? await prefixBound(db, r.registrarHandle, plan) : registrarTotal;
-  if (!known && filterBound <= limit && filterBound < nameBound) return countAndPage(db, filterLookup(r, keys.all), offset, size);
+  if (!known && filterBound <= limit && filterBound < nameBound) return countAndPage(db, tokensLookup(r, keys.all), offset, size);
 
   // Both common: along the registrar's names (a prefix's range of them), the filters tested from the index.
   const total = known ? filterBound : await countInOrder(db, r);
   const read = choosePageRead(total, nameBound, offset, size);
   // Few matches, and the filters fewer candidates than the names: look them up; otherwise the names in order pass the page soonest.
   if (read === 'lookup' && keys.all.length > 0 && filterBound < nameBound && limit > 0)
-    return { total, ids: (await countAndPage(db, filterLookup(r, keys.all), offset, size)).ids };
+    return { total, ids: (await countAndPage(db, tokensLookup(r, keys.all), offset, size)).ids };
   return { total, ids: await pageInOrder(db, r, total, read === 'in-reverse-order' ? read : 'in-order', offset, size) };
 }
 

@@ -66,9 +66,14 @@ const condition = (registrarHandle: string, plan: SearchPlan, checkpoint: Date |
 const tokenMatchCondition = (plan: SearchPlan, checkpoint: Date | null): SQL =>
   checkpoint ? sql`${patternCondition(plan)} AND sponsored_since <= ${checkpoint.toISOString()}::timestamptz` : patternCondition(plan);
 
-/** The registrar's tokens as a text[] literal (every element quoted, `"` and `\\` escaped). */
-export const tokenArray = (registrarHandle: string, tokens: string[]) =>
-  sql`${`{${tokens.map((token) => `"${`${registrarHandle}:${token}`.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
+/** A text[] literal (every element quoted, `"` and `\\` escaped). */
+export const textArray = (values: string[]) => sql`${`{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
+
+/** Tokens scoped to the registrar: `{registrar}:{token}`. */
+export const registrarTokens = (registrarHandle: string, tokens: string[]) => tokens.map((token) => `${registrarHandle}:${token}`);
+
+/** The registrar's tokens as a text[] literal. */
+export const tokenArray = (registrarHandle: string, tokens: string[]) => textArray(registrarTokens(registrarHandle, tokens));
 
 /** Whether the registrar sponsors a domain it did not sponsor yet at the checkpoint. */
 export async function hasSponsoredSince(db: Db, registrarHandle: string, checkpoint: Date): Promise<boolean> {
