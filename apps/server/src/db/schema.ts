@@ -174,7 +174,7 @@ export const domainFacets = pgTable(
       t.expiresOn,
       t.registrantHandle,
     ),
-    // The name's pieces `{registrar}:{piece}` and the facet keys `{registrar}::s:{lifecycle}`, `::l:{label}`,
+    // The name's 3-character pieces `{registrar}:{piece}` and the facet keys `{registrar}::s:{lifecycle}`, `::l:{label}`,
     // `::g:{rgp or NONE}`, `::i`, `::c:{registrant}` in one index: a rare facet, a rare piece, or both (migration 0014).
     index('domain_facets_search_tokens_idx').using(
       'gin',

@@ -3,7 +3,7 @@ import type { DomainSearchFilters } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
 import { neutraliseFormulaSql } from '../../lib/csv';
 import { facetKey, labelBit } from './facets';
-import { choosePageRead, lookupLimit, prefixUpperBound, type SearchPlan } from './search-pattern';
+import { choosePageRead, lookupLimit, prefixUpperBound, tokenLength, type SearchPlan } from './search-pattern';
 import { patternCondition, registrarTokens, sortedNamesCondition, textArray, tokenCounts, type SearchPage } from './search.repository';
 import { sqlRows } from './sql-rows';
 
@@ -47,9 +47,9 @@ function filterKeys(filters: DomainSearchFilters): { counted: string[]; all: str
 const hasExpiry = (filters: DomainSearchFilters) => filters.expiresFrom !== undefined || filters.expiresTo !== undefined;
 
 /**
- * The lookup in the GIN index of name pieces and facet keys (migration 0014): pieces are written
- * `{registrar}:{piece}` as search's own tokens, facet keys `{registrar}::{key}`. Both are scoped to
- * the registrar, so no registrar condition is needed beside it.
+ * The lookup in the GIN index of name pieces and facet keys (migration 0014): 3-character pieces are
+ * written `{registrar}:{piece}` as search's own tokens, facet keys `{registrar}::{key}`. Both are
+ * scoped to the registrar, so no registrar condition is needed beside it.
  */
 const searchTokensHold = (registrarHandle: string, keys: string[], pieces: string[] = []) => {
   const tokens = [...registrarTokens(registrarHandle, pieces), ...registrarTokens(`${registrarHandle}:`, keys)];
@@ -129,9 +129,16 @@ function tokensLookup(r: Request, keys: string[], pieces: string[] = []): SQL {
               WHERE ${driver} AND ${patternCondition(r.plan)} AND ${filterCondition(r.filters)} AND ${checkpointCondition(r.checkpoint)}`;
 }
 
-/** Matches read through search's sorted names (the exact name, a prefix's range, the A-labels), each then tested by its facets. */
+/**
+ * Matches read through search's own tables (the exact name, a prefix's range, the A-labels, or the
+ * name tokens when a short one is the rarest), each then tested by its facets.
+ */
 function nameLookup(r: Request): SQL {
-  const names = sql`SELECT domain_id, u_label, a_label FROM domain_names WHERE ${sortedNamesCondition(r.registrarHandle, r.plan, null)} AND ${patternCondition(r.plan)}`;
+  const names =
+    r.plan.strategy === 'tokens'
+      ? sql`SELECT domain_id, u_label, a_label FROM domain_names
+             WHERE domain_name_tokens(registrar_handle, u_label) @> ${textArray(registrarTokens(r.registrarHandle, r.plan.tokens))} AND ${patternCondition(r.plan)}`
+      : sql`SELECT domain_id, u_label, a_label FROM domain_names WHERE ${sortedNamesCondition(r.registrarHandle, r.plan, null)} AND ${patternCondition(r.plan)}`;
   // LATERAL: one read per name, whatever the planner guesses of the names' number, and by the
   // registrar and U-label, so that it is answered by the index holding every facet, not the table.
   return sql`SELECT f.domain_id, n.${sql.raw(r.plan.column)} AS name FROM (${names}) n
@@ -188,10 +195,15 @@ export async function filteredSearchPage(db: Db, r: Request, offset: number, siz
   const everything = plan.strategy === 'tokens' && plan.tokenIsMatch && plan.tokens.length === 1 && plan.tokens[0] === '';
   if (plan.strategy === 'tokens' && !everything) {
     const nameCounts = await tokenCounts(db, r.registrarHandle, plan.tokens);
-    const nameBound = Math.min(...plan.tokens.map((token) => nameCounts.get(token) ?? 0));
+    const count = (token: string) => nameCounts.get(token) ?? 0;
+    const nameBound = Math.min(...plan.tokens.map(count));
     if (nameBound === 0) return { total: 0, ids: [] };
-    // The index walks the rarer of the pieces and the keys, so one of them being rare is enough.
-    if (Math.min(nameBound, filterBound) <= limit) return countAndPage(db, tokensLookup(r, keys.all, plan.tokens), offset, size);
+    // The GIN index of pieces and keys walks the rarest of them, so one rare 3-character piece or a
+    // rare filter is enough; shorter pieces are not in it (the pattern tests them).
+    const pieces = plan.tokens.filter((token) => [...token].length === tokenLength);
+    const indexedBound = Math.min(filterBound, ...pieces.map(count));
+    if (indexedBound <= limit) return countAndPage(db, tokensLookup(r, keys.all, pieces), offset, size);
+    if (nameBound <= limit) return countAndPage(db, nameLookup(r), offset, size);
   }
   // The maintained count is the answer for `*` and one counted filter (the overview's links),
   // unless registrations were gained since the checkpoint; then only the page is left to read.
