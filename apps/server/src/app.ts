@@ -20,7 +20,7 @@ import { envelopePlugin } from './plugins/envelope';
 import { frameworkErrorHandler, inputSafety } from './plugins/input-safety';
 import { withSafeLogSerializers } from './lib/log-serializers';
 import { noStore } from './plugins/no-store';
-import { byAddress, byUser, limitRequests, rateLimitsPlugin } from './plugins/rate-limits';
+import { byAddress, byUserOrApiKey, limitRequests, rateLimitsPlugin } from './plugins/rate-limits';
 import { registrarStatusGate } from './plugins/registrar-status';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
@@ -36,6 +36,10 @@ import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { historyRoutes } from './modules/history/history.routes';
 import { keycloakSessionSignIns } from './modules/history/session-sign-ins';
+import { apiKeyAuthenticator } from './modules/api-keys/api-key-auth';
+import { apiKeyManagementRoutes } from './modules/api-keys/api-keys.routes';
+import { openApiRoutes } from './modules/openapi/openapi.routes';
+import { registeredRoutes } from './modules/openapi/registered-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,6 +108,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Not public: this machine, or METRICS_TOKEN; anyone else gets a 404 (modules/metrics/).
   await app.register(metricsRoutes, { token: config.metricsToken });
   await app.register(webConfigurationRoutes, { config });
+  // The API's routes as they are registered (the OpenAPI drift test reads them), and its public OpenAPI document.
+  await app.register(registeredRoutes, { prefix: '/services' });
+  await app.register(openApiRoutes, { config });
 
   const issuer = issuerOf(config);
   const signingKeys = config.identity.mode === 'embedded' ? await loadSigningKeys(database.db) : undefined;
@@ -113,7 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (signingKeys) await app.register(identityPlugin, { config, signingKeys });
   if (config.demoMode) await app.register(devMailRoutes, { pageContext: identityPageContext(config) });
 
-  // The API: every route below needs a valid token and is scoped to the caller's registrar.
+  // The API: every route below needs a valid token (or an API key, on its routes) and is scoped to the caller's registrar.
+  const servicesPrefix = '/services';
   await app.register(
     async (services) => {
       // Per address before the token is checked (a flood of bad tokens is refused cheaply), per user after.
@@ -124,8 +132,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         keys,
         mode: config.identity.mode,
         audience: config.identity.mode === 'embedded' ? apiResourceOf(config) : undefined,
+        apiKeys: apiKeyAuthenticator(database.db, { routePrefix: servicesPrefix }),
       });
-      services.addHook('onRequest', limitRequests(byUser('servicesPerUser')));
+      services.addHook('onRequest', limitRequests(byUserOrApiKey('servicesPerUser', 'servicesPerApiKey')));
       // What the registrar's status allows (blocked: nothing; suspended: no change), read per request.
       await services.register(registrarStatusGate);
       // Keycloak signs users in: the registrar's history records each session's first API request as its sign-in.
@@ -138,8 +147,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await services.register(registrarRoutes);
       await services.register(eppRoutes);
       await services.register(historyRoutes);
+      await services.register(apiKeyManagementRoutes);
     },
-    { prefix: '/services' },
+    { prefix: servicesPrefix },
   );
 
   // Last: the single-page app with history fallback.

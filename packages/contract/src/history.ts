@@ -26,6 +26,9 @@ export const auditActions = [
   'user.enable',
   /** Details: `{ username, accessEnd: 'YYYY-MM-DD' | null }`. */
   'user.accessEnd',
+  // API keys; details: `{ name, prefix, scopes, expiresOn, allowedAddresses }` (never the secret or its hash).
+  'apiKey.create',
+  'apiKey.revoke',
   // CSV downloads; details: `{ fileName, … what was asked for }`.
   'download.domainReport',
   'download.billing',
@@ -40,7 +43,7 @@ export function isAuditAction(action: string): action is AuditAction {
 }
 
 /** The history's kinds of action, the filter's choices. Sign-ins come from the identity service's records. */
-export const historyKinds = ['contacts', 'epp', 'users', 'signIn', 'downloads'] as const;
+export const historyKinds = ['contacts', 'epp', 'users', 'apiKeys', 'signIn', 'downloads'] as const;
 export type HistoryKind = (typeof historyKinds)[number];
 
 /** The kind of each audit action: a new action does not compile until it has one. */
@@ -59,6 +62,8 @@ export const auditActionKinds = {
   'user.disable': 'users',
   'user.enable': 'users',
   'user.accessEnd': 'users',
+  'apiKey.create': 'apiKeys',
+  'apiKey.revoke': 'apiKeys',
   'download.domainReport': 'downloads',
   'download.billing': 'downloads',
   'download.searchExport': 'downloads',

@@ -12,3 +12,4 @@ export * from './users';
 export * from './history';
 export * from './brussels-time';
 export * from './api-keys';
+export * from './ip-ranges';

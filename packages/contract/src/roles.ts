@@ -35,6 +35,8 @@ export const capabilities = {
   manageUsers: ['ADMIN'],
   /** The registrar's history (`/registrar/history`): every change, sign-in and download of the registrar. */
   readHistory: ['SUPPORT', 'ADMIN'],
+  /** The registrar's API keys (`/apiKeys`): create, list, revoke. A key itself never holds it. */
+  manageApiKeys: ['ADMIN'],
 } as const satisfies Record<string, readonly PanelRole[]>;
 export type Capability = keyof typeof capabilities;
 

@@ -504,3 +504,39 @@ export const identitySigningKeys = pgTable('identity_signing_keys', {
   privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
 });
+
+/**
+ * A registrar's API keys (issue 18, migration 0013; modules/api-keys/). Only a hash of the key is
+ * kept; revoked and expired keys stay listed. `expiryNoticeSentAt` is claimed by the expiry-notice job.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    /** The public id, `rpk_<id>` to the registrar; random. */
+    id: cText('id').primaryKey(),
+    registrarHandle: cText('registrar_handle').references(() => registrars.handle),
+    name: text('name').notNull(),
+    /** SHA-256 of the whole key, hex. */
+    secretHash: text('secret_hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    allowedAddresses: text('allowed_addresses')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** The last day, in Brussels, the key works (`YYYY-MM-DD`). */
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    createdBy: cText('created_by'),
+    lastUsedAt: at('last_used_at'),
+    lastUsedIp: text('last_used_ip'),
+    revokedAt: at('revoked_at'),
+    revokedBy: name('revoked_by'),
+    expiryNoticeSentAt: at('expiry_notice_sent_at'),
+  },
+  (t) => [
+    index('api_keys_registrar_idx').on(t.registrarHandle, t.createdAt),
+    index('api_keys_expiry_notice_idx')
+      .on(t.expiresOn)
+      .where(sql`${t.revokedAt} IS NULL AND ${t.expiryNoticeSentAt} IS NULL`),
+  ],
+);

@@ -1,4 +1,4 @@
-import { capabilities, panelRoles, type Capability, type PanelRole } from '@registrar-panel/contract';
+import { brusselsDay, capabilities, panelRoles, type Capability, type PanelRole } from '@registrar-panel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContact, createDomain } from '../modules/domains/registry.test-support';
 import { createRegistrar } from '../test/factories';
@@ -110,6 +110,15 @@ const roleTable: { row: string; capability: Capability; cells: [boolean, boolean
       { method: 'GET', url: '/services/users/target@alpha/loginAttempts?size=1' },
       { method: 'DELETE', url: '/services/users/target@alpha/totp' },
       { method: 'DELETE', url: '/services/users/doomed@alpha' },
+    ],
+  },
+  {
+    row: 'API keys',
+    capability: 'manageApiKeys',
+    cells: [no, no, no, yes],
+    calls: [
+      { method: 'GET', url: '/services/apiKeys' },
+      { method: 'POST', url: '/services/apiKeys', body: { name: 'Role table key', scopes: ['registrations'], expiresOn: brusselsDay(), allowedAddresses: [] } },
     ],
   },
   {

@@ -3,14 +3,16 @@ import { demoMailboxTransport, smtpTransport, startMailRelay, type RelayEvents }
 import { startJobQueue } from './job-queue';
 import { startRetention } from './retention';
 import { startAccessEnd } from './access-end';
+import { startApiKeyExpiry } from './api-key-expiry';
 
 /** Sent mail moves to the queue's archive after an hour (kept there MAIL_RETENTION_DAYS, then deleted). */
 const archiveSentAfterSeconds = 3600;
 
 /**
- * The work every instance does besides answering requests: the mail relay, the retention job and the access-end job,
- * on the job queue. Started by server.ts once the app is built (tests start it only when they test
- * it), stopped before the database closes: the mails being sent finish first.
+ * The work every instance does besides answering requests: the mail relay, the retention job, the
+ * access-end job and the API keys' expiry reminders, on the job queue. Started by server.ts once the
+ * app is built (tests start it only when they test it), stopped before the database closes: the
+ * mails being sent finish first.
  */
 export async function startBackgroundWork(app: FastifyInstance, events: RelayEvents & { pollingIntervalSeconds?: number } = {}) {
   const { config, log } = app;
@@ -27,6 +29,7 @@ export async function startBackgroundWork(app: FastifyInstance, events: RelayEve
   await startMailRelay({ boss, send: smtp?.send ?? demoMailboxTransport(app.db), log, pollingIntervalSeconds: events.pollingIntervalSeconds, onAttempt });
   await startRetention({ boss, db: app.db, policy: config.retention, log });
   await startAccessEnd({ boss, directory: app.userDirectory, log });
+  await startApiKeyExpiry({ boss, deps: { db: app.db, directory: app.userDirectory, outbox: app.outbox, log, config }, log });
   return {
     boss,
     async stop() {

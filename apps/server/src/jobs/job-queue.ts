@@ -19,7 +19,7 @@ export const jobQueueSchema = 'pgboss';
 export const jobQueueSchemaVersion: number = bossVersion.schema;
 
 /** The queues, created by the migrator. Retry policies are given per job (mail/outbox.ts). */
-export const queueNames = { mail: 'mail', retention: 'retention', accessEnd: 'access-end' } as const;
+export const queueNames = { mail: 'mail', retention: 'retention', accessEnd: 'access-end', apiKeyExpiry: 'api-key-expiry' } as const;
 
 /** Anything that runs SQL: the database, or a transaction of it (mail joins the change's transaction). */
 export type Executor = Pick<Db, 'execute'>;

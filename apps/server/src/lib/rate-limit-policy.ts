@@ -51,6 +51,9 @@ export const rateLimitPolicy = {
   userCreationPerUser: { variable: 'RATE_LIMIT_USER_CREATION_PER_USER', default: '30/1h', counts: 'users created by one administrator' },
   servicesPerIp: { variable: 'RATE_LIMIT_SERVICES_PER_IP', default: '1200/1m', counts: 'every /services request from one address, signed in or not' },
   servicesPerUser: { variable: 'RATE_LIMIT_SERVICES_PER_USER', default: '600/1m', counts: 'every /services request of one signed-in user' },
+  // Counted instead of the user's limit for a request made with an API key (a key is no user); below a
+  // user's on purpose: a script has the CSV exports for bulk reads and needs no browser's bursts.
+  servicesPerApiKey: { variable: 'RATE_LIMIT_SERVICES_PER_API_KEY', default: '300/1m', counts: 'every /services request made with one API key' },
 } as const;
 
 export type RateLimitName = keyof typeof rateLimitPolicy;

@@ -1,7 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, type JWTHeaderParameters, type JWTPayload, type JWTVerifyGetKey, type JWTVerifyResult } from 'jose';
-import { can, panelRolesFromToken, registrarHandleOf, type Capability, type PanelRole } from '@registrar-panel/contract';
+import {
+  apiKeyCan,
+  apiKeyPrefix,
+  can,
+  panelRolesFromToken,
+  registrarHandleOf,
+  type ApiKeyScope,
+  type Capability,
+  type PanelRole,
+} from '@registrar-panel/contract';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../errors';
 import { sessionPolicy } from '../identity/provider/session-policy';
@@ -16,6 +25,11 @@ export interface SignedInUser {
   email: string;
   /** The caller's IP address, for the audit trail. */
   ip: string;
+  /**
+   * Set when the caller is an API key (modules/api-keys/): then `roles` is empty, `username` names
+   * the key for the audit trail, and `authorize` grants only what the key's scopes stand for.
+   */
+  apiKey?: { id: string; name: string; scopes: ApiKeyScope[] };
 }
 
 /** The caller as the token alone says (the IP comes from the request). */
@@ -40,7 +54,15 @@ export interface AuthOptions {
    * `{PUBLIC_URL}/services`); a token for another resource is refused even with our `azp`.
    */
   audience?: string;
+  /**
+   * Authenticates a bearer that starts with `apiKeyPrefix` (modules/api-keys/api-key-auth.ts): the
+   * caller, or a thrown 401/403. Without it such a bearer is refused like any bad token.
+   */
+  apiKeys?: ApiKeyAuthenticator;
 }
+
+/** The key path of authentication: the caller a key stands for, or a thrown 401 (not a key) or 403 (not on this route). */
+export type ApiKeyAuthenticator = (key: string, request: FastifyRequest) => Promise<SignedInUser>;
 
 /** An access token's claims once verified: `exp` and `iat` are always there. */
 export interface AccessTokenClaims extends JWTPayload {
@@ -141,7 +163,7 @@ export function verifiedTokenCache(maxEntries: number) {
   };
 }
 
-/** Requires a valid bearer token on every route registered inside the plugin's scope. */
+/** Requires a valid bearer token (an access token, or an API key) on every route registered inside the plugin's scope. */
 export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) => {
   const verified = verifiedTokenCache(10_000);
   app.decorateRequest('user', null as unknown as SignedInUser);
@@ -149,6 +171,12 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     const header = request.headers.authorization ?? '';
     const token = /^Bearer (.+)$/i.exec(header)?.[1];
     if (!token) throw unauthorized();
+    // A JWT never starts with the key prefix (it starts with its base64url header, `eyJ`).
+    if (token.startsWith(apiKeyPrefix)) {
+      if (!options.apiKeys) throw unauthorized();
+      request.user = await options.apiKeys(token, request);
+      return;
+    }
     let caller = verified.get(token);
     if (!caller) {
       const claims = await verifyAccessTokenClaims(token, options);
@@ -159,7 +187,11 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
   });
 });
 
-/** Throws 403 unless one of the caller's roles grants the capability (docs/authorization.md). */
+/**
+ * Throws 403 unless one of the caller's roles grants the capability (docs/authorization.md), or,
+ * for an API key, one of its scopes does.
+ */
 export function authorize(user: SignedInUser, capability: Capability): void {
-  if (!can(user.roles, capability)) throw forbidden();
+  const allowed = user.apiKey ? apiKeyCan(user.apiKey.scopes, capability) : can(user.roles, capability);
+  if (!allowed) throw forbidden();
 }

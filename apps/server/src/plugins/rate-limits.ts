@@ -66,6 +66,11 @@ export const byAddress =
 export const byUser =
   (limit: RateLimitName): Subject =>
   (request) => [limit, accountOf(request.user.username)];
+/** A signed-in user by their account, an API key by its id: each key has an allowance of its own. */
+export const byUserOrApiKey =
+  (userLimit: RateLimitName, apiKeyLimit: RateLimitName): Subject =>
+  (request) =>
+    request.user.apiKey ? [apiKeyLimit, request.user.apiKey.id] : [userLimit, accountOf(request.user.username)];
 export const byRegistrar =
   (limit: RateLimitName): Subject =>
   (request) => [limit, request.user.registrarHandle.toLowerCase()];

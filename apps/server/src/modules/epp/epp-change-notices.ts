@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
-import type { DirectoryUser, UserDirectory } from '../../identity/directory/user-directory';
+import type { UserDirectory } from '../../identity/directory/user-directory';
 import type { Outbox } from '../../mail/outbox';
+import { administratorEmails, distinctRecipients } from '../../mail/recipients';
 import type { SignedInUser } from '../../plugins/auth';
 import { eppChangeMail, type EppChange } from './epp-change-mail';
 import type { RegistrarEppRow } from './epp.repository';
@@ -29,26 +30,10 @@ export function eppChangeNotices(options: { directory: UserDirectory; outbox: Ou
   async function queue(tx: Db, notice: { registrar: RegistrarEppRow; administrators: string[]; actor: SignedInUser; change: EppChange; at: Date }) {
     const { registrar, actor, change, at } = notice;
     const mail = eppChangeMail(change, { registrarHandle: registrar.handle, actor, at, supportEmail: options.supportEmail });
-    await options.outbox.add(tx, ...recipients([registrar.techContactEmail, ...notice.administrators]).map((to) => ({ to, ...mail })));
+    await options.outbox.add(tx, ...distinctRecipients([registrar.techContactEmail, ...notice.administrators]).map((to) => ({ to, ...mail })));
   }
 
   return { administratorsOf, queue };
 }
 
 export type EppChangeNotices = ReturnType<typeof eppChangeNotices>;
-
-/** The addresses of the ADMIN users among a registrar's users. */
-export function administratorEmails(users: readonly DirectoryUser[]): string[] {
-  return users.filter((user) => user.roles.includes('ADMIN')).map((user) => user.email);
-}
-
-/** Each address once, whatever its case; empty ones left out. */
-function recipients(all: readonly string[]): string[] {
-  const seen = new Set<string>();
-  return all.filter((email) => {
-    const key = email.trim().toLowerCase();
-    if (!key || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}

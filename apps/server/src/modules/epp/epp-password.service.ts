@@ -6,7 +6,8 @@ import type { UserDirectory } from '../../identity/directory/user-directory';
 import { authorize, type SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { recordPortalChange } from '../../feed/portal-changes';
-import { administratorEmails, type EppChangeNotices } from './epp-change-notices';
+import { administratorEmails } from '../../mail/recipients';
+import type { EppChangeNotices } from './epp-change-notices';
 import { findRegistrarEpp, lockRegistrarEpp, setEppPasswordHash } from './epp.repository';
 
 export const passwordAuditAction = 'epp.password.update';

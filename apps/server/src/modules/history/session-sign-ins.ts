@@ -27,8 +27,10 @@ function sessionIdOf(request: FastifyRequest): string | undefined {
 export const keycloakSessionSignIns = fp(async (app: FastifyInstance) => {
   const remembered = new Set<string>();
   app.addHook('preHandler', async (request) => {
+    // An API key is no session and no sign-in (and its bearer is no JWT to read a `sid` from).
+    if (!request.user || request.user.apiKey) return;
     const sessionId = sessionIdOf(request);
-    if (!sessionId || remembered.has(sessionId) || !request.user) return;
+    if (!sessionId || remembered.has(sessionId)) return;
     await insertSessionSignIn(app.db, { username: request.user.username, ip: request.ip, sessionId });
     if (remembered.size >= maxRemembered) remembered.clear();
     remembered.add(sessionId);

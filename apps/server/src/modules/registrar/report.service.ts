@@ -1,7 +1,7 @@
 import { domainReportFileName } from '@registrar-panel/contract';
 import { Readable } from 'node:stream';
 import type { Database } from '../../db/database';
-import { forbidden } from '../../errors';
+import { notFound } from '../../errors';
 import { csvRecord } from '../../lib/csv';
 import { authorize, type SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
@@ -22,10 +22,13 @@ async function* withHeader(records: AsyncGenerator<Buffer>): AsyncGenerator<Buff
   yield* records;
 }
 
-/** The list of the caller's domains as a CSV stream; another registrar's handle is refused. */
+/**
+ * The list of the caller's domains as a CSV stream. Another registrar's handle answers 404, as any
+ * other registrar's identifier does (a user's or an API key's): nothing says whether it exists.
+ */
 export async function getDomainReport(database: Database, user: SignedInUser, handle: string): Promise<DomainReport> {
   authorize(user, 'downloadDomainReport');
-  if (handle !== user.registrarHandle) throw forbidden();
+  if (handle !== user.registrarHandle) throw notFound();
   const recordCount = await countDomains(database, handle);
   const fileName = domainReportFileName(handle, new Date());
   // In the registrar's history, before the file is written: a download that fails half way was still asked for.

@@ -90,10 +90,12 @@ describe('GET /services/registrar/{handle}/report/domains/csv', () => {
     expect(empty.headers['x-record-count']).toBe('0');
   });
 
-  it('refuses another registrar’s handle', async () => {
+  it('answers another registrar’s handle, and an unknown one, as not found', async () => {
+    const unknown = await call(t, { url: '/services/registrar/nosuchregistrar/report/domains/csv', as: support });
+    expect(unknown.statusCode).toBe(404);
     const res = await call(t, { url: '/services/registrar/beta/report/domains/csv', as: support });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ data: null, messages: [{ messageKey: 'error.forbidden', defaultMessage: 'You are not allowed to do this.' }] });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual(unknown.json());
     expect(res.body).not.toContain('zz-beta.be');
   });
 

@@ -1,0 +1,51 @@
+import { addCalendarDays, apiKeyLimits, brusselsDay } from '@registrar-panel/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { UserDirectory } from '../../identity/directory/user-directory';
+import type { Outbox } from '../../mail/outbox';
+import { apiKeyExpiryMail } from './api-key-mail';
+import { apiKeyRecipients } from './api-key-recipients';
+import { scopesOf } from './api-keys.presenter';
+import { claimExpiryNotice, keysDueForExpiryNotice } from './api-keys.repository';
+
+export interface ExpiryNoticeDeps {
+  db: Db;
+  directory: UserDirectory;
+  outbox: Outbox;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  config: Pick<Config, 'publicUrl' | 'supportEmail'>;
+}
+
+/** Whole calendar days from one `YYYY-MM-DD` to another. */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * Mails the reminder of every key, not revoked, whose expiry day (Brussels) is at most
+ * `apiKeyLimits.expiryNoticeDays` away and has not passed, once per key: each key is claimed
+ * (`expiry_notice_sent_at`) in the transaction that queues its mails, so runs that overlap, on one
+ * instance or several, mail each key once. A run that was missed catches up, as long as the key
+ * has not expired. Answers the ids of the keys this run reminded.
+ */
+export async function sendApiKeyExpiryNotices(deps: ExpiryNoticeDeps, now: Date = new Date()): Promise<string[]> {
+  const today = brusselsDay(now);
+  const due = await keysDueForExpiryNotice(deps.db, today, addCalendarDays(today, apiKeyLimits.expiryNoticeDays));
+  const recipientsOf = new Map<string, Promise<string[]>>();
+  const reminded: string[] = [];
+  for (const key of due) {
+    let recipients = recipientsOf.get(key.registrarHandle);
+    if (!recipients) recipientsOf.set(key.registrarHandle, (recipients = apiKeyRecipients(deps, key.registrarHandle)));
+    const to = await recipients;
+    const context = { registrarHandle: key.registrarHandle, ...deps.config };
+    const mail = apiKeyExpiryMail({ ...key, scopes: scopesOf(key.scopes) }, daysBetween(today, key.expiresOn), context);
+    const claimed = await deps.db.transaction(async (tx) => {
+      if (!(await claimExpiryNotice(tx, key.id))) return false;
+      await deps.outbox.add(tx, ...to.map((address) => ({ to: address, ...mail })));
+      return true;
+    });
+    if (claimed) reminded.push(key.id);
+  }
+  return reminded;
+}

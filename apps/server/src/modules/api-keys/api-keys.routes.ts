@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApiKey, ApiKeyCreatedResponse, ApiKeysResponse, Envelope } from '@registrar-panel/contract';
+import { ok } from '../../plugins/envelope';
+import { apiKeysService } from './api-keys.service';
+
+/**
+ * `/services/apiKeys`: the registrar's API keys. ADMIN only, scoped to the caller's registrar (the
+ * service authorises); no key may call these routes, they are not in `apiKeyRoutes`.
+ */
+export async function apiKeyManagementRoutes(app: FastifyInstance) {
+  const service = apiKeysService({ db: app.db, directory: app.userDirectory, outbox: app.outbox, log: app.log, config: app.config });
+
+  app.get('/apiKeys', async (request): Promise<Envelope<ApiKeysResponse>> => ok({ apiKeys: await service.list(request.user) }));
+
+  // 201 as for a new user; the answer holds the secret, the only time it is shown.
+  app.post('/apiKeys', async (request, reply): Promise<Envelope<ApiKeyCreatedResponse>> => {
+    const created = await service.create(request.user, request.body);
+    reply.status(201);
+    return ok(created);
+  });
+
+  app.delete<{ Params: { id: string } }>('/apiKeys/:id', async (request): Promise<Envelope<{ apiKey: ApiKey }>> =>
+    ok({ apiKey: await service.revoke(request.user, request.params.id) }),
+  );
+}

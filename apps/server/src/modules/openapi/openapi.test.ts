@@ -1,0 +1,194 @@
+import { domainToASCII } from 'node:url';
+import Ajv2020 from 'ajv/dist/2020';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeyRoutes, capabilities, isMessageKey, panelRoles, type PanelRole } from '@registrar-panel/contract';
+import { apiRoutes, openApiDocument, openApiPath, routeKey, type JsonSchema, type OpenApiDocument, type OpenApiOperation } from '@registrar-panel/contract/api';
+import serverPackage from '../../../package.json' with { type: 'json' };
+import { createRegistrar } from '../../test/factories';
+import { call } from '../../test/http';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createContact, createDomain } from '../domains/registry.test-support';
+import { openApiProblems } from './openapi-structure.test-support';
+
+/*
+ * The OpenAPI document (issue 18) cannot drift from the API: every route Fastify registers under
+ * /services is described and every described route is registered; the routes API keys may call are
+ * marked, and no other; the document holds together as OpenAPI 3.1; its message keys exist; who may
+ * call a route is what the server enforces; and a real answer fits its documented schema.
+ */
+
+let t: TestApp;
+let document: OpenApiDocument;
+
+beforeAll(async () => {
+  t = await createTestApp({ tld: 'be' });
+  const res = await t.app.inject({ url: '/services/openapi.json' });
+  document = res.json<OpenApiDocument>();
+});
+afterAll(async () => t?.close());
+
+const operations = (): [string, OpenApiOperation][] =>
+  Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]): [string, OpenApiOperation] => [`${method.toUpperCase()} ${path}`, operation]),
+  );
+const operationOf = (key: string): OpenApiOperation | undefined => {
+  const [method = '', path = ''] = key.split(' ');
+  return document.paths[openApiPath(path)]?.[method.toLowerCase() as 'get'];
+};
+
+describe('the document and the registered routes', () => {
+  it('describes every /services route Fastify registered, and no route that is not registered', () => {
+    const registered = new Set(t.app.apiRouteList.map((route) => routeKey({ method: route.method as 'GET', path: route.path })));
+    const documented = new Set(apiRoutes.map(routeKey));
+    expect([...registered].filter((key) => !documented.has(key)).sort(), 'registered, not in packages/contract/src/api/routes').toEqual([]);
+    expect([...documented].filter((key) => !registered.has(key)).sort(), 'in the route table, not registered').toEqual([]);
+    expect(registered.size).toBeGreaterThan(30);
+  });
+
+  it("says which change a suspended registrar's user may still make, as the route's config does", () => {
+    const ownAccountOnly = (keys: Iterable<string>) => [...keys].sort();
+    expect(ownAccountOnly(apiRoutes.filter((route) => route.ownAccountOnly).map(routeKey))).toEqual(
+      ownAccountOnly(t.app.apiRouteList.filter((route) => route.ownAccountOnly).map((route) => `${route.method} ${route.path}`)),
+    );
+  });
+
+  it('has one operation per route of the table, under the OpenAPI form of its path', () => {
+    expect(operations().length).toBe(apiRoutes.length);
+    for (const route of apiRoutes) expect(operationOf(routeKey(route))?.operationId, routeKey(route)).toBe(route.operationId);
+  });
+});
+
+describe('API keys in the document', () => {
+  it('marks every route of apiKeyRoutes with its scope and the apiKey scheme', () => {
+    for (const [key, scope] of Object.entries(apiKeyRoutes)) {
+      const operation = operationOf(key);
+      expect(operation, `${key} is in apiKeyRoutes but not in the document`).toBeDefined();
+      expect(operation?.['x-api-key-scope'], key).toBe(scope);
+      expect(operation?.security, key).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
+      expect(operation?.['x-codeSamples'][0]?.source, key).toContain('$RP_API_KEY');
+    }
+  });
+
+  it('marks no other route, and lists the access token on every route but the document itself', () => {
+    const marked = operations().filter(([, operation]) => operation['x-api-key-scope'] !== undefined || operation.security.some((s) => 'apiKey' in s));
+    expect(marked.map(([key]) => key).sort()).toEqual(
+      Object.keys(apiKeyRoutes)
+        .map((key) => key.replace(/:(\w+)/g, '{$1}'))
+        .sort(),
+    );
+    for (const [key, operation] of operations()) {
+      if (key === 'GET /openapi.json') expect(operation.security).toEqual([]);
+      else expect(operation.security[0], key).toEqual({ bearerAuth: [] });
+    }
+  });
+});
+
+describe('the document itself', () => {
+  it('is served without a token, as generated at start, and revalidates with its ETag', async () => {
+    const res = await t.app.inject({ url: '/services/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toEqual(openApiDocument({ serverUrl: 'http://portal.test/services', tld: 'be', version: serverPackage.version }));
+    const again = await t.app.inject({ url: '/services/openapi.json', headers: { 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('holds together as an OpenAPI 3.1 document', () => {
+    expect(openApiProblems(document)).toEqual([]);
+    expect(document.servers).toEqual([{ url: 'http://portal.test/services' }]);
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['apiKey', 'bearerAuth']);
+  });
+
+  it('names only message keys the contract has, and every status of every operation names its keys', () => {
+    const named = operations().flatMap(([, operation]) => Object.values(operation.responses).flatMap((response) => response['x-message-keys'] ?? []));
+    expect(named.filter((key) => !isMessageKey(key))).toEqual([]);
+    expect(document.components.schemas.MessageKey?.enum?.every((key) => typeof key === 'string' && isMessageKey(key))).toBe(true);
+    for (const [key, operation] of operations()) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (Number(status) >= 400) expect(response['x-message-keys']?.length, `${key} ${status}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('describes the search: its query, its scope, its statuses and keys, and the CSV header of its export', () => {
+    const search = operationOf('GET /domains/search');
+    expect(search?.parameters.find((p) => p.name === 'ulabel')).toMatchObject({ in: 'query', required: true, schema: { type: 'string', maxLength: 100 } });
+    expect(search?.['x-roles']).toEqual([...capabilities.readRegistrations]);
+    expect(Object.keys(search?.responses ?? {})).toEqual(['200', '400', '401', '403', '429', '500']);
+    expect(search?.responses['400']?.['x-message-keys']).toEqual(expect.arrayContaining(['search.domain.name.invalid', 'validation.maxLength']));
+    expect(search?.responses['403']?.['x-message-keys']).toEqual(['error.forbidden', 'registrar.accessBlocked']);
+    const csv = operationOf('GET /domains/search/csv')?.responses['200'];
+    expect(Object.keys(csv?.content ?? {})).toEqual(['text/csv']);
+    expect(csv?.headers?.['x-record-count']).toBeDefined();
+  });
+});
+
+describe('who may call each route', () => {
+  const example = (value: string) => value.replace('{tld}', 'be');
+
+  beforeAll(async () => {
+    await createRegistrar(t.database.db, { handle: 'acme' });
+  });
+
+  // A caller holding every role but those of the capability: the server must refuse it, as the document says.
+  it.each(apiRoutes.filter((route) => route.access !== 'public' && route.access !== 'signedIn').map((route) => [routeKey(route), route] as const))(
+    '%s answers 403 to a caller whose roles do not grant it',
+    async (_key, route) => {
+      const allowed: readonly PanelRole[] = route.access === 'public' || route.access === 'signedIn' ? panelRoles : capabilities[route.access];
+      const roles = panelRoles.filter((role) => !allowed.includes(role));
+      if (roles.length === 0) return;
+      const url = `/services${route.path.replace(/:(\w+)/g, (_whole, name: string) => encodeURIComponent(example(route.example?.params?.[name] ?? name)))}`;
+      const res = await call(t, {
+        method: route.method,
+        url,
+        as: { username: 'someone@acme', roles },
+        ...(route.example?.query ? { query: route.example.query } : {}),
+        ...(route.example?.body === undefined ? {} : { body: route.example.body }),
+      });
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json<{ messages: { messageKey: string }[] }>().messages.map((m) => m.messageKey)).toEqual(['error.forbidden']);
+    },
+  );
+});
+
+describe('a real answer and its documented schema', () => {
+  /** A validator of one operation's answer with a status, its references resolved in the document. */
+  function validatorFor(key: string, status: string) {
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+    ajv.addSchema({ $id: 'https://portal.test/openapi.json', components: document.components }, 'document');
+    const schema = operationOf(key)?.responses[status]?.content?.['application/json']?.schema;
+    if (!schema) throw new Error(`${key} documents no JSON answer with ${status}`);
+    const absolute = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"https://portal.test/openapi.json#/components/')) as JsonSchema;
+    return ajv.compile(absolute);
+  }
+
+  beforeAll(async () => {
+    await createRegistrar(t.database.db, { handle: 'zeta' });
+    await createContact(t.database.db, { handle: 'z100', registrarHandle: 'zeta' });
+    for (const uLabel of ['shop-zeta.be', 'café-zeta.be']) {
+      await createDomain(t.database.db, { uLabel, aLabel: domainToASCII(uLabel), registrarHandle: 'zeta', registrantHandle: 'z100' });
+    }
+  });
+
+  it("GET /services/domains/search as a SUPPORT user fits the 200's schema", async () => {
+    const res = await call(t, { url: '/services/domains/search', query: { ulabel: '*zeta*' }, as: { username: 'support@zeta', roles: ['SUPPORT'] } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ data: { results: unknown[] } }>();
+    expect(body.data.results).toHaveLength(2);
+    const validate = validatorFor('GET /domains/search', '200');
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+    // The check has teeth: an answer missing a field does not fit.
+    expect(validate({ ...body, data: { ...body.data, totalResults: undefined } })).toBe(false);
+  });
+
+  it("a refused search fits the 400's schema, with a key the document lists for it", async () => {
+    const res = await call(t, { url: '/services/domains/search', query: { ulabel: 'no spaces' }, as: { username: 'support@zeta', roles: ['SUPPORT'] } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ messages: { messageKey: string }[] }>();
+    const validate = validatorFor('GET /domains/search', '400');
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+    for (const { messageKey } of body.messages) expect(operationOf('GET /domains/search')?.responses['400']?.['x-message-keys']).toContain(messageKey);
+  });
+});

@@ -1,0 +1,11 @@
+/*
+ * The API's description (issue 18): the route table and the OpenAPI document generated from it.
+ * A subpath of its own (`@registrar-panel/contract/api`), so that the web's bundles never hold it:
+ * the web only reads the document's types.
+ */
+export { apiRoutes } from './routes';
+export { apiTags, routeKey, type ApiAccess, type ApiAnswer, type ApiMethod, type ApiRoute, type ApiTag, type ErrorStatus } from './route';
+export { messageKeysOf } from './message-keys-of';
+export { routeErrors } from './route-errors';
+export { openApiDocument, openApiPath, type OpenApiOptions } from './openapi';
+export type * from './openapi-types';

@@ -1,0 +1,106 @@
+import type { z } from 'zod';
+import type { MessageKey } from '../messages';
+import type { Capability } from '../roles';
+
+/*
+ * One `/services` route as the OpenAPI document describes it (api/routes.ts lists them all). The
+ * document is generated from these entries (api/openapi.ts); a server test compares them with the
+ * routes Fastify registered, so that neither can change alone.
+ */
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The document's groups, in the order a reader meets them. */
+export const apiTags = {
+  registrations: {
+    name: 'Registrations',
+    description: "The registrar's registrations: search, export, the portfolio overview, one registration, its transfer and contacts, the domain report.",
+  },
+  registrar: { name: 'Registrar', description: "The caller's own registrar: its data, contacts and protected transactions." },
+  billing: { name: 'Billing', description: 'Billing lines of a month, as JSON or CSV.' },
+  epp: { name: 'EPP', description: "The registrar's EPP access: the IP allow-list and the password." },
+  users: { name: 'Users', description: "User management: the registrar's panel users (ADMIN only)." },
+  history: { name: 'History', description: "The registrar's history: every change, sign-in and download." },
+  apiKeys: { name: 'API keys', description: "Keys for the registrar's own tooling (ADMIN only)." },
+  session: { name: 'Session', description: "The portal's settings and the signed-in user's own account." },
+  reference: { name: 'Reference', description: 'This document.' },
+} as const;
+export type ApiTag = keyof typeof apiTags;
+
+/**
+ * Who may call a route: any user whose roles grant the capability (roles.ts), any signed-in user,
+ * or anyone (no token).
+ */
+export type ApiAccess = Capability | 'signedIn' | 'public';
+
+/** Statuses a route can answer besides its success; each with the message keys it can carry. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502;
+
+/** A JSON answer in the envelope: `data` as the schema says (or null), `messages` usually empty. */
+export interface JsonAnswer {
+  kind: 'json';
+  status: 200 | 201;
+  /** The schema of `data`; null when `data` is always null. */
+  data: z.ZodType | null;
+  description: string;
+  /** Message keys a successful answer may carry (a notice, not an error). */
+  messages?: readonly MessageKey[];
+}
+
+/** A CSV file (UTF-8, CRLF, a header row), offered for download. */
+export interface CsvAnswer {
+  kind: 'csv';
+  description: string;
+  /** The name the file is offered under (Content-Disposition), with its placeholders. */
+  fileName: string;
+  /** Whether the answer says how many rows follow in `x-record-count` before the file streams. */
+  recordCount: boolean;
+}
+
+/** This document itself, as it is: not in the envelope. */
+export interface DocumentAnswer {
+  kind: 'openapi';
+  description: string;
+}
+
+export type ApiAnswer = JsonAnswer | CsvAnswer | DocumentAnswer;
+
+/** A worked example: the values the curl sample and the tests use. */
+export interface ApiExample {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+export interface ApiRoute {
+  /** Unique, for tools that generate a client: `searchRegistrations`. */
+  operationId: string;
+  method: ApiMethod;
+  /** As Fastify registers it, without `/services`: `/domains/:domainName`. */
+  path: string;
+  tag: ApiTag;
+  /** One line. */
+  summary: string;
+  /** What a registrar's developer needs to know to call it. */
+  description: string;
+  access: ApiAccess;
+  /**
+   * A change that only touches the caller's own account (their password reset mail): the registrar
+   * status gate lets it through for a suspended registrar, as the route's `config.ownAccountOnly` says.
+   */
+  ownAccountOnly?: true;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** Descriptions of parameters and body fields by name: the contract's input schemas carry none. */
+  fields?: Readonly<Record<string, string>>;
+  answer: ApiAnswer;
+  /** Message keys the service answers, by status, besides those every route and its schemas give. */
+  errors?: Partial<Record<ErrorStatus, readonly MessageKey[]>>;
+  example?: ApiExample;
+}
+
+/** `GET /domains/search`: how routes are named in `apiKeyRoutes` and in the drift test. */
+export function routeKey(route: Pick<ApiRoute, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`;
+}

@@ -1,0 +1,37 @@
+import { countriesAnswer, serverPropertiesAnswer } from '../responses/registrar';
+import type { ApiRoute } from '../route';
+
+export const sessionRoutes: readonly ApiRoute[] = [
+  {
+    operationId: 'getServerProperties',
+    method: 'GET',
+    path: '/config',
+    tag: 'session',
+    summary: "Read the portal's settings",
+    description: 'Settings the portal shows, such as the top-level domain (`ngp.registration.exposed.top_level_domain`).',
+    access: 'signedIn',
+    answer: { kind: 'json', status: 200, data: serverPropertiesAnswer, description: 'The settings.' },
+  },
+  {
+    operationId: 'listCountries',
+    method: 'GET',
+    path: '/country',
+    tag: 'session',
+    summary: 'List the countries',
+    description: 'Every ISO 3166-1 country with its English name, sorted by name: the choices of a contact’s country.',
+    access: 'signedIn',
+    answer: { kind: 'json', status: 200, data: countriesAnswer, description: 'The countries.' },
+  },
+  {
+    operationId: 'requestPasswordReset',
+    method: 'DELETE',
+    path: '/me/password',
+    tag: 'session',
+    summary: 'Mail myself a password reset link',
+    description: 'Mails the caller a link to choose a new password. Limited per address and per account, so that a script cannot fill a mailbox.',
+    access: 'signedIn',
+    ownAccountOnly: true,
+    answer: { kind: 'json', status: 200, data: null, description: 'Mailed.' },
+    errors: { 502: ['identity.mailFailed'] },
+  },
+];
