@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 
-const features = ['cookie-policy', 'epp', 'registrar', 'registrations', 'users'];
+const features = ['api-reference', 'cookie-policy', 'epp', 'registrar', 'registrations', 'users'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', 'apps/server/src/db/migrations/**', 'apps/server/bench/.build/**', 'apps/server/.build/**'] },

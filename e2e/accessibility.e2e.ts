@@ -10,6 +10,7 @@ import { launchBrowser } from './support/browser';
 import { firstLink, lastMailFile, waitForMail } from './support/mailbox';
 import { nextOneTimeCode, signIn, submitCode, submitPassword } from './support/sign-in';
 import { answerConfigWithMaintenance } from './support/maintenance';
+import { answerApiKeys, stopAnsweringApiKeys } from './support/api-key-answers';
 
 /*
  * Accessibility in Chromium. First axe-core on every page and state of the portal and of the sign-in
@@ -208,6 +209,8 @@ describe('axe: the registrar and registrations, as support@acme', () => {
     await checkBothWidths(page, 'EPP settings not allowed', () => page.getByTestId('not-allowed').waitFor());
     await open(page, '/users', 'User Management');
     await checkBothWidths(page, 'users not allowed', () => page.getByTestId('not-allowed').waitFor());
+    await open(page, '/users/apiKeys', 'API keys');
+    await checkBothWidths(page, 'API keys not allowed', () => page.getByTestId('not-allowed').waitFor());
   });
 });
 
@@ -317,6 +320,37 @@ describe('axe: the shell, EPP settings and users, as admin@acme', () => {
     await checkBothWidths(page, 'delete user dialog', () => remove.waitFor());
     await remove.getByRole('button', { name: 'Cancel' }).click();
     await remove.waitFor({ state: 'detached' });
+  });
+
+  it('API keys: a key in each state, the create dialog valid and invalid, the secret shown once, the revoke dialog', async () => {
+    // Stubbed answers (support/api-key-answers.ts): no key is created on acme.
+    await answerApiKeys(page);
+    try {
+      await open(page, '/users/apiKeys', 'API keys');
+      const table = page.getByTestId('api-keys-table');
+      await checkBothWidths(page, 'API keys list', () => table.locator('tr[data-state="revoked"]').waitFor());
+
+      await page.getByRole('button', { name: 'Create API key' }).click();
+      const create = page.getByRole('dialog', { name: 'Create API key' });
+      await checkBothWidths(page, 'create API key dialog', () => create.waitFor());
+      await create.getByRole('button', { name: 'Create key' }).click();
+      await checkBothWidths(page, 'create API key dialog with errors', () => create.getByText('Choose at least one scope.').waitFor());
+      await create.getByRole('textbox', { name: 'Name' }).fill('Axe check');
+      await create.getByRole('checkbox', { name: 'Billing lines' }).check();
+      await create.getByRole('button', { name: 'Create key' }).click();
+      const secret = page.getByRole('dialog', { name: 'API key Axe check created' });
+      await checkBothWidths(page, 'API key secret panel', () => secret.getByTestId('api-key-secret').waitFor());
+      await secret.getByRole('button', { name: 'Done, I have copied the key' }).click();
+      await secret.waitFor({ state: 'detached' });
+
+      await table.getByRole('button', { name: 'Revoke Nightly portfolio sync' }).click();
+      const revoke = page.getByRole('dialog', { name: 'Revoke Nightly portfolio sync' });
+      await checkBothWidths(page, 'revoke API key dialog', () => revoke.waitFor());
+      await revoke.getByRole('button', { name: 'Cancel' }).click();
+      await revoke.waitFor({ state: 'detached' });
+    } finally {
+      await stopAnsweringApiKeys(page);
+    }
   });
 });
 
@@ -482,6 +516,7 @@ describe('page titles and the focus after a navigation', () => {
       ['/epp/ipaddresses', 'Allowed IP addresses', 'Allowed IP addresses · EPP settings · .be registrar panel'],
       ['/epp/password', /EPP password/, 'Password · EPP settings · .be registrar panel'],
       ['/users', 'User Management', 'User Management · .be registrar panel'],
+      ['/api', 'API reference', 'API reference · .be registrar panel'],
       ['/cookiepolicy', 'Cookie policy', 'Cookie policy · .be registrar panel'],
       ['/registrar/nothing-here', 'Page not found', 'Page not found · .be registrar panel'],
     ];

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { apiReferenceRoutes } from '../features/api-reference/routes';
 import { cookiePolicyRoutes } from '../features/cookie-policy/routes';
 import { eppRoutes } from '../features/epp/routes';
 import { registrarRoutes } from '../features/registrar/routes';
@@ -33,6 +34,7 @@ export const routes: RouteObject[] = [
           ...eppRoutes,
           ...registrationRoutes,
           ...userRoutes,
+          ...apiReferenceRoutes,
           ...cookiePolicyRoutes,
           { path: '*', element: <NotFound /> },
         ],

@@ -20,5 +20,9 @@ export const paths = {
   registration: (domainName: string) => `/registrations/registration/${encodeURIComponent(domainName)}/view`,
   contact: (handle: string) => `/contact/view/${encodeURIComponent(handle)}`,
   users: '/users',
+  /** The registrar's API keys (ADMIN): linked from User Management's header, not a menu entry. */
+  apiKeys: '/users/apiKeys',
+  /** The API's reference (the OpenAPI document as a page), linked from the API keys page. */
+  apiReference: '/api',
   cookiePolicy: '/cookiepolicy',
 } as const;

@@ -4,6 +4,7 @@ import { featurePages } from '../../lib/lazy-page';
 
 const page = featurePages('users');
 const UsersPage = page(() => import('./components/users-page'), 'UsersPage');
+const ApiKeysPage = page(() => import('./api-keys/components/api-keys-page'), 'ApiKeysPage');
 
 /** Every navigation to /users, the same URL included, mounts the page afresh, so it reloads (spec section 2). */
 function UsersRoute() {
@@ -11,4 +12,8 @@ function UsersRoute() {
   return <UsersPage key={location.key} />;
 }
 
-export const userRoutes: RouteObject[] = [{ path: 'users', element: <UsersRoute /> }];
+export const userRoutes: RouteObject[] = [
+  { path: 'users', element: <UsersRoute /> },
+  // Not a menu entry: linked from User Management's header (ADMIN).
+  { path: 'users/apiKeys', element: <ApiKeysPage /> },
+];

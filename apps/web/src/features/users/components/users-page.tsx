@@ -2,7 +2,7 @@ import { can, type PanelUser } from '@registrar-panel/contract';
 import { useEffect, useState } from 'react';
 import { Button, Card, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { NotAllowed } from '../../../components/not-allowed';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { stackTableClass } from '../../../components/stack-table';
@@ -15,6 +15,7 @@ import { DeleteUserModal, type DeleteResult } from './delete-user-modal';
 import { UserFormModal, type SavedUser, type UserFormMode } from './user-form-modal';
 import { UserRow } from './user-row';
 import { Icon } from '../../../components/icon';
+import keyIcon from 'bootstrap-icons/icons/key.svg?raw';
 import personPlusIcon from 'bootstrap-icons/icons/person-plus.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
 
@@ -29,7 +30,7 @@ export function UsersPage() {
   return (
     <section>
       {allowed ? (
-        <UserManagement registrarHandle={currentUser.registrarHandle} />
+        <UserManagement registrarHandle={currentUser.registrarHandle} showApiKeys={can(currentUser.roles, 'manageApiKeys')} />
       ) : (
         <>
           <h1 className="h3 mb-4">{t('users.title')}</h1>
@@ -40,7 +41,7 @@ export function UsersPage() {
   );
 }
 
-function UserManagement({ registrarHandle }: { registrarHandle: string }) {
+function UserManagement({ registrarHandle, showApiKeys }: { registrarHandle: string; showApiKeys: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -89,10 +90,19 @@ function UserManagement({ registrarHandle }: { registrarHandle: string }) {
     <>
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-4">
         <h1 className="h3 mb-0">{t('users.title')}</h1>
-        <Button variant="primary" onClick={() => setDialog({ mode: 'create' })}>
-          <Icon svg={personPlusIcon} className="me-2" />
-          {t('users.add')}
-        </Button>
+        <div className="d-flex flex-wrap align-items-center gap-3">
+          {/* The API keys page is not in the menu: it is reached from here. */}
+          {showApiKeys && (
+            <Link to={paths.apiKeys} className="d-inline-flex align-items-center gap-2" data-testid="api-keys-link">
+              <Icon svg={keyIcon} />
+              {t('users.apiKeys.link')}
+            </Link>
+          )}
+          <Button variant="primary" onClick={() => setDialog({ mode: 'create' })}>
+            <Icon svg={personPlusIcon} className="me-2" />
+            {t('users.add')}
+          </Button>
+        </div>
       </div>
       <Card className="shadow-sm">
         <Card.Header as="h2" className="h5 bg-body py-3">

@@ -1,0 +1,123 @@
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeContext, expectNoAxeViolations } from './support/axe';
+import { baseUrl, launchBrowser } from './support/browser';
+import { capturePage, laptop, phone } from './support/screenshots';
+import { signIn } from './support/sign-in';
+
+/*
+ * The API reference page (/api, issue 18) in Chromium as support@acme: drawn from the OpenAPI
+ * document the server publishes, in a chunk of its own that no other page loads, clean for axe at
+ * laptop and phone widths. One context with axe's CSP bypass serves every check.
+ */
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const search = () => page.locator('article#searchRegistrations');
+const filter = () => page.getByLabel('Filter operations');
+const referenceChunk = (responses: Response[]) =>
+  responses.some((response) => /\/assets\/api-reference-page-[\w-]+\.js$/.test(new URL(response.url()).pathname));
+
+/** Every response the page gets until `until` is done. */
+async function responsesDuring(until: () => Promise<unknown>): Promise<Response[]> {
+  const responses: Response[] = [];
+  const record = (response: Response) => responses.push(response);
+  page.on('response', record);
+  try {
+    await until();
+  } finally {
+    page.off('response', record);
+  }
+  return responses;
+}
+
+async function settled(): Promise<void> {
+  await page.locator('.app-spinner-overlay').waitFor({ state: 'detached' });
+}
+
+async function openReference(): Promise<void> {
+  await page.goto('/api');
+  await search().waitFor();
+  await settled();
+}
+
+/** axe at both widths, the page's state kept across the change of width. */
+async function checkBothWidths(label: string): Promise<void> {
+  try {
+    for (const size of [laptop, phone]) {
+      await page.setViewportSize(size);
+      await settled();
+      await expectNoAxeViolations(page, `${label} at ${size.width} px`);
+    }
+  } finally {
+    await page.setViewportSize(laptop);
+  }
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await axeContext(browser);
+  page = await context.newPage();
+  await signIn(page, 'support@acme', undefined, '/registrar/generalData');
+  // The cookie banner (shell.e2e.ts tests it) would cover the page in the screenshots.
+  await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Close' }).click();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe('the API reference page', () => {
+  it('loads its chunk only when it opens, names itself and has one h1', async () => {
+    const other = await responsesDuring(async () => {
+      await page.goto('/registrar/generalData');
+      await page.locator('#main-content h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+    });
+    expect(referenceChunk(other)).toBe(false);
+    const responses = await responsesDuring(openReference);
+    expect(referenceChunk(responses)).toBe(true);
+    expect(responses.some((response) => new URL(response.url()).pathname === '/services/openapi.json' && response.status() === 200)).toBe(true);
+    expect(await page.locator('h1').allInnerTexts()).toEqual(['API reference']);
+    expect(await page.title()).toBe('API reference · .be registrar panel');
+    expect(await page.getByTestId('api-base-url').innerText()).toBe(`${baseUrl()}/services`);
+  });
+
+  it('lists the search operation with its API key scope and who may call it', async () => {
+    await expect.poll(() => search().locator('h3').innerText()).toBe('GET\n/domains/search');
+    expect(await search().getByTestId('api-key-scope').innerText()).toBe('API keys: registrations');
+    expect(await search().innerText()).toContain('Who may call it: SUPPORT, TECH, ADMIN');
+    expect(await page.locator('article#listUsers').innerText()).toContain('Not for API keys');
+    expect(await page.getByTestId('api-key-scope').count()).toBe(10);
+    await checkBothWidths('the API reference');
+    await capturePage(page, 'api-reference', { fullPage: false });
+  });
+
+  it("opens an operation's parameters, answers with their message keys and a curl example", async () => {
+    await search().getByText('Parameters, answers and an example').click();
+    const details = search().locator('details');
+    await details.getByRole('heading', { name: 'Example with curl' }).waitFor();
+    expect(await details.locator('pre').innerText()).toContain(`-H "Authorization: Bearer $RP_API_KEY"`);
+    expect(await details.locator('tr[data-status="400"]').innerText()).toContain('search.domain.name.invalid');
+    expect(await details.getByRole('table', { name: 'Parameters' }).locator('tbody tr').count()).toBe(11);
+    await checkBothWidths('an operation opened');
+  });
+
+  it('filters the operations as one types, and says when none match', async () => {
+    await filter().fill('domainReport');
+    await expect.poll(() => page.getByTestId('api-filter-count').innerText()).toBe('1 operation shown');
+    expect(await page.locator('article.api-operation').getAttribute('id')).toBe('downloadDomainReport');
+    await filter().fill('search');
+    // The card came back with the filter: its details folded again.
+    await search().getByText('Parameters, answers and an example').click();
+    await search().getByRole('heading', { name: 'Example with curl' }).waitFor();
+    await capturePage(page, 'api-reference-search');
+    await filter().fill('no operation has this');
+    await page.getByText('No operation matches the filter.').waitFor();
+    await checkBothWidths('the API reference with no match');
+    await filter().fill('');
+    await search().waitFor();
+  });
+});
