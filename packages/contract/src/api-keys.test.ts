@@ -74,6 +74,12 @@ describe('the creation request', () => {
     ]);
   });
 
+  it('refuses a name that would read as something else in a mail or the history', () => {
+    for (const name of ['Sync\nRevoked', 'Sync\u2028Revoked', 'cnys\u202e', '\u200b', 'a\tb'])
+      expect(fieldMessages(schema.safeParse({ ...valid, name }).error!)[0]?.messageKey, JSON.stringify(name)).toMatch(/^validation\./);
+    expect(schema.safeParse({ ...valid, name: 'Nightly sync — Zoë’s CRM' }).success).toBe(true);
+  });
+
   it('answers the addresses in canonical form, none when none are sent', () => {
     expect(schema.parse({ ...valid, allowedAddresses: ['192.0.2.9/24'] }).allowedAddresses).toEqual(['192.0.2.0/24']);
     expect(schema.parse({ name: 'Sync', scopes: ['billing'], expiresOn: today }).allowedAddresses).toEqual([]);

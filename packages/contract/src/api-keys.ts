@@ -136,8 +136,12 @@ export function apiKeyDisplayPrefix(id: string): string {
   return `${apiKeyPrefix}${id}`;
 }
 
-/** Control characters (newlines, tabs, …) have no place in a name that goes into mails and the history. */
-const noControlCharacters = /^[^\p{Cc}]*$/u;
+/**
+ * A name goes into mail subjects and bodies and the history: no control characters (newlines,
+ * tabs), no invisible format characters (text-direction overrides, zero-width spaces) and no line
+ * or paragraph separators, which could make it read as something else there.
+ */
+const plainName = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u;
 
 /**
  * `POST /services/apiKeys`, checked against today's day in Brussels. Addresses come back in
@@ -147,7 +151,7 @@ const noControlCharacters = /^[^\p{Cc}]*$/u;
 export function createApiKeySchema(today: string) {
   const { first, last } = apiKeyExpiryBounds(today);
   return z.object({
-    name: requiredText(apiKeyLimits.nameMaxLength).regex(noControlCharacters, { error: 'validation.pattern' }),
+    name: requiredText(apiKeyLimits.nameMaxLength).regex(plainName, { error: 'validation.pattern' }),
     scopes: z
       .array(z.enum(apiKeyScopes, { error: 'validation.apiKeyScope' }), { error: 'validation.apiKeyScopes' })
       .min(1, { error: 'validation.apiKeyScopes' })

@@ -7,14 +7,15 @@ import { statusRefusal } from '../modules/registrar/registrar-status-policy';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * The route changes only the caller's own account (their password reset mail), never the
-     * registrar's data, so a user of a suspended registrar, who may still sign in, may use it.
+     * A change a SUSPENDED registrar's users may still make, because it touches none of the
+     * registrar's data: a user's own password reset mail (they may still sign in), and revoking an
+     * API key (the registrar's keys still read everything, so a key that leaked must stay stoppable).
      */
-    ownAccountOnly?: boolean;
+    allowedWhileSuspended?: boolean;
   }
 }
 
-/** Methods that change nothing. Every other method is a change unless its route says `ownAccountOnly`. */
+/** Methods that change nothing. Every other method is a change unless its route says `allowedWhileSuspended`. */
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -23,7 +24,8 @@ const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * BLOCKED or DELETED registrar's user, whatever issued the token (the embedded service or
  * Keycloak), and 403 `registrar.suspended` for any change of a SUSPENDED one's, before the body is
  * read or any service runs. Changes are told by their method, so a change route added later is
- * refused too without naming it here.
+ * refused too without naming it here; only a route's `allowedWhileSuspended` lets a change through
+ * for a SUSPENDED registrar.
  *
  * The status is read from the database on every request and never cached: the registry's feed
  * may change it at any moment, on any instance of a fleet, and a session open at that moment must
@@ -36,7 +38,8 @@ export const registrarStatusGate = fp(async (app: FastifyInstance) => {
     const status = await findRegistrarStatus(app.db, request.user.registrarHandle);
     // No such registrar: nothing to gate here; the services answer 404 for a registrar they cannot find.
     if (status === undefined) return;
-    const changes = !readMethods.has(request.method) && request.routeOptions.config?.ownAccountOnly !== true;
+    const config = request.routeOptions.config;
+    const changes = !readMethods.has(request.method) && config?.allowedWhileSuspended !== true;
     const refusal = statusRefusal(status, changes);
     if (refusal) throw AppError.of(403, refusal);
   });

@@ -31,7 +31,7 @@ export function routeErrors(route: ApiRoute): Map<ErrorStatus, MessageKey[]> {
     add(401, ['error.unauthorized']);
     // A BLOCKED or DELETED registrar's users may do nothing; a SUSPENDED one's may only read.
     add(403, ['registrar.accessBlocked']);
-    if (!methodsThatRead.has(route.method) && !route.ownAccountOnly) add(403, ['registrar.suspended']);
+    if (!methodsThatRead.has(route.method) && !route.allowedWhileSuspended) add(403, ['registrar.suspended']);
     // A role without the capability; and an API key outside its routes or scopes, on any route.
     add(403, ['error.forbidden']);
   }

@@ -85,10 +85,11 @@ export interface ApiRoute {
   description: string;
   access: ApiAccess;
   /**
-   * A change that only touches the caller's own account (their password reset mail): the registrar
-   * status gate lets it through for a suspended registrar, as the route's `config.ownAccountOnly` says.
+   * A change that touches none of the registrar's data (the caller's own password reset mail,
+   * revoking an API key): the registrar status gate lets it through for a suspended registrar, as
+   * the route's `config.allowedWhileSuspended` says (the drift test compares the two).
    */
-  ownAccountOnly?: true;
+  allowedWhileSuspended?: true;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

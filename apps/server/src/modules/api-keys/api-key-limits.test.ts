@@ -7,7 +7,7 @@ import { call, messagesOf } from '../../test/http';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { lastUseIntervalSeconds } from './api-key-auth';
 import { recordApiKeyUse } from './api-keys.repository';
-import { adminOf, createKey, withKey } from './api-keys.test-support';
+import { adminOf, createKey, keyRequest, postKey, withKey } from './api-keys.test-support';
 
 /*
  * What a key's use costs and leaves behind, under parallel requests: its own request limit, its
@@ -19,8 +19,9 @@ const lines: string[] = [];
 const search = '/services/domains/search?ulabel=*shop*';
 
 beforeAll(async () => {
+  // Five creations an hour per administrator: the other tests here create five keys as admin@alpha.
   t = await createTestApp(
-    { rateLimits: loadRateLimits({ RATE_LIMIT_SERVICES_PER_API_KEY: '8/1m' }) },
+    { rateLimits: loadRateLimits({ RATE_LIMIT_SERVICES_PER_API_KEY: '8/1m', RATE_LIMIT_API_KEY_CREATION_PER_USER: '5/1h' }) },
     { logger: { level: 'trace', stream: { write: (line: string) => void lines.push(line) } } },
   );
   await createRegistrar(t.database.db, { handle: 'alpha' });
@@ -49,6 +50,17 @@ describe('the request limit per key', () => {
     expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0);
     expect((await withKey(t, calm.secret, search)).statusCode).toBe(200);
     expect((await call(t, { url: search, as: { username: 'support@alpha', roles: ['SUPPORT'] } })).statusCode).toBe(200);
+  });
+});
+
+describe('creating keys', () => {
+  it('is limited per administrator (each creation mails the technical contact and every ADMIN), not per registrar', async () => {
+    const admin = { ...adminOf('alpha'), username: 'flood@alpha' };
+    const answers = await Promise.all(Array.from({ length: 7 }, (_, i) => postKey(t, keyRequest({ name: `Flood ${i}` }), admin)));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 201, 201, 201, 201, 429, 429]);
+    expect(messagesOf(answers.find((res) => res.statusCode === 429)!)).toMatchObject([{ messageKey: 'error.tooManyRequests' }]);
+    const other = { ...adminOf('alpha'), username: 'calm@alpha' };
+    expect((await postKey(t, keyRequest({ name: 'Calm admin' }), other)).statusCode).toBe(201);
   });
 });
 

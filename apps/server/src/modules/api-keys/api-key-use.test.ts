@@ -1,9 +1,10 @@
 import { addCalendarDays, apiKeyRoutes, apiKeyScopes, brusselsDay, type ApiKeyRoute, type ApiKeyScope, type HistoryEntry } from '@registrar-panel/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiKeys, billingEvents, registrars } from '../../db/schema';
 import { createRegistrar } from '../../test/factories';
 import { call, messagesOf } from '../../test/http';
+import { loadRateLimits } from '../../lib/rate-limit-policy';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createContact, createDomain } from '../domains/registry.test-support';
 import { adminOf, createKey, withKey } from './api-keys.test-support';
@@ -31,7 +32,8 @@ const requests: Record<ApiKeyRoute, string> = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Many creations by one ADMIN here; the creation limit has its own test (api-key-limits.test.ts).
+  t = await createTestApp({ rateLimits: loadRateLimits({ RATE_LIMIT_API_KEY_CREATION_PER_USER: '1000/1h' }) });
   for (const handle of ['alpha', 'beta', 'blocked']) await createRegistrar(t.database.db, { handle });
   for (const handle of ['alpha', 'beta']) {
     const upper = handle.toUpperCase();
@@ -132,6 +134,53 @@ describe('every other route', () => {
   });
 });
 
+describe('a route reached another way', () => {
+  it('is judged by the route it reaches: another method, an encoded or dotted path, a trailing slash, a query', async () => {
+    const search = requests['GET /domains/search'];
+    // Fastify answers HEAD for every GET route: not in the table, so refused like any other method.
+    for (const method of ['HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const) {
+      for (const url of [search, '/services/domains/alpha-shop.be', requests['GET /registrar/:handle/report/domains/csv']]) {
+        const res = await t.app.inject({ method, url, headers: { authorization: `Bearer ${keys.all}` } });
+        expect([403, 404], `${method} ${url}`).toContain(res.statusCode);
+        expect(res.body, `${method} ${url}`).not.toContain('alpha-shop.be');
+      }
+    }
+    for (const url of [
+      '/services/apiKeys/',
+      '/services/%61piKeys',
+      '/services/domains/search/../../apiKeys',
+      '/services/apiKeys?route=/domains/search',
+      '/services/registrar/%68istory',
+      '/services/users#/domains/search',
+    ]) {
+      const res = await withKey(t, keys.all, url);
+      expect(res.statusCode, url).toBe(403);
+      expect(messagesOf(res), url).toMatchObject([{ messageKey: 'error.forbidden' }]);
+    }
+    for (const url of ['/services//apiKeys', '/services/domains/..%2F..%2FapiKeys', '/services/users;/domains/search']) {
+      expect([403, 404], url).toContain((await withKey(t, keys.all, url)).statusCode);
+    }
+    expect((await withKey(t, keys.all, `${requests['GET /registrar/:handle/report/domains/csv']}/`)).statusCode).toBe(200);
+  });
+
+  it('answers 401 to a key prefix in front of a valid access token, and to a key padded or joined to another', async () => {
+    const token = await t.tokenFor(adminOf('alpha'));
+    const { secret: other } = await createKey(t, { name: 'Another key' });
+    const forged = [
+      `rpk_${token}`,
+      `rpk_${other.slice(4, 16)}_${keys.all.slice(17)}`,
+      `${keys.all} `,
+      `${keys.all}${'A'.repeat(8000)}`,
+      `${keys.all},${other}`,
+      `${token} ${keys.all}`,
+      `RPK_${keys.all.slice(4)}`,
+    ];
+    for (const key of forged) expect((await withKey(t, key, '/services/apiKeys')).statusCode, key.slice(0, 30)).toBe(401);
+    // The scheme's letter case is free (RFC 9110), the key's is not.
+    expect((await t.app.inject({ url: requests['GET /domains/search'], headers: { authorization: `bearer ${keys.all}` } })).statusCode).toBe(200);
+  });
+});
+
 describe("another registrar's identifiers", () => {
   it('answer a key exactly as they answer a user of its registrar, never with the data', async () => {
     const user = { username: 'support@alpha', roles: ['SUPPORT' as const] };
@@ -187,6 +236,41 @@ describe('a key that does not open the API', () => {
     expect((await withKey(t, created.secret, requests['GET /domains/search'])).statusCode).toBe(401);
   });
 
+  it('answers 401 to every request sent once its revocation has answered, even with requests of it in flight', async () => {
+    const created = await createKey(t, { name: 'Revoked under load' });
+    const url = requests['GET /domains/search'];
+    const inFlight = Array.from({ length: 20 }, () => withKey(t, created.secret, url));
+    const revoked = await call(t, { method: 'DELETE', url: `/services/apiKeys/${created.apiKey.id}`, as: adminOf('alpha') });
+    expect(revoked.statusCode).toBe(200);
+    const after = await Promise.all(Array.from({ length: 20 }, () => withKey(t, created.secret, url)));
+    expect(after.map((res) => res.statusCode)).toEqual(Array.from({ length: 20 }, () => 401));
+    // Those sent before it answered either way: a request past authentication completes, as any in flight does.
+    for (const res of await Promise.all(inFlight)) expect([200, 401]).toContain(res.statusCode);
+  });
+
+  it('works up to 24:00 of its expiry day in Brussels, winter and summer, and not a millisecond longer', async () => {
+    const created = await createKey(t, { name: 'Midnight' });
+    const url = requests['GET /domains/search'];
+    const at = async (instant: string) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(instant));
+      try {
+        return (await withKey(t, created.secret, url)).statusCode;
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    // CET (UTC+1), and CEST (UTC+2) on the night the clocks go back.
+    for (const [expiresOn, lastMoment, refused] of [
+      ['2031-01-15', '2031-01-15T22:59:59.999Z', '2031-01-15T23:00:00.000Z'],
+      ['2031-10-25', '2031-10-25T21:59:59.999Z', '2031-10-25T22:00:00.000Z'],
+    ] as const) {
+      await t.database.db.update(apiKeys).set({ expiresOn }).where(eq(apiKeys.id, created.apiKey.id));
+      expect(await at(lastMoment), lastMoment).toBe(200);
+      expect(await at(refused), refused).toBe(401);
+    }
+  });
+
   it('answers 403 registrar.accessBlocked once the registry blocks its registrar', async () => {
     const created = await createKey(t, { name: 'Blocked later', scopes: ['registrations'] }, adminOf('blocked'));
     expect((await withKey(t, created.secret, '/services/domains/overview')).statusCode).toBe(200);
@@ -206,6 +290,26 @@ describe('a key limited to addresses', () => {
     for (const refused of ['198.51.101.7', '203.0.113.10', '2001:db9::1', '127.0.0.1']) expect(await from(refused), refused).toBe(401);
     // Without TRUST_PROXY, a client cannot name its own address.
     expect(await from('192.0.2.1', { 'x-forwarded-for': '198.51.100.7' })).toBe(401);
+  });
+
+  it('behind the proxies TRUST_PROXY names, is judged by the address they forward, never by one a client writes', async () => {
+    const proxied = await createTestApp({ trustProxy: ['10.0.0.0/8'] });
+    try {
+      await createRegistrar(proxied.database.db, { handle: 'alpha' });
+      const { secret } = await createKey(proxied, { name: 'Office only', allowedAddresses: ['198.51.100.0/24'] });
+      const from = async (remoteAddress: string, headers: Record<string, string>) =>
+        (await proxied.app.inject({ url: requests['GET /domains/search'], remoteAddress, headers: { authorization: `Bearer ${secret}`, ...headers } }))
+          .statusCode;
+      expect(await from('10.0.0.2', { 'x-forwarded-for': '198.51.100.7' })).toBe(200);
+      expect(await from('10.0.0.2', { 'x-forwarded-for': '192.0.2.1, 198.51.100.7' })).toBe(200);
+      // The proxy appends the address it saw; what the client wrote before it does not count.
+      expect(await from('10.0.0.2', { 'x-forwarded-for': '198.51.100.7, 192.0.2.1' })).toBe(401);
+      // Not a proxy TRUST_PROXY names; and Forwarded is not read at all.
+      expect(await from('192.0.2.1', { 'x-forwarded-for': '198.51.100.7' })).toBe(401);
+      expect(await from('10.0.0.2', { forwarded: 'for=198.51.100.7' })).toBe(401);
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

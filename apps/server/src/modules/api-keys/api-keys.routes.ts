@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiKey, ApiKeyCreatedResponse, ApiKeysResponse, Envelope } from '@registrar-panel/contract';
 import { ok } from '../../plugins/envelope';
+import { byUser, limitRequests } from '../../plugins/rate-limits';
 import { apiKeysService } from './api-keys.service';
 
 /**
@@ -13,13 +14,14 @@ export async function apiKeyManagementRoutes(app: FastifyInstance) {
   app.get('/apiKeys', async (request): Promise<Envelope<ApiKeysResponse>> => ok({ apiKeys: await service.list(request.user) }));
 
   // 201 as for a new user; the answer holds the secret, the only time it is shown.
-  app.post('/apiKeys', async (request, reply): Promise<Envelope<ApiKeyCreatedResponse>> => {
+  app.post('/apiKeys', { onRequest: limitRequests(byUser('apiKeyCreationPerUser')) }, async (request, reply): Promise<Envelope<ApiKeyCreatedResponse>> => {
     const created = await service.create(request.user, request.body);
     reply.status(201);
     return ok(created);
   });
 
-  app.delete<{ Params: { id: string } }>('/apiKeys/:id', async (request): Promise<Envelope<{ apiKey: ApiKey }>> =>
+  // Also while the registrar is SUSPENDED (plugins/registrar-status.ts): its keys still read, so a leaked one must still be stoppable.
+  app.delete<{ Params: { id: string } }>('/apiKeys/:id', { config: { allowedWhileSuspended: true } }, async (request): Promise<Envelope<{ apiKey: ApiKey }>> =>
     ok({ apiKey: await service.revoke(request.user, request.params.id) }),
   );
 }

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { addCalendarDays, apiKeyLimits, brusselsDay, type ApiKey, type HistoryEntry, type PanelRole } from '@registrar-panel/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, auditEvents } from '../../db/schema';
+import { apiKeys, auditEvents, registrars } from '../../db/schema';
 import { createRegistrar } from '../../test/factories';
 import { call, messagesOf } from '../../test/http';
+import { loadRateLimits } from '../../lib/rate-limit-policy';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { adminOf, createKey, keyRequest, postKey } from './api-keys.test-support';
 
@@ -20,7 +21,8 @@ const rowsOf = (handle: string) => t.database.db.select().from(apiKeys).where(eq
 const count = async () => (await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM api_keys`)).rows[0]?.n;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Many creations by one ADMIN here; the creation limit has its own test (api-key-limits.test.ts).
+  t = await createTestApp({ rateLimits: loadRateLimits({ RATE_LIMIT_API_KEY_CREATION_PER_USER: '1000/1h' }) });
   for (const handle of ['alpha', 'beta', 'gamma', 'delta']) await createRegistrar(t.database.db, { handle });
 });
 afterAll(async () => t?.close());
@@ -231,6 +233,28 @@ describe('refused input', () => {
     // A revoked key no longer counts.
     await revoke((await rowsOf('gamma'))[0]!.id, gamma);
     await createKey(t, { name: 'After a revocation' }, gamma);
+  });
+});
+
+describe('a SUSPENDED registrar', () => {
+  it('creates no key, but its ADMIN still revokes one, which its keys, still reading, would otherwise outlive', async () => {
+    await createRegistrar(t.database.db, { handle: 'paused' });
+    const paused = adminOf('paused');
+    const leaked = await createKey(t, { name: 'Leaked' }, paused);
+    await t.database.db.update(registrars).set({ status: 'SUSPENDED' }).where(eq(registrars.handle, 'paused'));
+    const read = () => t.app.inject({ url: '/services/domains/overview', headers: { authorization: `Bearer ${leaked.secret}` } });
+    expect((await read()).statusCode).toBe(200);
+
+    const created = await postKey(t, keyRequest({ name: 'Another' }), paused);
+    expect(created.statusCode).toBe(403);
+    expect(messagesOf(created)).toMatchObject([{ messageKey: 'registrar.suspended' }]);
+
+    const revoked = await revoke(leaked.apiKey.id, paused);
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json<{ data: { apiKey: ApiKey } }>().data.apiKey).toMatchObject({ state: 'revoked', revokedBy: 'admin@paused' });
+    expect((await read()).statusCode).toBe(401);
+    // Still only its own keys: another registrar's answers 404 as before.
+    expect((await revoke((await createKey(t, { name: 'Not theirs' }, adminOf('beta'))).apiKey.id, paused)).statusCode).toBe(404);
   });
 });
 

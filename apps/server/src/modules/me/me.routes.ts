@@ -9,7 +9,7 @@ export async function meRoutes(app: FastifyInstance) {
   // Each call mails a link: limited so that a script cannot fill a mailbox (or the mail relay's quota).
   const limits = limitRequests(byAddress('resetMailPerIp'), byUser('resetMailPerAccount'));
   // The user's own sign-in, not the registrar's data: open to a suspended registrar's users too (plugins/registrar-status.ts).
-  app.delete('/me/password', { config: { ownAccountOnly: true }, onRequest: limits }, async (request) => {
+  app.delete('/me/password', { config: { allowedWhileSuspended: true }, onRequest: limits }, async (request) => {
     await service.requestPasswordReset(request.user);
     return ok(null);
   });

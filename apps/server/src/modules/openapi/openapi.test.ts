@@ -46,9 +46,9 @@ describe('the document and the registered routes', () => {
   });
 
   it("says which change a suspended registrar's user may still make, as the route's config does", () => {
-    const ownAccountOnly = (keys: Iterable<string>) => [...keys].sort();
-    expect(ownAccountOnly(apiRoutes.filter((route) => route.ownAccountOnly).map(routeKey))).toEqual(
-      ownAccountOnly(t.app.apiRouteList.filter((route) => route.ownAccountOnly).map((route) => `${route.method} ${route.path}`)),
+    const allowedWhileSuspended = (keys: Iterable<string>) => [...keys].sort();
+    expect(allowedWhileSuspended(apiRoutes.filter((route) => route.allowedWhileSuspended).map(routeKey))).toEqual(
+      allowedWhileSuspended(t.app.apiRouteList.filter((route) => route.allowedWhileSuspended).map((route) => `${route.method} ${route.path}`)),
     );
   });
 

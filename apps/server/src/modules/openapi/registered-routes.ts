@@ -6,8 +6,8 @@ export interface RegisteredRoute {
   method: string;
   /** Without the prefix and without a trailing slash: `/domains/:domainName`. */
   path: string;
-  /** The route's `config.ownAccountOnly` (plugins/registrar-status.ts). */
-  ownAccountOnly: boolean;
+  /** The route's `config.allowedWhileSuspended` (plugins/registrar-status.ts). */
+  allowedWhileSuspended: boolean;
 }
 
 declare module 'fastify' {
@@ -27,9 +27,9 @@ export const registeredRoutes = fp<{ prefix: string }>(async (app: FastifyInstan
   app.addHook('onRoute', (route) => {
     if (route.url !== prefix && !route.url.startsWith(`${prefix}/`)) return;
     const path = route.url.slice(prefix.length).replace(/(.)\/$/, '$1') || '/';
-    const ownAccountOnly = route.config?.ownAccountOnly === true;
+    const allowedWhileSuspended = route.config?.allowedWhileSuspended === true;
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, path, ownAccountOnly });
+      if (method !== 'HEAD') routes.push({ method, path, allowedWhileSuspended });
     }
   });
 });
