@@ -1,4 +1,4 @@
-import { brusselsDay, brusselsYearMonth } from '@registrar-panel/contract';
+import { brusselsDay, brusselsYearMonth, formatDay } from '@registrar-panel/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoQuotas, demoSeed } from '../apps/server/src/db/seed/demo-data';
@@ -442,9 +442,14 @@ describe('axe: the sign-in pages', () => {
     await axelRow.getByRole('button', { name: `Edit ${axel.person}` }).click();
     const dialog = admin.getByRole('dialog', { name: `Edit ${axel.person}` });
     const access = dialog.getByTestId('user-access');
-    await access.getByLabel('Access until (last day)').fill(brusselsDay(new Date(Date.now() + 30 * 86_400_000)));
+    const accessEnd = brusselsDay(new Date(Date.now() + 30 * 86_400_000));
+    await access.getByLabel('Access until (last day)').fill(accessEnd);
     await access.getByRole('button', { name: 'Save date' }).click();
-    await access.getByText(/^Access until /).waitFor();
+    // The saved day shows as the section's badge (not the field's label, 'Access until (last day)').
+    await access
+      .getByTestId('user-status')
+      .getByText(`Access until ${formatDay(accessEnd)}`, { exact: true })
+      .waitFor();
     // The success alerts close by themselves; axe would catch one half faded.
     const alertsGone = () => expect.poll(() => admin.locator('.app-alert').count(), { timeout: 10_000 }).toBe(0);
     await alertsGone();

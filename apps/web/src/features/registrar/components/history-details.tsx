@@ -1,13 +1,15 @@
-import type { HistoryEntry } from '@registrar-panel/contract';
+import { apiKeyScopes, formatDay, type ApiKeyScope, type HistoryEntry } from '@registrar-panel/contract';
 import type { TFunction } from 'i18next';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BreakableText } from '../../../components/breakable-text';
+import { anyAddressLabel, scopeLabel } from '../../../lib/api-key-labels';
 
 /*
  * The details of a history entry as people read them: a contact change as each field's before →
- * after, an IP list as what was added and removed, a user's name and roles, a download's file.
+ * after, an IP list as what was added and removed, a user's name and roles, an API key as the API
+ * keys page shows it, a download's file.
  * The entries are stored as JSON by the server's services; anything unexpected shows as its values.
  */
 
@@ -44,6 +46,9 @@ function Value({ value }: { value: string | null }) {
   const { t } = useTranslation();
   return value === null ? <span className="text-body-secondary fst-italic">{t('registrar.history.details.empty')}</span> : <BreakableText text={value} />;
 }
+
+/** A Brussels day (`YYYY-MM-DD`) as the portal writes it, `2026/12/31`; anything else as it is. */
+const day = (value: string): string => formatDay(value) || value;
 
 function Lines({ children }: { children: ReactNode }) {
   return <ul className="list-unstyled mb-0 history-details">{children}</ul>;
@@ -127,10 +132,51 @@ function UserDetails({ details }: { details: Details }) {
   if ('accessEnd' in details) {
     const accessEnd = text(details.accessEnd);
     lines.push(
-      <li key="accessEnd">{accessEnd ? t('registrar.history.details.accessEnd', { date: accessEnd }) : t('registrar.history.details.noAccessEnd')}</li>,
+      <li key="accessEnd">{accessEnd ? t('registrar.history.details.accessEnd', { date: day(accessEnd) }) : t('registrar.history.details.noAccessEnd')}</li>,
     );
   }
   return <Lines>{lines}</Lines>;
+}
+
+const isApiKeyScope = (value: string): value is ApiKeyScope => (apiKeyScopes as readonly string[]).includes(value);
+
+/** A key created or revoked: its name and prefix, scopes, last day and addresses (never its secret). */
+function ApiKeyDetails({ details }: { details: Details }) {
+  const { t } = useTranslation();
+  const name = text(details.name);
+  const prefix = text(details.prefix);
+  const expiresOn = text(details.expiresOn);
+  const addresses = strings(details.allowedAddresses);
+  return (
+    <Lines>
+      {(name || prefix) && (
+        <li>
+          <span className="fw-semibold">{t('registrar.history.details.apiKey')}:</span> {name && <BreakableText text={name} />}
+          {name && prefix && ' '}
+          {prefix && <span className="font-monospace text-break">({prefix})</span>}
+        </li>
+      )}
+      {'scopes' in details && (
+        <li>
+          <span className="fw-semibold">{t('registrar.history.details.scopes')}:</span>{' '}
+          {strings(details.scopes)
+            .map((scope) => (isApiKeyScope(scope) ? scopeLabel(t, scope) : scope))
+            .join(', ')}
+        </li>
+      )}
+      {expiresOn && (
+        <li>
+          <span className="fw-semibold">{t('registrar.history.details.expiresOn')}:</span> <time dateTime={expiresOn}>{day(expiresOn)}</time>
+        </li>
+      )}
+      {'allowedAddresses' in details && (
+        <li>
+          <span className="fw-semibold">{t('registrar.history.details.allowedAddresses')}:</span>{' '}
+          {addresses.length > 0 ? <span className="font-monospace text-break">{addresses.join(', ')}</span> : anyAddressLabel(t)}
+        </li>
+      )}
+    </Lines>
+  );
 }
 
 /** One filter of an export as the filter form names it: 'Kind of action: Contact changes'. */
@@ -192,6 +238,7 @@ export function HistoryDetails({ entry }: { entry: HistoryEntry }) {
   if (action === 'epp.ipAddresses.update') return <IpChanges details={details} />;
   if (action === 'epp.password.update') return details.firstTime === true ? <>{t('registrar.history.details.firstPassword')}</> : null;
   if (action.startsWith('user.')) return <UserDetails details={details} />;
+  if (action.startsWith('apiKey.')) return <ApiKeyDetails details={details} />;
   if (action.startsWith('download.')) return <DownloadDetails details={details} />;
   if (action.startsWith('signIn.')) return null;
   return <OtherDetails details={details} />;

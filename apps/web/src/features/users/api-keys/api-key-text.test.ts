@@ -2,7 +2,8 @@ import { apiKeyScopes, type ApiKeyState } from '@registrar-panel/contract';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n, loadFeatureTexts } from '../../../lib/i18n';
-import { curlExample, scopeHelp, scopeLabel, stateLabel } from './api-key-text';
+import { scopeLabel } from '../../../lib/api-key-labels';
+import { curlExample, scopeHelp, stateLabel } from './api-key-text';
 
 beforeAll(async () => {
   await initI18n();

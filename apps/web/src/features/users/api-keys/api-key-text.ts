@@ -1,11 +1,6 @@
 import { apiKeyScopes, brusselsYearMonth, type ApiKeyScope, type ApiKeyState } from '@registrar-panel/contract';
 import type { TFunction } from 'i18next';
 
-/** A scope in words: 'Registrations', 'Billing lines', 'Domain report'. */
-export function scopeLabel(t: TFunction, scope: ApiKeyScope): string {
-  return t(`users.apiKeys.scope.${scope}`);
-}
-
 /** What a scope lets a key read, one line for the create dialog. */
 export function scopeHelp(t: TFunction, scope: ApiKeyScope): string {
   return t(`users.apiKeys.scopeHelp.${scope}`);

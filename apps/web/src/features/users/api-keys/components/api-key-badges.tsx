@@ -1,7 +1,8 @@
 import type { ApiKeyScope, ApiKeyState } from '@registrar-panel/contract';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../../components/icon';
-import { scopeLabel, stateLabel } from '../api-key-text';
+import { scopeLabel } from '../../../../lib/api-key-labels';
+import { stateLabel } from '../api-key-text';
 import checkCircleIcon from 'bootstrap-icons/icons/check-circle.svg?raw';
 import hourglassBottomIcon from 'bootstrap-icons/icons/hourglass-bottom.svg?raw';
 import slashCircleIcon from 'bootstrap-icons/icons/slash-circle.svg?raw';

@@ -3,6 +3,7 @@ import { Button, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { wrapWordsClass } from '../../../../components/breakable-text';
 import { Icon } from '../../../../components/icon';
+import { anyAddressLabel } from '../../../../lib/api-key-labels';
 import { StackCell, stackTableClass, stackTableHalf } from '../../../../components/stack-table';
 import { ApiKeyScopeBadges, ApiKeyStateBadge } from './api-key-badges';
 import slashCircleIcon from 'bootstrap-icons/icons/slash-circle.svg?raw';
@@ -63,7 +64,7 @@ export function ApiKeysTable({ apiKeys, onRevoke }: { apiKeys: ApiKey[]; onRevok
             </StackCell>
             <StackCell label={labels.addresses}>
               {apiKey.allowedAddresses.length === 0 ? (
-                <span className="text-body-secondary">{t('users.apiKeys.list.anyAddress')}</span>
+                <span className="text-body-secondary">{anyAddressLabel(t)}</span>
               ) : (
                 <ul className="list-unstyled mb-0 font-monospace small">
                   {apiKey.allowedAddresses.map((address) => (

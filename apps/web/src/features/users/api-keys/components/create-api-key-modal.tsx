@@ -5,13 +5,14 @@ import { Controller, useForm, type FieldPath, type UseFormReturn } from 'react-h
 import { useTranslation } from 'react-i18next';
 import { FieldError, invalidAria } from '../../../../components/form-field';
 import { alerts } from '../../../../lib/alerts';
+import { scopeLabel } from '../../../../lib/api-key-labels';
 import { ApiError } from '../../../../lib/api-client';
 import { useFieldChanged } from '../../../../lib/changed-fields';
 import { messageText } from '../../../../lib/form';
 import { useCreateApiKey } from '../api/create-api-key';
 import { apiKeyRequestOf, initialApiKeyForm, placeMessage, type ApiKeyFormValues } from '../api-key-form';
 import { apiKeyFormResolver, fieldErrorsOf, serverErrorType } from '../api-key-form-resolver';
-import { scopeHelp, scopeLabel } from '../api-key-text';
+import { scopeHelp } from '../api-key-text';
 
 /**
  * A field's message: once the user changed it or tried to create (GOV.UK's pattern: the button is

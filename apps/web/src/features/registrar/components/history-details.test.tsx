@@ -1,0 +1,141 @@
+import type { AuditAction, HistoryAction, HistoryEntry } from '@registrar-panel/contract';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n, loadFeatureTexts } from '../../../lib/i18n';
+import { HistoryDetails } from './history-details';
+
+/**
+ * An entry's details as a person reads them (the unit runs in Node: the server renderer needs no
+ * DOM): one string a line, the text a screen reader hears included ('changed to').
+ */
+function shown(action: HistoryAction, details: Record<string, unknown>): string[] {
+  const entry: HistoryEntry = { id: 'a1', at: '2026-05-04T10:00:00Z', username: 'admin@acme', action, details, ip: '192.0.2.1' };
+  const markup = renderToStaticMarkup(<HistoryDetails entry={entry} />);
+  const lines = markup.includes('<li') ? [...markup.matchAll(/<li>(.*?)<\/li>/g)].map((match) => match[1] ?? '') : [markup];
+  return lines
+    .map((line) =>
+      line
+        .replace(/<[^>]+>/g, '')
+        .replaceAll('&amp;', '&')
+        .replaceAll('&quot;', '"')
+        .replaceAll('&#x27;', "'")
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter((line) => line !== '');
+}
+
+const contact = { contact: 'tech', version: 3 };
+const ann = { username: 'ann@acme', name: 'Ann', email: 'ann@acme.be' };
+const key = { name: 'Nightly export', prefix: 'rpk_AbCdEf012345', scopes: ['registrations', 'billing'], expiresOn: '2026-12-31' };
+
+/**
+ * Details as each audit action's service records them, with what the history shows. Typed by the
+ * contract's list: a new action does not compile until it is shown here.
+ */
+const examples: Record<AuditAction, { details: Record<string, unknown>; lines: string[] }> = {
+  'registrar.publicContact.update': {
+    details: { ...contact, changes: [{ field: 'email', old: 'info@acme.be', new: 'hello@acme.be' }] },
+    lines: ['Email: info@acme.be → changed to hello@acme.be'],
+  },
+  'registrar.techContact.update': {
+    details: { ...contact, changes: [{ field: 'name', old: 'Ann', new: 'Bob' }] },
+    lines: ['Name: Ann → changed to Bob'],
+  },
+  'registrar.adminContact.update': {
+    details: { ...contact, changes: [{ field: 'address.city', old: 'Gent', new: 'Leuven' }] },
+    lines: ['City: Gent → changed to Leuven'],
+  },
+  'registrar.abuseContact.update': {
+    details: { ...contact, changes: [{ field: 'phone', old: null, new: '+32.21234567' }] },
+    lines: ['Phone: (empty) → changed to +32.21234567'],
+  },
+  'epp.ipAddresses.update': {
+    details: { before: ['192.0.2.1', '192.0.2.2'], after: ['192.0.2.2', '2001:db8::1'] },
+    lines: ['Added: 2001:db8::1', 'Removed: 192.0.2.1'],
+  },
+  'epp.password.update': { details: { firstTime: true }, lines: ['First password set'] },
+  'user.create': { details: { ...ann, roles: ['TECH', 'FINANCE'] }, lines: ['User: ann@acme', 'Roles: TECH, FINANCE'] },
+  'user.update': {
+    details: { username: 'ann@acme', before: { name: 'Ann', email: 'ann@acme.be', roles: ['TECH'] }, after: { name: 'Ann', email: 'ann@acme.be', roles: [] } },
+    lines: ['User: ann@acme', 'Roles: TECH → changed to no roles'],
+  },
+  'user.delete': { details: { ...ann, roles: [] }, lines: ['User: ann@acme', 'Roles: no roles'] },
+  'user.totpReset': { details: { username: 'ann@acme' }, lines: ['User: ann@acme'] },
+  'user.activationResend': { details: { username: 'ann@acme' }, lines: ['User: ann@acme'] },
+  'user.disable': { details: { username: 'ann@acme' }, lines: ['User: ann@acme'] },
+  'user.enable': { details: { username: 'ann@acme' }, lines: ['User: ann@acme'] },
+  'user.accessEnd': { details: { username: 'ann@acme', accessEnd: '2026-06-30' }, lines: ['User: ann@acme', 'Access ends on 2026/06/30'] },
+  'apiKey.create': {
+    details: { ...key, allowedAddresses: ['192.0.2.0/24', '2001:db8::/48'] },
+    lines: [
+      'Key: Nightly export (rpk_AbCdEf012345)',
+      'Scopes: Registrations, Billing lines',
+      'Expires after: 2026/12/31',
+      'Allowed addresses: 192.0.2.0/24, 2001:db8::/48',
+    ],
+  },
+  'apiKey.revoke': {
+    details: { ...key, scopes: ['domainReport'], allowedAddresses: [] },
+    lines: ['Key: Nightly export (rpk_AbCdEf012345)', 'Scopes: Domain report', 'Expires after: 2026/12/31', 'Allowed addresses: Any address'],
+  },
+  'download.domainReport': {
+    details: { fileName: 'domain_names_Acme_20260504-120000.csv', rows: 1 },
+    lines: ['File: domain_names_Acme_20260504-120000.csv · 1 row'],
+  },
+  'download.billing': {
+    details: { fileName: '202604-Acme-billingLines.csv', year: 2026, month: 4, rows: 12 },
+    lines: ['File: 202604-Acme-billingLines.csv · 12 rows'],
+  },
+  'download.searchExport': {
+    details: { fileName: 'search.csv', ulabel: 'acme*', filters: {}, rows: 0 },
+    lines: ['File: search.csv · 0 rows'],
+  },
+  'download.forecast': { details: { fileName: 'forecast.csv', months: 12, from: '2026-05' }, lines: ['File: forecast.csv'] },
+  'download.historyExport': {
+    details: { fileName: 'acme-history-20260504-120000.csv', filter: { kind: 'apiKeys', from: '2026-05-01', user: undefined } },
+    lines: ['File: acme-history-20260504-120000.csv', 'Filter: Kind of action: API keys, From: 2026-05-01'],
+  },
+};
+
+beforeAll(async () => {
+  await initI18n();
+  await loadFeatureTexts('registrar');
+});
+
+describe('history details', () => {
+  it.each(Object.entries(examples))('shows %s readably', (action, { details, lines }) => {
+    expect(shown(action as AuditAction, details)).toEqual(lines);
+  });
+
+  it('shows an API key by its name and monospace prefix, never its scopes as JSON', () => {
+    const markup = renderToStaticMarkup(
+      <HistoryDetails
+        entry={{ id: 'a2', at: '2026-05-04T10:00:00Z', username: 'admin@acme', action: 'apiKey.create', details: examples['apiKey.create'].details, ip: null }}
+      />,
+    );
+    expect(markup).toContain('<span class="font-monospace text-break">(rpk_AbCdEf012345)</span>');
+    expect(markup).toContain('<time dateTime="2026-12-31">2026/12/31</time>');
+    expect(markup).not.toContain('[');
+  });
+
+  it('keeps a scope it does not know as it is, and leaves out what a key entry lacks', () => {
+    expect(shown('apiKey.revoke', { name: 'Old tool', scopes: ['registrations', 'somethingNew'] })).toEqual([
+      'Key: Old tool',
+      'Scopes: Registrations, somethingNew',
+    ]);
+  });
+
+  it('reads a later password change, a removed access end, an unchanged IP list and an export without a filter', () => {
+    expect(shown('epp.password.update', { firstTime: false })).toEqual([]);
+    expect(shown('user.accessEnd', { username: 'ann@acme', accessEnd: null })).toEqual(['User: ann@acme', 'Access end date removed']);
+    expect(shown('epp.ipAddresses.update', { before: ['192.0.2.1'], after: ['192.0.2.1'] })).toEqual(['No change in the list']);
+    expect(shown('download.historyExport', { fileName: 'acme-history.csv', filter: {} })).toEqual(['File: acme-history.csv', 'Filter: no filter']);
+  });
+
+  it('shows nothing for a sign-in, and the values of details it does not know', () => {
+    expect(shown('signIn.success', {})).toEqual([]);
+    expect(shown('signIn.wrongPassword', {})).toEqual([]);
+    expect(shown('domains.something.new' as HistoryAction, { reason: 'test', count: 2 })).toEqual(['reason: test', 'count: 2']);
+  });
+});
