@@ -4,6 +4,7 @@ import { axeContext, expectNoAxeViolations } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';
 import { capturePage, laptop, phone } from './support/screenshots';
 import { signIn } from './support/sign-in';
+import { responsesDuring } from './support/responses';
 
 /*
  * The API reference page (/api, issue 18) in Chromium as support@acme: drawn from the OpenAPI
@@ -18,19 +19,6 @@ const search = () => page.locator('article#searchRegistrations');
 const filter = () => page.getByLabel('Filter operations');
 const referenceChunk = (responses: Response[]) =>
   responses.some((response) => /\/assets\/api-reference-page-[\w-]+\.js$/.test(new URL(response.url()).pathname));
-
-/** Every response the page gets until `until` is done. */
-async function responsesDuring(until: () => Promise<unknown>): Promise<Response[]> {
-  const responses: Response[] = [];
-  const record = (response: Response) => responses.push(response);
-  page.on('response', record);
-  try {
-    await until();
-  } finally {
-    page.off('response', record);
-  }
-  return responses;
-}
 
 async function settled(): Promise<void> {
   await page.locator('.app-spinner-overlay').waitFor({ state: 'detached' });
@@ -71,13 +59,13 @@ afterAll(async () => {
 
 describe('the API reference page', () => {
   it('loads its chunk only when it opens, names itself and has one h1', async () => {
-    const other = await responsesDuring(async () => {
+    const other = await responsesDuring(page, async () => {
       await page.goto('/registrar/generalData');
       await page.locator('#main-content h1').first().waitFor();
       await page.waitForLoadState('networkidle');
     });
     expect(referenceChunk(other)).toBe(false);
-    const responses = await responsesDuring(openReference);
+    const responses = await responsesDuring(page, openReference);
     expect(referenceChunk(responses)).toBe(true);
     expect(responses.some((response) => new URL(response.url()).pathname === '/services/openapi.json' && response.status() === 200)).toBe(true);
     expect(await page.locator('h1').allInnerTexts()).toEqual(['API reference']);

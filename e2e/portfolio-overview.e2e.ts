@@ -9,6 +9,7 @@ import { launchBrowser, newPage } from './support/browser';
 import { asRegistry } from './support/registry';
 import { capturePage, phone } from './support/screenshots';
 import { signIn } from './support/sign-in';
+import { responsesDuring } from './support/responses';
 
 /*
  * The portfolio overview, the search's filters and its CSV export, and the protected transactions
@@ -35,18 +36,6 @@ async function saved(download: Download): Promise<string> {
   return readFileSync(await download.path(), 'utf8');
 }
 
-/** Every response the page gets until `until` is done. */
-async function responsesDuring(until: () => Promise<unknown>): Promise<Response[]> {
-  const responses: Response[] = [];
-  const record = (response: Response) => responses.push(response);
-  page.on('response', record);
-  try {
-    await until();
-  } finally {
-    page.off('response', record);
-  }
-  return responses;
-}
 const chartChunk = (responses: Response[]) => responses.some((response) => /\/assets\/forecast-chart-[\w-]+\.js$/.test(new URL(response.url()).pathname));
 
 async function openOverview() {
@@ -69,9 +58,9 @@ afterAll(async () => {
 describe('the portfolio overview', () => {
   it("is linked from 'Search registrations', has its title and one h1, and loads the chart library only there", async () => {
     await heading('Search registrations').waitFor();
-    const searchResponses = await responsesDuring(() => page.reload().then(() => heading('Search registrations').waitFor()));
+    const searchResponses = await responsesDuring(page, () => page.reload().then(() => heading('Search registrations').waitFor()));
     expect(chartChunk(searchResponses)).toBe(false);
-    const responses = await responsesDuring(async () => {
+    const responses = await responsesDuring(page, async () => {
       await page.getByRole('link', { name: 'Portfolio overview' }).click();
       await page.waitForURL('**/registrations/overview');
       await page.getByTestId('forecast-chart').locator('canvas').waitFor();

@@ -2,6 +2,7 @@ import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage } from './support/browser';
 import { signIn } from './support/sign-in';
+import { responsesDuring } from './support/responses';
 
 /*
  * The web app's weight and speed as a browser sees it (issue 15, docs/decisions.md "Web weight and
@@ -17,19 +18,6 @@ async function entryScript(): Promise<string> {
   const src = /<script type="module"[^>]* src="([^"]+)"/.exec(html)?.[1];
   if (!src) throw new Error('index.html names no module script');
   return src;
-}
-
-/** Every response the page gets until `until` is done. */
-async function responsesDuring(page: Page, until: () => Promise<unknown>): Promise<Response[]> {
-  const responses: Response[] = [];
-  const record = (response: Response) => responses.push(response);
-  page.on('response', record);
-  try {
-    await until();
-  } finally {
-    page.off('response', record);
-  }
-  return responses;
 }
 
 const pathOf = (response: Response) => new URL(response.url()).pathname;

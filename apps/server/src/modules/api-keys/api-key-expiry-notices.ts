@@ -1,21 +1,12 @@
 import { addCalendarDays, apiKeyLimits, brusselsDay } from '@registrar-panel/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
-import type { Db } from '../../db/database';
-import type { UserDirectory } from '../../identity/directory/user-directory';
-import type { Outbox } from '../../mail/outbox';
 import { apiKeyExpiryMail } from './api-key-mail';
 import { apiKeyRecipients } from './api-key-recipients';
+import type { ApiKeysDeps } from './api-keys.service';
 import { scopesOf } from './api-keys.presenter';
 import { claimExpiryNotice, keysDueForExpiryNotice } from './api-keys.repository';
 
-export interface ExpiryNoticeDeps {
-  db: Db;
-  directory: UserDirectory;
-  outbox: Outbox;
-  log: Pick<FastifyBaseLogger, 'error'>;
-  config: Pick<Config, 'publicUrl' | 'supportEmail'>;
-}
+/** What the notices need: the same as the service's (mails go through the same outbox and directory). */
+export type ExpiryNoticeDeps = ApiKeysDeps;
 
 /** Whole calendar days from one `YYYY-MM-DD` to another. */
 function daysBetween(from: string, to: string): number {
