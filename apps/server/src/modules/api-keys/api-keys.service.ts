@@ -43,77 +43,74 @@ function auditDetails(row: ApiKeyRow) {
 /** Names are told apart as people read them: not by letter case or surrounding spaces. */
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/**
+/*
  * The registrar's API keys (issue 18): an ADMIN lists, creates and revokes them, for their own
  * registrar only. A key never reaches these calls (plugins/auth.ts admits keys on `apiKeyRoutes`
  * only), and would fail `manageApiKeys` here too: no scope grants it.
  */
-export function apiKeysService(deps: ApiKeysDeps) {
+
+/** The registrar's keys, newest first, with their state now. */
+export async function getApiKeys(db: Db, actor: SignedInUser): Promise<ApiKey[]> {
+  authorize(actor, 'manageApiKeys');
+  const now = new Date();
+  return (await listApiKeys(db, actor.registrarHandle)).map((row) => presentApiKey(row, now));
+}
+
+/**
+ * Creates a key and answers it with its secret, the only time the secret is seen. The key, its
+ * history entry and its notices are saved in one transaction, under the registrar's creation
+ * lock, so the cap and the unique name hold when two creations race.
+ */
+export async function createApiKey(deps: ApiKeysDeps, actor: SignedInUser, body: unknown): Promise<ApiKeyCreatedResponse> {
   const { db } = deps;
-
-  async function list(actor: SignedInUser): Promise<ApiKey[]> {
-    authorize(actor, 'manageApiKeys');
-    const now = new Date();
-    return (await listApiKeys(db, actor.registrarHandle)).map((row) => presentApiKey(row, now));
-  }
-
-  /**
-   * Creates a key and answers it with its secret, the only time the secret is seen. The key, its
-   * history entry and its notices are saved in one transaction, under the registrar's creation
-   * lock, so the cap and the unique name hold when two creations race.
-   */
-  async function create(actor: SignedInUser, body: unknown): Promise<ApiKeyCreatedResponse> {
-    authorize(actor, 'manageApiKeys');
-    const now = new Date();
-    const today = brusselsDay(now);
-    const input = parseInput(createApiKeySchema(today), body);
-    const registrarHandle = actor.registrarHandle;
-    const recipients = await apiKeyRecipients({ db, directory: deps.directory, log: deps.log }, registrarHandle);
-    const generated = generateApiKey();
-    // A key that expires within the notice period gets no separate reminder: its creation notice says when it ends.
-    const noticeDue = input.expiresOn > addCalendarDays(today, apiKeyLimits.expiryNoticeDays);
-    const row = await db.transaction(async (tx) => {
-      await lockKeyCreation(tx, registrarHandle);
-      const names = await activeKeyNames(tx, registrarHandle, today);
-      if (names.some((name) => sameName(name, input.name))) throw AppError.of(409, 'apiKeys.nameTaken', { field: 'name' });
-      if (names.length >= apiKeyLimits.maxActiveKeys) throw AppError.of(409, 'apiKeys.tooMany', { params: { max: apiKeyLimits.maxActiveKeys } });
-      const inserted = await insertApiKey(tx, {
-        id: generated.id,
-        registrarHandle,
-        name: input.name,
-        secretHash: generated.secretHash,
-        scopes: input.scopes,
-        allowedAddresses: input.allowedAddresses,
-        expiresOn: input.expiresOn,
-        createdAt: now,
-        createdBy: actor.username,
-        expiryNoticeSentAt: noticeDue ? null : now,
-      });
-      await recordAudit(tx, actor, 'apiKey.create', auditDetails(inserted));
-      const mail = apiKeyCreatedMail({ ...inserted, scopes: input.scopes }, { actor, at: now }, { registrarHandle, ...deps.config });
-      await deps.outbox.add(tx, ...recipients.map((to) => ({ to, ...mail })));
-      return inserted;
+  authorize(actor, 'manageApiKeys');
+  const now = new Date();
+  const today = brusselsDay(now);
+  const input = parseInput(createApiKeySchema(today), body);
+  const registrarHandle = actor.registrarHandle;
+  const recipients = await apiKeyRecipients({ db, directory: deps.directory, log: deps.log }, registrarHandle);
+  const generated = generateApiKey();
+  // A key that expires within the notice period gets no separate reminder: its creation notice says when it ends.
+  const noticeDue = input.expiresOn > addCalendarDays(today, apiKeyLimits.expiryNoticeDays);
+  const row = await db.transaction(async (tx) => {
+    await lockKeyCreation(tx, registrarHandle);
+    const names = await activeKeyNames(tx, registrarHandle, today);
+    if (names.some((name) => sameName(name, input.name))) throw AppError.of(409, 'apiKeys.nameTaken', { field: 'name' });
+    if (names.length >= apiKeyLimits.maxActiveKeys) throw AppError.of(409, 'apiKeys.tooMany', { params: { max: apiKeyLimits.maxActiveKeys } });
+    const inserted = await insertApiKey(tx, {
+      id: generated.id,
+      registrarHandle,
+      name: input.name,
+      secretHash: generated.secretHash,
+      scopes: input.scopes,
+      allowedAddresses: input.allowedAddresses,
+      expiresOn: input.expiresOn,
+      createdAt: now,
+      createdBy: actor.username,
+      expiryNoticeSentAt: noticeDue ? null : now,
     });
-    return { apiKey: presentApiKey(row, now), secret: generated.key };
-  }
+    await recordAudit(tx, actor, 'apiKey.create', auditDetails(inserted));
+    const mail = apiKeyCreatedMail({ ...inserted, scopes: input.scopes }, { actor, at: now }, { registrarHandle, ...deps.config });
+    await deps.outbox.add(tx, ...recipients.map((to) => ({ to, ...mail })));
+    return inserted;
+  });
+  return { apiKey: presentApiKey(row, now), secret: generated.key };
+}
 
-  /** Revokes at once; the key stays listed. Revoking a revoked key changes and records nothing. */
-  async function revoke(actor: SignedInUser, id: string): Promise<ApiKey> {
-    authorize(actor, 'manageApiKeys');
-    const now = new Date();
-    const row = await db.transaction(async (tx) => {
-      const revoked = await revokeApiKey(tx, { registrarHandle: actor.registrarHandle, id, by: actor.username, at: now });
-      if (revoked) {
-        await recordAudit(tx, actor, 'apiKey.revoke', auditDetails(revoked));
-        return revoked;
-      }
-      // Not revoked by this call: another registrar's key or none (404), or one revoked already.
-      const existing = await findOwnApiKey(tx, actor.registrarHandle, id);
-      if (!existing) throw notFound();
-      return existing;
-    });
-    return presentApiKey(row, now);
-  }
-
-  return { list, create, revoke };
+/** Revokes at once; the key stays listed. Revoking a revoked key changes and records nothing. */
+export async function revokeOwnApiKey(db: Db, actor: SignedInUser, id: string): Promise<ApiKey> {
+  authorize(actor, 'manageApiKeys');
+  const now = new Date();
+  const row = await db.transaction(async (tx) => {
+    const revoked = await revokeApiKey(tx, { registrarHandle: actor.registrarHandle, id, by: actor.username, at: now });
+    if (revoked) {
+      await recordAudit(tx, actor, 'apiKey.revoke', auditDetails(revoked));
+      return revoked;
+    }
+    // Not revoked by this call: another registrar's key or none (404), or one revoked already.
+    const existing = await findOwnApiKey(tx, actor.registrarHandle, id);
+    if (!existing) throw notFound();
+    return existing;
+  });
+  return presentApiKey(row, now);
 }
