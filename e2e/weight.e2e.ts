@@ -115,6 +115,21 @@ describe('signed in', () => {
     }
   });
 
+  // Before the next test navigates: the bodies are read while the page that asked for them is open.
+  it('gets API answers above 1 KB compressed', async () => {
+    const api = responses.filter((response) => pathOf(response).startsWith('/services/') && response.request().method() === 'GET' && response.status() === 200);
+    expect(api.length).toBeGreaterThan(0);
+    let large = 0;
+    for (const response of api) {
+      // Chromium may already have dropped a body it buffered long ago (it did once in CI); such an answer is skipped.
+      const body = await response.body().catch(() => null);
+      if (body === null || body.length <= 1024) continue;
+      large++;
+      expect(response.headers()['content-encoding'], pathOf(response)).toMatch(/^(?:br|gzip)$/);
+    }
+    expect(large).toBeGreaterThan(0);
+  });
+
   it('loads the page itself as a chunk of its own, after the app, and another page’s chunks only when it opens', async () => {
     const scripts = responses.filter((response) => response.request().resourceType() === 'script').map(pathOf);
     expect(scripts.some((path) => /\/assets\/start-[\w-]+\.js$/.test(path))).toBe(true);
@@ -127,19 +142,6 @@ describe('signed in', () => {
     });
     const usersScripts = users.filter((response) => response.request().resourceType() === 'script').map(pathOf);
     expect(usersScripts.filter((path) => !scripts.includes(path)).length).toBeGreaterThan(0);
-  });
-
-  it('gets API answers above 1 KB compressed', async () => {
-    const api = responses.filter((response) => pathOf(response).startsWith('/services/') && response.request().method() === 'GET' && response.status() === 200);
-    expect(api.length).toBeGreaterThan(0);
-    let large = 0;
-    for (const response of api) {
-      const body = await response.body();
-      if (body.length <= 1024) continue;
-      large++;
-      expect(response.headers()['content-encoding'], pathOf(response)).toMatch(/^(?:br|gzip)$/);
-    }
-    expect(large).toBeGreaterThan(0);
   });
 });
 

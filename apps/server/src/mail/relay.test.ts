@@ -85,7 +85,10 @@ describe('mail through the outbox', () => {
     await until('every mail was tried once', () => failed >= queued.length);
     // What an operator sees meanwhile: the backlog waiting for a retry, and the failed attempts.
     const during = await scrape(t);
-    expect(during).toContain(`registrar_panel_mail_outbox_messages{state="retry"} ${queued.length}`);
+    // Retried after a second: on a busy machine some are already being tried again when it scrapes.
+    const gauge = (state: string) => Number(new RegExp(`registrar_panel_mail_outbox_messages\\{state="${state}"\\} (\\d+)`).exec(during)?.[1] ?? -1);
+    expect(gauge('retry')).toBeGreaterThan(0);
+    expect(gauge('retry') + gauge('active') + gauge('created')).toBe(queued.length);
     expect(Number(/registrar_panel_mail_attempts_total\{outcome="failed"\} (\d+)/.exec(during)?.[1])).toBeGreaterThanOrEqual(queued.length);
     // The instance stops (a restart): the queued mail stays.
     await relays.pop()!.stop();
