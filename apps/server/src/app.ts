@@ -90,6 +90,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Turned off at SIGTERM (server.ts), so that /health/ready sends the proxy elsewhere first.
   app.decorate<Lifecycle>('lifecycle', { shuttingDown: false });
 
+  // Where the API lives: its routes, the OpenAPI document and the key routes' names are relative to it.
+  const servicesPrefix = '/services';
+
   // Metrics before anything else: every request is counted, and modules count with `app.metrics`.
   await app.register(metricsPlugin, { pool: database.pool });
   addOutboxGauges(app);
@@ -99,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Compression applies to the routes registered after it: all of them.
   await app.register(compression);
   await app.register(envelopePlugin);
-  await app.register(noStore, { prefix: '/services' });
+  await app.register(noStore, { prefix: servicesPrefix });
   await app.register(rateLimitsPlugin, { config });
   await app.register(inputSafety);
 
@@ -109,8 +112,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(metricsRoutes, { token: config.metricsToken });
   await app.register(webConfigurationRoutes, { config });
   // The API's routes as they are registered (the OpenAPI drift test reads them), and its public OpenAPI document.
-  await app.register(registeredRoutes, { prefix: '/services' });
-  await app.register(openApiRoutes, { config });
+  await app.register(registeredRoutes, { prefix: servicesPrefix });
+  await app.register(openApiRoutes, { config, apiPrefix: servicesPrefix });
 
   const issuer = issuerOf(config);
   const signingKeys = config.identity.mode === 'embedded' ? await loadSigningKeys(database.db) : undefined;
@@ -121,7 +124,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.demoMode) await app.register(devMailRoutes, { pageContext: identityPageContext(config) });
 
   // The API: every route below needs a valid token (or an API key, on its routes) and is scoped to the caller's registrar.
-  const servicesPrefix = '/services';
   await app.register(
     async (services) => {
       // Per address before the token is checked (a flood of bad tokens is refused cheaply), per user after.

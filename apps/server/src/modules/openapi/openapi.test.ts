@@ -84,7 +84,7 @@ describe('API keys in the document', () => {
 });
 
 describe('the document itself', () => {
-  it('is served without a token, as generated at start, and revalidates with its ETag', async () => {
+  it('is served without a token, as generated once, and revalidates with its ETag', async () => {
     const res = await t.app.inject({ url: '/services/openapi.json' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
