@@ -4,6 +4,7 @@ import { copyCsv } from './bulk-session';
 import { duplicateIn, nameProblem, type Reject } from './check';
 import { applyBatch } from './apply';
 import type { ParsedLine } from './format';
+import { LargeSet } from '../lib/large-set';
 
 /*
  * A snapshot into a database that holds no registry data yet: the whole snapshot is one
@@ -103,11 +104,12 @@ export async function applySnapshotInBulk(
   lines: AsyncIterator<ParsedLine>,
   context: BulkContext,
 ): Promise<{ applied: number; endSeq: number }> {
-  const contacts = new Set<string>();
-  const domainIds = new Set<number>();
-  const names = new Set<string>();
-  const transferIds = new Set<number>();
-  const billingIds = new Set<number>();
+  // Every key seen, to refuse duplicates: more than one Set can hold in a large registry.
+  const contacts = new LargeSet<string>();
+  const domainIds = new LargeSet<number>();
+  const names = new LargeSet<string>();
+  const transferIds = new LargeSet<number>();
+  const billingIds = new LargeSet<number>();
   let applied = 0;
   let lastSeq = context.beginSeq;
   const refuse = (line: number, seq: number | null, reason: string) => {
