@@ -302,24 +302,54 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
       .json<{ data: { users: { username: string; disabled: boolean; accessEnd: string | null }[] } }>()
       .data.users.find((u) => u.username === username);
 
-  it('resends the activation: Keycloak mails a new link that activates the account', async () => {
+  /** Whether an activation link still opens Keycloak's page for choosing a password. */
+  async function linkWorks(link: string): Promise<boolean> {
+    const session = new PageSession(portalUrl);
+    // Without a new password, the walk stops at the page that asks for one.
+    const last = await walkPages(session, await session.get(link), { username: '', password: '', newPassword: '' });
+    return formsOf(last.html).some((form) => form.fields.has('password-new'));
+  }
+
+  it('resends the activation: earlier links stop working at once, the last one activates; the account keeps its roles and creation time', async () => {
+    const admin = await realm.admin();
+    const accountsNamed = (username: string) => admin.users.find({ username, exact: true, briefRepresentation: false });
     const before = smtp.received.length;
     expect((await api(tokens.alpha!, 'POST', '/users', { username: 'cara', name: 'Cara Late', email: 'cara@alpha.example', roles: ['TECH'] })).statusCode).toBe(
       201,
     );
     const first = linkIn(await smtp.waitFor('cara@alpha.example', 'Choose your Registrar Panel password', before), 'action-token');
+    const [original] = await accountsNamed('cara@alpha');
     const after = smtp.received.length;
     expect((await api(tokens.alpha!, 'POST', '/users/cara@alpha/activation')).statusCode).toBe(200);
     expect((await api(tokens.beta!, 'POST', '/users/cara@alpha/activation')).statusCode).toBe(404);
     const second = linkIn(await smtp.waitFor('cara@alpha.example', 'Choose your Registrar Panel password', after), 'action-token');
     expect(second).not.toBe(first);
-    await activate('cara@alpha.example', after, 'cara finally has a password');
-    expect(await listedUser('cara@alpha')).toMatchObject({ disabled: false });
-    // Once used, the earlier link cannot activate the account again: Keycloak's action tokens
-    // check the required actions they were issued for (docs/decisions.md: earlier links in Keycloak).
-    const session = new PageSession(portalUrl);
-    const stale = await session.get(first);
-    expect(formsOf(stale.html).some((form) => form.fields.has('password-new'))).toBe(false);
+    // Before the new link is used, the earlier one no longer leads to the password page.
+    expect(await linkWorks(first)).toBe(false);
+    const [copy] = await accountsNamed('cara@alpha');
+    expect(copy?.id).not.toBe(original?.id);
+    expect(copy).toMatchObject({ createdTimestamp: original?.createdTimestamp, email: 'cara@alpha.example', attributes: { registrar: ['alpha'] } });
+    expect(await listedUser('cara@alpha')).toMatchObject({ name: 'Cara Late', roles: ['TECH'], awaitingActivation: true });
+
+    // Resends at once (two ADMIN clicks, two instances): each replaces the latest copy in turn; one
+    // account is left, and of the links mailed only the last works.
+    const mark = smtp.received.length;
+    const answers = await Promise.all([0, 1, 2].map(() => api(tokens.alpha!, 'POST', '/users/cara@alpha/activation')));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(await accountsNamed('cara@alpha')).toHaveLength(1);
+    for (let n = 0; n < 3; n++) await smtp.waitFor('cara@alpha.example', 'Choose your Registrar Panel password', mark + n);
+    const links = smtp.received
+      .slice(mark)
+      .filter((mail) => mail.to.includes('cara@alpha.example'))
+      .map((mail) => linkIn(mail, 'action-token'));
+    expect(links).toHaveLength(3);
+    expect(await Promise.all([second, links[0]!, links[1]!].map(linkWorks))).toEqual([false, false, false]);
+    await activate('cara@alpha.example', mark + 2, 'cara finally has a password');
+    expect(await listedUser('cara@alpha')).toMatchObject({ disabled: false, awaitingActivation: false, roles: ['TECH'] });
+    // Once activated, the account is not replaced again: the last link cannot set a password twice.
+    expect(await linkWorks(links[2]!)).toBe(false);
+    const already = await api(tokens.alpha!, 'POST', '/users/cara@alpha/activation');
+    expect(already.statusCode).toBe(409);
   });
 
   it("disables a user: Keycloak refuses their sign-in and ends their sessions; enabling lets them in; another registrar's ADMIN gets 404", async () => {

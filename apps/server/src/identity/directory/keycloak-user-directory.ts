@@ -7,6 +7,7 @@ import type { SignInOutcome } from '../sign-in/lockout';
 import { splitName } from '../provider/token-claims';
 import { linkTokenTtlMs } from '../account-links/link-tokens';
 import { keycloakStatusOf } from './keycloak-admin';
+import { replacePendingAccount } from './keycloak-pending-account';
 import { mailContextOf, totpResetMail } from './identity-mail';
 import type { CreateUserOutcome, DirectoryUser, NewDirectoryUser, SignInRecord, UserDirectory } from './user-directory';
 
@@ -193,9 +194,8 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
     },
 
     async sendActivation(username) {
-      const user = await representationOf(username);
-      if (!user) return;
-      await mailActions(user.id, activationActions);
+      // A copy under a new id: Keycloak's earlier links name the old one (keycloak-pending-account.ts).
+      await replacePendingAccount(admin, options.db, representationOf, username, (id) => mailActions(id, activationActions));
     },
 
     async updateUser(username, changes) {
