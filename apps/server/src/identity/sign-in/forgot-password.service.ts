@@ -1,5 +1,7 @@
 import { accessEnded } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
+import { findRegistrarStatus } from '../../modules/registrar/registrar.repository';
+import { maySignIn } from '../../modules/registrar/registrar-status-policy';
 import { findUserRowForSignIn } from '../directory/directory.repository';
 import type { UserDirectory } from '../directory/user-directory';
 import { lockoutAccount } from './lockout';
@@ -20,8 +22,8 @@ export interface ForgotPasswordOptions {
 
 /**
  * 'Forgot password?' on the embedded sign-in page: the typed username is found as sign-in finds it
- * (any letter case), and only an active account that may sign in (enabled, access not ended) is
- * mailed a reset link, through the directory. A user who has not activated yet asks their
+ * (any letter case), and only an active account that may sign in (enabled, access not ended, its
+ * registrar not BLOCKED or DELETED) is mailed a reset link, through the directory. A user who has not activated yet asks their
  * administrator for the activation mail again: the reset link is for passwords that exist.
  */
 export function forgotPassword(options: ForgotPasswordOptions) {
@@ -33,7 +35,8 @@ export function forgotPassword(options: ForgotPasswordOptions) {
     try {
       const user = await findUserRowForSignIn(options.db, lockoutAccount(typedUsername));
       const mayReset = user !== undefined && user.state === 'active' && user.disabledAt === null && !accessEnded(user.accessEnd, now());
-      if (mayReset) await options.directory.sendPasswordReset(user.username);
+      const status = mayReset ? await findRegistrarStatus(options.db, user.registrarHandle) : undefined;
+      if (mayReset && (status === undefined || maySignIn(status))) await options.directory.sendPasswordReset(user.username);
     } finally {
       const left = until - Date.now();
       if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));

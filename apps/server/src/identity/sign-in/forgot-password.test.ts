@@ -35,6 +35,8 @@ beforeAll(async () => {
     .where(eq(users.username, 'ended@alpha'));
   await t.app.userDirectory.createUser({ username: 'new@alpha', registrarHandle: 'alpha', name: 'New', email: 'new@mail.example', roles: ['TECH'] });
   await createActiveUser(t.database.db, t.config, { username: 'sue@alpha', email: 'sue@mail.example' });
+  await createRegistrar(t.database.db, { handle: 'gamma', status: 'BLOCKED' });
+  await createActiveUser(t.database.db, t.config, { username: 'ben@gamma', email: 'ben@mail.example' });
   background = await startBackgroundWork(t.app, { pollingIntervalSeconds: 0.5 });
   await smtp.waitFor('new@mail.example', 'Activate');
 });
@@ -79,8 +81,9 @@ describe("'Forgot password?' on the sign-in page", () => {
     expect(known.body.replace(known.backTo ?? '', '')).toBe(unknown.body.replace(unknown.backTo ?? '', ''));
 
     const mail = await smtp.waitFor('rita@mail.example', 'password', before);
-    // Disabled, ended and not yet activated accounts get nothing, nor does anyone for the unknown name.
-    for (const username of ['off@alpha', 'ended@alpha', 'new@alpha']) {
+    // Disabled, ended and not yet activated accounts get nothing, nor do users of a blocked
+    // registrar (they could not sign in with the new password), nor anyone for the unknown name.
+    for (const username of ['off@alpha', 'ended@alpha', 'new@alpha', 'ben@gamma']) {
       expect(sentText((await askReset(await atSignIn('198.51.100.3'), username)).body)).toBe(forgotPasswordTexts.sent);
     }
     await new Promise((resolve) => setTimeout(resolve, 1500));
