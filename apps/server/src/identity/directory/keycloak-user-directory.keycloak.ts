@@ -319,6 +319,9 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
     );
     const first = linkIn(await smtp.waitFor('cara@alpha.example', 'Choose your Registrar Panel password', before), 'action-token');
     const [original] = await accountsNamed('cara@alpha');
+    // A group the registry's operators put the account in, in Keycloak.
+    const { id: groupId } = await admin.groups.create({ name: `contractors-${Date.now()}` });
+    await admin.users.addToGroup({ id: original!.id!, groupId });
     const after = smtp.received.length;
     expect((await api(tokens.alpha!, 'POST', '/users/cara@alpha/activation')).statusCode).toBe(200);
     expect((await api(tokens.beta!, 'POST', '/users/cara@alpha/activation')).statusCode).toBe(404);
@@ -330,6 +333,7 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
     expect(copy?.id).not.toBe(original?.id);
     expect(copy).toMatchObject({ createdTimestamp: original?.createdTimestamp, email: 'cara@alpha.example', attributes: { registrar: ['alpha'] } });
     expect(await listedUser('cara@alpha')).toMatchObject({ name: 'Cara Late', roles: ['TECH'], awaitingActivation: true });
+    expect((await admin.users.listGroups({ id: copy!.id! })).map((group) => group.id)).toEqual([groupId]);
 
     // Resends at once (two ADMIN clicks, two instances): each replaces the latest copy in turn; one
     // account is left, and of the links mailed only the last works.
