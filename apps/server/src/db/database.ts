@@ -58,6 +58,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     max: options.poolSize ?? 10,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
+  // The portal's reads are short index reads: starting parallel workers and gathering their rows
+  // cost more than the reads themselves (a search of 1,000,000 registrations among 7,000,000: p95
+  // 164 ms with two workers, 22 ms without; docs/decisions.md, "No parallel query for the portal").
+  // Set on each new connection, before the pool hands it out (pg queues it ahead of any query).
+  pool.on('connect', (client) => {
+    client.query('SET max_parallel_workers_per_gather = 0').catch(() => undefined);
+  });
   // An idle connection the server closed (restart, failover) must not crash the process: the pool replaces it.
   pool.on('error', options.onIdleConnectionError ?? ((error) => console.error('idle PostgreSQL connection failed:', error.message)));
   const close = async () => {
