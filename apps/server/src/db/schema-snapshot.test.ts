@@ -29,9 +29,9 @@ describe('migration snapshots', () => {
         `--out=${relative(serverRoot, copy)}`,
         '--name=drift',
       ],
-      { cwd: serverRoot, encoding: 'utf8', timeout: 60_000 },
+      { cwd: serverRoot, encoding: 'utf8', timeout: 50_000 },
     );
     expect(readdirSync(copy).filter((name) => name.endsWith('.sql'))).toEqual(readdirSync(migrations).filter((name) => name.endsWith('.sql')));
     expect(output).toContain('No schema changes');
-  });
+  }, 60_000);
 });
