@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labelsOf, lifecycleStatus } from '@registrar-panel/contract';
+import { labelsOf, lifecycleStatus, registrationLabels } from '@registrar-panel/contract';
 import type { Database } from '../../db/database';
 import { openTestDatabase } from '../../test/test-database';
-import { labelBits } from './facets';
+import { facetKey, labelBit, labelBits } from './facets';
 
 /*
  * The lifecycle status and labels are computed in SQL for the facets (migration 0010) and in
@@ -78,6 +78,29 @@ describe('registration_lifecycle and registration_labels (SQL)', () => {
                  UNION ALL SELECT 'acme:c:' || registrant WHERE registrant IS NOT NULL) x)`,
     );
     expect(rows[0]?.differences).toBe(0);
+  });
+
+  it("counts each label under the server's key for it, one bit each, in one expression the planner inlines (migration 0015)", async () => {
+    const { rows } = await database.pool.query<{ keys: string[] }>(
+      `SELECT domain_facet_keys('ok', bit, 'AUTO_RENEW_PERIOD', true) AS keys FROM unnest($1::int[]) WITH ORDINALITY AS b(bit, n) ORDER BY n`,
+      [registrationLabels.map(labelBit)],
+    );
+    expect(rows.map((row) => row.keys)).toEqual(
+      registrationLabels.map((label) => [
+        facetKey.all,
+        facetKey.lifecycle('ok'),
+        facetKey.gracePeriod('AUTO_RENEW_PERIOD'),
+        facetKey.label(label),
+        facetKey.idn,
+      ]),
+    );
+    // Not inlined, it ran as a statement of its own for every row a refresh counts (twice) and the refill reads.
+    const plan = await database.pool.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (VERBOSE, COSTS OFF) SELECT k FROM domain_facets, unnest(domain_facet_keys(lifecycle, labels, rgp_status, idn)) k`,
+    );
+    const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toContain('l:REGISTERED');
+    expect(text).not.toContain('domain_facet_keys');
   });
 
   it('indexes the 3-character pieces of the name and the facet keys, apart: a name holding "is-" is not an IDN', async () => {
