@@ -56,14 +56,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const pool = new pg.Pool({
     connectionString: options.databaseUrl ?? embedded?.url,
     max: options.poolSize ?? 10,
+    // The portal's reads are short index reads: starting parallel workers and gathering their rows
+    // cost more than the reads themselves (a search of 1,000,000 registrations among 7,000,000: p95
+    // 164 ms with two workers, 15 ms without; docs/decisions.md, "No parallel query for the portal").
+    // A startup option of each connection, like the statement timeout.
+    options: '-c max_parallel_workers_per_gather=0',
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-  });
-  // The portal's reads are short index reads: starting parallel workers and gathering their rows
-  // cost more than the reads themselves (a search of 1,000,000 registrations among 7,000,000: p95
-  // 164 ms with two workers, 22 ms without; docs/decisions.md, "No parallel query for the portal").
-  // Set on each new connection, before the pool hands it out (pg queues it ahead of any query).
-  pool.on('connect', (client) => {
-    client.query('SET max_parallel_workers_per_gather = 0').catch(() => undefined);
   });
   // An idle connection the server closed (restart, failover) must not crash the process: the pool replaces it.
   pool.on('error', options.onIdleConnectionError ?? ((error) => console.error('idle PostgreSQL connection failed:', error.message)));
