@@ -23,8 +23,9 @@ export interface ForgotPasswordOptions {
 /**
  * 'Forgot password?' on the embedded sign-in page: the typed username is found as sign-in finds it
  * (any letter case), and only an active account that may sign in (enabled, access not ended, its
- * registrar not BLOCKED or DELETED) is mailed a reset link, through the directory. A user who has not activated yet asks their
- * administrator for the activation mail again: the reset link is for passwords that exist.
+ * registrar not BLOCKED or DELETED) is mailed a reset link, through the directory. A user who has
+ * not activated yet asks their administrator for the activation mail again: the reset link is for
+ * passwords that exist.
  */
 export function forgotPassword(options: ForgotPasswordOptions) {
   const now = options.now ?? (() => new Date());
