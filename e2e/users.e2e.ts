@@ -160,6 +160,10 @@ describe('user management', () => {
   it('refuses the same username again, on the username field', async () => {
     await admin.getByRole('button', { name: 'Add user' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Add user' });
+    // Typed once the dialog is in place, as a person would: it focuses the username when shown
+    // (CI saw Create stay disabled when the fields were filled while it was still opening).
+    await dialog.getByText('An activation email will be sent to the new user.').waitFor();
+    await admin.waitForFunction(() => document.activeElement?.id === 'field-username');
     await dialog.getByRole('textbox', { name: 'Username' }).fill(newUser.username.toUpperCase());
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Someone Else');
     await dialog.getByRole('textbox', { name: 'Email' }).fill('someone@acme.example');
