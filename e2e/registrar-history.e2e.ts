@@ -75,9 +75,15 @@ describe('the registrar history as admin@acme', () => {
     await page.getByRole('button', { name: 'Show' }).click();
     await page.waitForURL((url) => url.search === '?user=admin&kind=contacts');
     await rows(page).filter({ hasText: newName }).first().waitFor();
-    // The address changes before the page renders the new answer: wait until only contact changes are listed.
+    // The address changes before the page renders the new answer: wait until contact changes, and
+    // only those, are listed (an empty table while the answer loads is not that yet).
     const contactChange = /^Changed the (public|technical|administrative|abuse) contact$/;
-    await expect.poll(async () => (await rows(page).locator('td:nth-child(3)').allInnerTexts()).filter((action) => !contactChange.test(action))).toEqual([]);
+    await expect
+      .poll(async () => {
+        const listed = await rows(page).locator('td:nth-child(3)').allInnerTexts();
+        return listed.length > 0 && listed.every((action) => contactChange.test(action));
+      })
+      .toBe(true);
     const actions = await rows(page).locator('td:nth-child(3)').allInnerTexts();
     expect(actions.length).toBeGreaterThan(0);
     for (const action of actions) expect(action).toMatch(contactChange);

@@ -26,12 +26,7 @@ const web = clientOf('registrar-panel-web');
 const directory = clientOf('registrar-panel-directory');
 
 /** What Keycloak does differently, by name; docs/decisions.md explains each under the same name. */
-const knownDifferences = [
-  'lockout wait grows linearly',
-  'no account-wide count from every address',
-  'no per-address lockout',
-  'earlier activation links stay valid',
-] as const;
+const knownDifferences = ['lockout wait grows linearly', 'no account-wide count from every address', 'no per-address lockout'] as const;
 
 describe('the realm export sets the embedded provider’s rules', () => {
   it('sessions and tokens: access token 5 minutes, idle 30 minutes, at most 10 hours, refresh tokens single use', () => {
