@@ -186,17 +186,22 @@ describe('cookie banner', () => {
 
 describe('spinner and alerts', () => {
   it('covers the page while a request is slow and goes once it has answered', async () => {
+    // The answer is held until the test has seen the spinner, so a busy machine cannot answer first.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/services/config', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await held;
       await route.continue();
     });
     try {
-      await page.goto('/cookiepolicy');
+      await page.goto('/cookiepolicy', { waitUntil: 'commit' });
       const spinner = page.getByRole('status', { name: 'Loading…' });
-      await spinner.waitFor({ timeout: 1000 });
+      await spinner.waitFor();
+      release();
       await page.getByTestId('app-title').filter({ hasText: '.be registrar panel' }).waitFor();
       await spinner.waitFor({ state: 'detached' });
     } finally {
+      release();
       await page.unroute('**/services/config');
     }
   });
