@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { brusselsDay } from './brussels-time';
-import { isCalendarDate } from './history';
+import { calendarDateField } from './dates';
 import { canonicalIpRange } from './ip-ranges';
 import type { Capability } from './roles';
 import { requiredText } from './validation';

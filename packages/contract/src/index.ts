@@ -11,5 +11,6 @@ export * from './portfolio';
 export * from './users';
 export * from './history';
 export * from './brussels-time';
+export * from './dates';
 export * from './api-keys';
 export * from './ip-ranges';
