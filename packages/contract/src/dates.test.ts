@@ -24,3 +24,11 @@ describe('the one date and the one instant rule', () => {
     expect(instantField('error.badRequest').safeParse('2026-11-27T05:00:00+01:00').success).toBe(true);
   });
 });
+
+describe('a field built on them', () => {
+  it('refuses a text that is no day once, without its own rules adding the same message again', () => {
+    const field = calendarDateField('validation.accessEnd').refine((day) => day >= '2026-01-01', { error: 'validation.accessEnd' });
+    for (const value of ['2025-02-30', '0000-01-01', 'today'])
+      expect(field.safeParse(value).error?.issues.map((issue) => issue.message), value).toEqual(['validation.accessEnd']);
+  });
+});

@@ -34,10 +34,11 @@ export function isBoundedInstant(value: string): boolean {
 
 /** A calendar day field, `YYYY-MM-DD` within `calendarBounds`; anything else is refused with `error`. */
 export function calendarDateField(error: MessageKey) {
-  return z.iso.date({ error }).refine(isCalendarDate, { error });
+  // Aborts: a text that is no day is refused once, not again by the field's own rules after it.
+  return z.iso.date({ error, abort: true }).refine(isCalendarDate, { error, abort: true });
 }
 
 /** An instant field, ISO 8601 with `Z` or an offset, within `calendarBounds`; anything else is refused with `error`. */
 export function instantField(error: MessageKey) {
-  return z.iso.datetime({ offset: true, error }).refine(isBoundedInstant, { error });
+  return z.iso.datetime({ offset: true, error, abort: true }).refine(isBoundedInstant, { error, abort: true });
 }
