@@ -14,3 +14,4 @@ export * from './brussels-time';
 export * from './dates';
 export * from './api-keys';
 export * from './ip-ranges';
+export * from './visible-text';
