@@ -80,6 +80,10 @@ describe('API keys as admin@globex', () => {
     await dialog.getByRole('textbox', { name: /Allowed IP addresses/ }).fill('192.0.2.10\n\nnot-an-address');
     await dialog.getByText('Line 3: Enter an IPv4 or IPv6 address, or a CIDR range such as 192.0.2.0/24.').waitFor();
     await capturePage(admin, 'api-keys-create-invalid', { fullPage: false });
+    // A range of every address is no restriction: the form says to leave the list empty instead.
+    await dialog.getByRole('textbox', { name: /Allowed IP addresses/ }).fill('192.0.2.10\n0.0.0.0/0');
+    await dialog.getByText('Line 2: This range holds every address, so it restricts nothing.', { exact: false }).waitFor();
+    await capturePage(admin, 'api-keys-create-everywhere', { fullPage: false });
     await dialog.getByRole('textbox', { name: /Allowed IP addresses/ }).fill('');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
 import { capturePage, phone } from './support/screenshots';
-import { signIn } from './support/sign-in';
+import { signIn, submitPassword } from './support/sign-in';
 
 /*
  * The registrar's history in Chromium, as admin@acme: a contact change made in the portal shows in
@@ -98,6 +98,26 @@ describe('the registrar history as admin@acme', () => {
     expect(await shared.getByLabel('User', { exact: true }).inputValue()).toBe('admin');
     await rows(shared).filter({ hasText: newName }).first().waitFor();
     await shared.close();
+  });
+
+  it('lists a failed sign-in for a name that is no account without the name typed', async () => {
+    const typed = `+32 470 12 34 56 call\u202Eus ${Date.now().toString(36)}@acme`;
+    // The tests after this one go on from the filtered history the earlier ones left.
+    const before = page.url();
+    const stranger = await newPage(browser);
+    await stranger.goto('/');
+    await stranger.getByLabel('Username').waitFor();
+    await submitPassword(stranger, typed, 'not the password');
+    await stranger.getByRole('alert').filter({ hasText: 'Invalid username or password.' }).waitFor();
+    await stranger.close();
+    await page.goto('/registrar/history?kind=signIn');
+    const guess = rows(page).filter({ hasText: 'A name that is no account' }).first();
+    await guess.waitFor();
+    expect(await guess.locator('td').nth(2).innerText()).toBe('Sign-in failed: wrong password');
+    expect(await page.locator('main').innerText()).not.toContain('+32 470');
+    await capturePage(page, 'registrar-history-no-account');
+    await page.goto(before);
+    await rows(page).first().waitFor();
   });
 
   it('shows each entry as a card on a phone, every value labelled', async () => {

@@ -74,6 +74,16 @@ describe('the creation request', () => {
     ]);
   });
 
+  it('refuses a range of every address, which would read as a restriction and be none', () => {
+    const result = schema.safeParse({ ...valid, allowedAddresses: ['192.0.2.0/24', '0.0.0.0/0', '::/0', '::ffff:0.0.0.0/96', '10.1.2.3/0', '0.0.0.0/1'] });
+    expect(fieldMessages(result.error!).map(({ messageKey, field }) => ({ messageKey, field }))).toEqual([
+      { messageKey: 'validation.apiKeyAddressEverywhere', field: 'allowedAddresses.1' },
+      { messageKey: 'validation.apiKeyAddressEverywhere', field: 'allowedAddresses.2' },
+      { messageKey: 'validation.apiKeyAddressEverywhere', field: 'allowedAddresses.3' },
+      { messageKey: 'validation.apiKeyAddressEverywhere', field: 'allowedAddresses.4' },
+    ]);
+  });
+
   it('refuses a name that would read as something else in a mail or the history', () => {
     for (const name of ['Sync\nRevoked', 'Sync\u2028Revoked', 'cnys\u202e', '\u200b', 'a\tb'])
       expect(fieldMessages(schema.safeParse({ ...valid, name }).error!)[0]?.messageKey, JSON.stringify(name)).toMatch(/^validation\./);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { brusselsDay } from './brussels-time';
-import { isCalendarDate } from './history';
-import { canonicalIpRange } from './ip-ranges';
+import { calendarDateField } from './dates';
+import { canonicalIpRange, isEveryAddress } from './ip-ranges';
 import type { Capability } from './roles';
 import { requiredText } from './validation';
 
@@ -156,9 +156,7 @@ export function createApiKeySchema(today: string) {
       .array(z.enum(apiKeyScopes, { error: 'validation.apiKeyScope' }), { error: 'validation.apiKeyScopes' })
       .min(1, { error: 'validation.apiKeyScopes' })
       .refine((scopes) => new Set(scopes).size === scopes.length, { error: 'validation.apiKeyScopeDuplicate' }),
-    expiresOn: z
-      .string({ error: 'validation.apiKeyExpiry' })
-      .refine((day) => isCalendarDate(day) && day >= first && day <= last, { error: 'validation.apiKeyExpiry' }),
+    expiresOn: calendarDateField('validation.apiKeyExpiry').refine((day) => day >= first && day <= last, { error: 'validation.apiKeyExpiry' }),
     allowedAddresses: z
       .array(z.string({ error: 'validation.apiKeyAddress' }), { error: 'validation.apiKeyAddress' })
       // Aborts: the entries of an over-long list are not checked one by one.
@@ -169,6 +167,7 @@ export function createApiKeySchema(today: string) {
         entries.forEach((entry, index) => {
           const canonical = canonicalIpRange(entry);
           if (canonical === null) context.addIssue({ code: 'custom', message: 'validation.apiKeyAddress', path: [index] });
+          else if (isEveryAddress(canonical)) context.addIssue({ code: 'custom', message: 'validation.apiKeyAddressEverywhere', path: [index] });
           else if (seen.has(canonical)) context.addIssue({ code: 'custom', message: 'validation.apiKeyAddressDuplicate', path: [index] });
           seen.add(canonical ?? '');
         });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantField } from './dates';
 import { limits } from './limits';
 import { domainSearchFilterFields, withExpiryRange, type RgpStatus } from './portfolio';
 
@@ -45,7 +46,7 @@ export const domainSearchQuerySchema = withExpiryRange(
      * The moment the first page was served (`data.checkpoint`); later pages pass it back so that
      * registrations created or transferred in meanwhile do not shift the pages.
      */
-    checkpoint: z.iso.datetime({ offset: true, error: 'error.badRequest' }).optional(),
+    checkpoint: instantField('error.badRequest').optional(),
     ...domainSearchFilterFields,
   }),
 );

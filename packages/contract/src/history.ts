@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateField } from './dates';
 import { limits } from './limits';
 
 /**
@@ -94,21 +95,20 @@ export type SignInOutcome = (typeof signInOutcomes)[number];
 export type SignInHistoryAction = `signIn.${string}`;
 export type HistoryAction = AuditAction | SignInHistoryAction;
 
-/** A calendar day in Brussels, `YYYY-MM-DD`, that exists (no 31 February). */
-export const brusselsDatePattern = /^\d{4}-\d{2}-\d{2}$/;
-export function isCalendarDate(value: string): boolean {
-  if (!brusselsDatePattern.test(value)) return false;
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1970 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+/**
+ * The history's first day: it holds nothing older, and Brussels kept local mean time (an offset of
+ * 17 minutes 30 seconds) before 1892, which the day's start in Brussels is not computed for.
+ */
+export const historyFirstDay = '1970-01-01';
 
 /** An empty query parameter (a form's empty field) is no filter. */
 const blankAsMissing = (value: unknown) => (value === '' ? undefined : value);
 
 const historyDate = z.preprocess(
   blankAsMissing,
-  z.string({ error: 'validation.historyDate' }).refine(isCalendarDate, { error: 'validation.historyDate' }).optional(),
+  calendarDateField('validation.historyDate')
+    .refine((day) => day >= historyFirstDay, { error: 'validation.historyDate' })
+    .optional(),
 );
 
 /**

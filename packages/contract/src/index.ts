@@ -11,5 +11,7 @@ export * from './portfolio';
 export * from './users';
 export * from './history';
 export * from './brussels-time';
+export * from './dates';
 export * from './api-keys';
 export * from './ip-ranges';
+export * from './visible-text';

@@ -41,6 +41,14 @@ function ipv4Range(address: string, prefix: number): string | null {
 }
 
 /**
+ * Whether a canonical range (`canonicalIpRange`) is a whole address family, `0.0.0.0/0` or `::/0`:
+ * as an allow-list entry it reads as a restriction and is none.
+ */
+export function isEveryAddress(canonicalRange: string): boolean {
+  return canonicalRange.endsWith('/0');
+}
+
+/**
  * Whether an address (as a socket or `request.ip` gives it, IPv4-mapped included) is one of the
  * canonical addresses or ranges of `canonicalIpRange`. An address never matches a range of the
  * other family.

@@ -62,6 +62,8 @@ export const messageTexts = {
   'validation.apiKeyExpiry': 'Choose a day from today to at most one year (365 days) ahead.',
   'validation.apiKeyAddress': 'Enter an IPv4 or IPv6 address, or a CIDR range such as 192.0.2.0/24.',
   'validation.apiKeyAddressDuplicate': 'This address or range is already in the list.',
+  'validation.apiKeyAddressEverywhere':
+    'This range holds every address, so it restricts nothing. Leave the list empty for a key that may be used from anywhere.',
   'validation.apiKeyAddressesTooMany': 'Too many addresses. The maximum is {{max}}.',
   'apiKeys.nameTaken': 'Another active API key of your registrar has this name. Please choose another one.',
   'apiKeys.tooMany': 'Your registrar already has {{max}} active API keys, the most allowed. Revoke one before creating another.',

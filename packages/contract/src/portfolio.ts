@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatFileTimestamp } from './brussels-time';
+import { calendarDateField } from './dates';
 
 /*
  * What a registrar's portfolio is counted and filtered by (issue 17): the lifecycle status and the
@@ -107,7 +108,7 @@ export function labelsOf(statuses: readonly string[]): RegistrationLabel[] {
 export const gracePeriodFilterValues = [...rgpStatuses, 'NONE'] as const;
 export type GracePeriodFilter = (typeof gracePeriodFilterValues)[number];
 
-const isoDate = z.iso.date({ error: 'search.filter.date.invalid' });
+const isoDate = calendarDateField('search.filter.date.invalid');
 
 /**
  * The optional filters of 'Search registrations', besides the name. The same names are the query

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { limits } from './limits';
 import { assignableRoles, panelRoles, type PanelRole } from './roles';
 import { brusselsDay } from './brussels-time';
-import { isCalendarDate } from './history';
+import { calendarDateField } from './dates';
 import { emailField, requiredText } from './validation';
 
 export const usernamePattern = /^[A-Za-z0-9_-]+$/;
@@ -122,9 +122,8 @@ export type UserEnabledInput = z.input<typeof userEnabledSchema>;
 /** `PUT /services/users/{username}/accessEnd`: the last day the user may sign in, from today on, or null for no end. */
 export function userAccessEndSchema(today: string) {
   return z.object({
-    accessEnd: z
-      .string({ error: 'validation.accessEnd' })
-      .refine((day) => isCalendarDate(day) && day >= today, { error: 'validation.accessEnd' })
+    accessEnd: calendarDateField('validation.accessEnd')
+      .refine((day) => day >= today, { error: 'validation.accessEnd' })
       .nullable(),
   });
 }

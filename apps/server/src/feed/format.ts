@@ -3,6 +3,7 @@ import {
   billingEventTypes,
   domainStatuses,
   emailPattern,
+  isBoundedInstant,
   limits,
   phonePattern,
   registrarStatuses,
@@ -19,8 +20,11 @@ import {
 
 export const feedVersion = 1;
 
-/** Instants are ISO 8601 with a zone (`Z` or an offset). */
-const instant = z.iso.datetime({ offset: true }).transform((value) => new Date(value));
+/** Instants are ISO 8601 with a zone (`Z` or an offset), within the contract's years 0001 to 9999 as the API's are. */
+const instant = z.iso
+  .datetime({ offset: true })
+  .refine(isBoundedInstant, 'an instant from the year 0001 to 9999')
+  .transform((value) => new Date(value));
 const optionalInstant = instant.nullable().optional().default(null);
 const handle = z.string().min(1).max(limits.usernameMaxLength).regex(usernamePattern, 'letters, digits, - and _ only');
 /** A contact handle as EPP (RFC 5733) allows: 3 to 16 characters, no spaces. */

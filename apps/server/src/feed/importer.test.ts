@@ -110,6 +110,18 @@ describe('bad lines', () => {
     expect(await searchTableDifferences(database)).toEqual([]);
   });
 
+  it('include an instant outside the years 0001 to 9999, refused by the format before the database sees it', async () => {
+    const values: unknown[] = [
+      ...snapshot(),
+      { seq: 13, ...lines.domain(10, 'year-zero.be', 'acme', 'c-acme-1', { createdAt: '0000-06-01T00:00:00Z' }) },
+      { seq: 14, ...lines.domain(11, 'year-one.be', 'acme', 'c-acme-1', { createdAt: '0001-01-01T00:00:00Z' }) },
+    ];
+    const summary = await applyLines(database, values);
+    expect(summary.rejects.map((r) => [r.line, r.seq])).toEqual([[13, 13]]);
+    expect(summary.rejects[0]?.reason).toMatch(/an instant from the year 0001 to 9999/);
+    expect(await search('acme', 'year-*')).toEqual({ total: 1, names: ['year-one.be'] });
+  });
+
   it('are not reported again when the same file is applied again', async () => {
     const values: unknown[] = [...snapshot(), { seq: 13, ...lines.domain(10, 'orphan.be', 'nobody', 'c-acme-1') }, { seq: 14, type: 'domain', op: 'upsert' }];
     expect((await applyLines(database, values)).rejects.map((r) => r.line)).toEqual([13, 14]);

@@ -1,4 +1,5 @@
 import { Transform } from 'node:stream';
+import { visibleText } from '@registrar-panel/contract';
 
 /*
  * CSV as RFC 4180 describes it: fields separated by commas, records ended by CRLF, a field quoted
@@ -8,6 +9,11 @@ import { Transform } from 'node:stream';
  * Text that a spreadsheet would run as a formula (starting with =, +, -, @, tab or carriage return)
  * gets a leading apostrophe, so that opening a downloaded file never executes what a third party
  * typed into a domain name, contact or transaction id (OWASP "CSV injection").
+ *
+ * Control characters and Unicode's bidirectional controls in text become U+FFFD (contract
+ * `visibleText`), as on the portal's pages: a spreadsheet or editor shows no reversed or reordered
+ * text that someone typed. CSV that PostgreSQL writes (`neutraliseFormulaSql`) holds only domain
+ * names and contact handles, which the registry feed's checks (IDNA, the handle pattern) keep free of them.
  */
 
 export type CsvCell = string | number | null | undefined;
@@ -30,11 +36,11 @@ export function neutraliseFormulaSql(expression: string): string {
   return `CASE WHEN left(${expression}, 1) IN (${starters}) THEN '''' || ${expression} ELSE ${expression} END`;
 }
 
-/** One field: numbers as they are, empty for null and undefined, text neutralised and quoted when needed. */
+/** One field: numbers as they are, empty for null and undefined, text made visible, neutralised and quoted when needed. */
 export function csvField(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  const text = neutraliseFormula(value);
+  const text = neutraliseFormula(visibleText(value));
   return needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { visible } from '../lib/visible-text';
 import { wrapWordsClass } from './breakable-text';
 
 export interface DetailRow {
@@ -15,7 +16,7 @@ const empty = (value: ReactNode) => value === '' || value === null || value === 
 function Value({ row }: { row: DetailRow }) {
   return (
     <>
-      {empty(row.value) ? '–' : row.value}
+      {empty(row.value) ? '–' : typeof row.value === 'string' ? visible(row.value) : row.value}
       {row.help && <div className="small text-body-secondary mt-1">{row.help}</div>}
     </>
   );

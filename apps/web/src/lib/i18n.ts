@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { messageTexts } from '@registrar-panel/contract';
+import { messageTexts, visibleText } from '@registrar-panel/contract';
 
 /*
  * English texts live next to the code that shows them: `app/en.json` for the shell and
@@ -40,7 +40,8 @@ export async function initI18n(): Promise<void> {
     resources: { en: { translation: englishTexts } },
     keySeparator: false,
     nsSeparator: false,
-    interpolation: { escapeValue: false },
+    // React escapes markup; what a value still needs is its invisible controls made visible (lib/visible-text.ts).
+    interpolation: { escapeValue: true, escape: visibleText },
     saveMissing: true,
     missingKeyHandler: (_languages, _namespace, key) => console.warn(`missing translation: ${key}`),
     parseMissingKeyHandler: missingKeyText,

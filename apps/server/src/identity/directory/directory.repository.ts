@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
-import { signInAttempts, users, userTokens } from '../../db/schema';
+import { registrars, signInAttempts, users, userTokens } from '../../db/schema';
 
 /* SQL of the embedded user directory; no decisions here. */
 
@@ -90,8 +90,26 @@ export async function claimTotpStep(db: Db, username: string, step: number): Pro
   return claimed.length > 0;
 }
 
+/** The longest text of an address (an IPv4-mapped IPv6 address): what an attempt keeps of its address at most. */
+const addressMaxLength = 45;
+
+/**
+ * Records a sign-in attempt: the account's username, or `@handle` (`@` alone) for a name that is
+ * no account (sign-in.service.ts `recordedName`): nothing typed is kept beyond that. The address is
+ * cut to the longest an address can be.
+ */
 export async function insertSignInAttempt(db: Db, attempt: { username: string; ip: string | null; outcome: string; at?: Date }): Promise<void> {
-  await db.insert(signInAttempts).values(attempt);
+  await db.insert(signInAttempts).values({ ...attempt, ip: attempt.ip?.slice(0, addressMaxLength) ?? null });
+}
+
+/** A registrar's handle as stored, found in any letter case. */
+export async function findRegistrarHandle(db: Db, handle: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ handle: registrars.handle })
+    .from(registrars)
+    .where(sql`lower(${registrars.handle}) = lower(${handle})`)
+    .limit(1);
+  return row?.handle;
 }
 
 export async function latestSignInAttempts(db: Db, username: string, limit: number) {

@@ -6,6 +6,7 @@ import type { Outbox } from '../../mail/outbox';
 import { mailContextOf } from '../directory/identity-mail';
 import {
   claimTotpStep,
+  findRegistrarHandle,
   findUserRow,
   findUserRowForSignIn,
   hasSignedIn,
@@ -61,6 +62,19 @@ export function signInSteps(options: SignInOptions) {
     options.onOutcome?.(outcome);
   };
 
+  /**
+   * What a refused sign-in is recorded under: the account's username, or, for a name that is no
+   * account, never the typed text (anyone could write into a registrar's history with it): `@handle`
+   * when what follows its last `@` is a registrar (the registrar sees that someone tried a name it
+   * does not have), otherwise `@` alone, which is no registrar's.
+   */
+  async function recordedName(user: UserRow | undefined, canonical: string): Promise<string> {
+    if (user) return user.username;
+    const at = canonical.lastIndexOf('@');
+    const handle = at < 0 ? undefined : await findRegistrarHandle(db, canonical.slice(at + 1));
+    return `@${handle ?? ''}`;
+  }
+
   const lockedFor = (until: Date): StepRefusal => ({ status: 'locked', retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 1000)) });
 
   /** The counts that apply to an attempt: from its address, and from everywhere. */
@@ -69,9 +83,9 @@ export function signInSteps(options: SignInOptions) {
   /** When the account is locked for an attempt from `ip`, if it is. */
   const lockFor = (recordedAs: string, ip: string) => lockedUntil(db, lockoutAccount(recordedAs), sourcesOf(ip), now());
 
-  /** A refusal while the account waits: recorded, not counted (it does not extend the wait). */
-  async function refuseLocked(recordedAs: string, ip: string, until: Date): Promise<StepRefusal> {
-    await record(recordedAs, ip, 'locked');
+  /** A refusal while the account waits: recorded (under `recordAs`), not counted (it does not extend the wait). */
+  async function refuseLocked(recordedAs: string, ip: string, until: Date, recordAs: string = recordedAs): Promise<StepRefusal> {
+    await record(recordAs, ip, 'locked');
     return lockedFor(until);
   }
 
@@ -79,14 +93,14 @@ export function signInSteps(options: SignInOptions) {
    * Counts a failure from the address; only a failure counted there also counts everywhere, so an
    * address that is locked adds nothing to the account's count from everywhere.
    */
-  async function fail(recordedAs: string, ip: string, outcome: SignInOutcome): Promise<StepRefusal> {
+  async function fail(recordedAs: string, ip: string, outcome: SignInOutcome, recordAs: string = recordedAs): Promise<StepRefusal> {
     const account = lockoutAccount(recordedAs);
     const fromAddress = await countFailure(db, { account, source: subscriberOf(ip) }, now(), lockWaitsMs.fromAddress);
     const fromEverywhere = fromAddress.counted
       ? await countFailure(db, { account, source: everywhere }, now(), lockWaitsMs.everywhere)
       : { counted: false, lockedUntil: undefined };
     // Counted: the outcome as it was. Not counted: another request locked the account meanwhile.
-    await record(recordedAs, ip, fromAddress.counted ? outcome : 'locked');
+    await record(recordAs, ip, fromAddress.counted ? outcome : 'locked');
     const until = later(fromAddress.lockedUntil, fromEverywhere.lockedUntil);
     return until ? lockedFor(until) : { status: 'refused' };
   }
@@ -150,10 +164,11 @@ export function signInSteps(options: SignInOptions) {
       // One canonical form for finding the user, counting and limiting (lockoutAccount).
       const canonical = lockoutAccount(input.username);
       const user = await findUserRowForSignIn(db, canonical);
-      // Unknown usernames are recorded and counted in the canonical form, as known ones are.
+      // Unknown usernames are counted in the canonical form, as known ones are; recorded without it.
       const recordedAs = user?.username ?? canonical;
+      const recordAs = await recordedName(user, canonical);
       const before = await lockFor(recordedAs, input.ip);
-      if (before) return refuseLocked(recordedAs, input.ip, before);
+      if (before) return refuseLocked(recordedAs, input.ip, before, recordAs);
       let passwordOk: boolean;
       try {
         // Always verify (a decoy hash without a user), so that the answer takes as long either way.
@@ -162,7 +177,7 @@ export function signInSteps(options: SignInOptions) {
         if (error instanceof GateFull) return { status: 'busy' };
         throw error;
       }
-      if (!user || !passwordOk) return fail(recordedAs, input.ip, 'wrongPassword');
+      if (!user || !passwordOk) return fail(recordedAs, input.ip, 'wrongPassword', recordAs);
       if (user.state !== 'active') return fail(recordedAs, input.ip, 'disabled');
       // Parallel guesses may have locked the account while this password was checked.
       const after = await lockFor(recordedAs, input.ip);

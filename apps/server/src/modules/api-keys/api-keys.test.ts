@@ -164,6 +164,8 @@ describe('refused input', () => {
     ['an address that is none', keyRequest({ allowedAddresses: ['192.0.2.1', 'example.com'] }), 'validation.apiKeyAddress', 'allowedAddresses.1'],
     ['a range too wide', keyRequest({ allowedAddresses: ['192.0.2.0/33'] }), 'validation.apiKeyAddress', 'allowedAddresses.0'],
     ['a blank address', keyRequest({ allowedAddresses: [' '] }), 'validation.apiKeyAddress', 'allowedAddresses.0'],
+    ['every IPv4 address', keyRequest({ allowedAddresses: ['192.0.2.0/24', '0.0.0.0/0'] }), 'validation.apiKeyAddressEverywhere', 'allowedAddresses.1'],
+    ['every IPv6 address', keyRequest({ allowedAddresses: ['::/0'] }), 'validation.apiKeyAddressEverywhere', 'allowedAddresses.0'],
     ['the same range twice', keyRequest({ allowedAddresses: ['192.0.2.0/24', '192.0.2.9/24'] }), 'validation.apiKeyAddressDuplicate', 'allowedAddresses.1'],
     [
       'too many addresses',

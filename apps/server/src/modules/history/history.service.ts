@@ -31,8 +31,8 @@ function brusselsDayStart(day: string, days = 0): Date {
 
 /**
  * The filter as rows to read, always within the caller's registrar. A username without `@` is one
- * of the caller's registrar; sign-ins of an account nobody has were recorded lower-cased, so that
- * form is matched as well.
+ * of the caller's registrar. Sign-ins of an account nobody has were once recorded lower-cased with
+ * the name typed (now as `@handle`, without it), so that form is matched as well while such rows last.
  */
 export function scopeOf(user: SignedInUser, filter: HistoryFilter): HistoryScope {
   const username = filter.user === undefined ? undefined : filter.user.includes('@') ? filter.user : `${filter.user}@${user.registrarHandle}`;

@@ -16,8 +16,8 @@ import { keycloakSessionSignIns } from './session-sign-ins';
 /*
  * The registrar's history through the API: every kind of entry appears once the real action is
  * done through the API or the sign-in pages, scoped to the caller's registrar, filtered, paged and
- * exported. The registrar handle has capitals on purpose: sign-ins of unknown accounts are
- * recorded lower-cased and must still be found.
+ * exported. The registrar handle has capitals on purpose: a registrar's sign-ins are found by the
+ * username's suffix in any letter case.
  */
 
 let t: TestApp;
@@ -108,7 +108,7 @@ describe('every kind of entry, done for real', () => {
     expect(created.statusCode).toBe(201);
     expect((await call(t, { method: 'DELETE', url: `/services/users/newbie@${alpha}`, as: admin })).statusCode).toBe(200);
 
-    // A wrong password for a real account, and a guess at an account nobody has (recorded lower-cased).
+    // A wrong password for a real account, and a guess at an account nobody has (recorded as `@Alpha`, without the typed name).
     const guesser = new SignInDriver(t.app, t.config, '198.51.100.7');
     await guesser.start();
     await guesser.submit({ username: `sam@${alpha}`, password: 'not the password' });
@@ -145,7 +145,7 @@ describe('every kind of entry, done for real', () => {
         .map((entry) => [entry.username, entry.ip])
         .sort(),
     ).toEqual([
-      ['ghost@alpha', '198.51.100.7'],
+      [`@${alpha}`, '198.51.100.7'],
       [`sam@${alpha}`, '198.51.100.7'],
     ]);
     expect(byAction('download.domainReport')[0]!.details).toMatchObject({ fileName: expect.stringMatching(/^domain_names_Alpha_\d{8}-\d{6}\.csv$/), rows: 1 });
@@ -216,12 +216,12 @@ describe('filters', () => {
     }
   });
 
-  it('filters by user, with or without the registrar suffix, sign-ins of an unknown account included', async () => {
+  it('filters by user, with or without the registrar suffix; a name that is no account was not kept, so it finds nothing', async () => {
     const sam = await history({ user: 'sam' });
     expect(sam.entries.length).toBeGreaterThan(0);
     expect(new Set(sam.entries.map((entry) => entry.username))).toEqual(new Set([`sam@${alpha}`]));
     expect((await history({ user: `support@${alpha}`, kind: 'contacts' })).entries).toHaveLength(1);
-    expect(actionsOf((await history({ user: 'Ghost' })).entries)).toEqual(['signIn.wrongPassword']);
+    expect(actionsOf((await history({ user: 'Ghost' })).entries)).toEqual([]);
   });
 
   it('takes from and to as Brussels days, both included', async () => {
@@ -349,6 +349,51 @@ describe('CSV', () => {
     // A username starting with '@' reaches the file with an apostrophe: a spreadsheet never runs it.
     const signIns = parseCsv((await call(t, { url: '/services/registrar/history/csv', query: { kind: 'signIn' }, as: editor })).body);
     expect(signIns[1]?.[1]).toBe("'@epsilon");
+  });
+});
+
+describe('what others type', () => {
+  const handle = 'Kappa';
+  const kappaAdmin = as(`admin@${handle}`, ['ADMIN']);
+  const typed = [
+    '+32 470 12 34 56 call us now@kappa',
+    'https://phish.example/login?@KAPPA',
+    `bob\u202Egnp.exe\u2066\u0007@${handle}`,
+    `${'x'.repeat(180)}@kappa`,
+    'someone@no-such-registrar',
+    'no suffix at all',
+  ];
+
+  beforeAll(async () => {
+    await createRegistrar(t.database.db, { handle });
+    const guesser = new SignInDriver(t.app, t.config, '203.0.113.50');
+    await guesser.start();
+    for (const username of typed) await guesser.submit({ username, password: 'not the password' });
+  });
+
+  it("keeps no typed name of a sign-in for a name that is no account: the registrar's history and CSV show the attempts under @handle", async () => {
+    const { entries } = await history({ kind: 'signIn' }, kappaAdmin);
+    expect(entries.map((entry) => [entry.username, entry.action, entry.ip])).toEqual(
+      Array.from({ length: 4 }, () => [`@${handle}`, 'signIn.wrongPassword', '203.0.113.50']),
+    );
+    const csv = (await call(t, { url: '/services/registrar/history/csv', as: kappaAdmin })).body;
+    for (const text of ['+32', 'phish', 'gnp', '\u202E', 'xxxx', 'call us']) expect(csv).not.toContain(text);
+    expect(csv).toContain(`'@${handle}`);
+  });
+
+  it('stores at most the registrar part of what was typed, and nothing of a name whose registrar does not exist', async () => {
+    const stored = await t.database.db.execute<{ username: string }>(sql`SELECT username FROM sign_in_attempts WHERE ip = '203.0.113.50'`);
+    expect(stored.rows.map((row) => row.username).sort()).toEqual(['@', '@', `@${handle}`, `@${handle}`, `@${handle}`, `@${handle}`]);
+  });
+
+  it('writes no control or bidirectional control character into a CSV: a contact typed with them shows U+FFFD there', async () => {
+    const editor = as(`ed@${handle}`, ['ADMIN']);
+    const organization = 'Kappa\u202Egnp.exe\u2066 NV\u0085';
+    expect((await call(t, { method: 'PUT', url: '/services/registrar', body: publicContact(organization), as: editor })).statusCode).toBe(200);
+    const csv = (await call(t, { url: '/services/registrar/history/csv', query: { kind: 'contacts' }, as: editor })).body;
+    expect(csv).toContain('Kappa\uFFFDgnp.exe\uFFFD NV\uFFFD');
+    // eslint-disable-next-line no-control-regex -- these characters are what the test looks for (CR and LF end the records)
+    expect(csv).not.toMatch(/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
   });
 });
 

@@ -36,7 +36,10 @@ export const apiKeyManagementRoutes: readonly ApiRoute[] = [
     },
     answer: { kind: 'json', status: 201, data: apiKeyCreatedAnswer, description: 'The key, and its secret: shown this once.' },
     // The addresses' messages come from the schema's own check of each entry, which names no single key.
-    errors: { 400: ['validation.apiKeyAddress', 'validation.apiKeyAddressDuplicate'], 409: ['apiKeys.nameTaken', 'apiKeys.tooMany'] },
+    errors: {
+      400: ['validation.apiKeyAddress', 'validation.apiKeyAddressDuplicate', 'validation.apiKeyAddressEverywhere'],
+      409: ['apiKeys.nameTaken', 'apiKeys.tooMany'],
+    },
     example: { body: { name: 'Nightly sync', scopes: ['registrations', 'domainReport'], expiresOn: '2027-06-30', allowedAddresses: ['192.0.2.0/24'] } },
   },
   {

@@ -1,6 +1,7 @@
 import type { Address } from '@registrar-panel/contract';
 import { BreakableText } from '../../../components/breakable-text';
 import { useCountryName } from '../../../lib/countries';
+import { visible } from '../../../lib/visible-text';
 
 /** Street lines, postal code and city, state/province and country name, one per line. */
 export function AddressLines({ address }: { address: Address }) {
@@ -19,7 +20,7 @@ export function AddressLines({ address }: { address: Address }) {
         .filter((line): line is string => Boolean(line))
         .map((line, index) => (
           <span key={index} className="d-block">
-            {line}
+            {visible(line)}
           </span>
         ))}
     </address>
@@ -37,13 +38,13 @@ export function EmailLink({ email }: { email: string | undefined }) {
 
 /** A phone number as a tel: link; the dot of the +CC.NUMBER format is left out of the link. */
 export function PhoneLink({ phone }: { phone: string | undefined }) {
-  return phone ? <a href={`tel:${phone.replace(/[^+\d]/g, '')}`}>{phone}</a> : null;
+  return phone ? <a href={`tel:${phone.replace(/[^+\d]/g, '')}`}>{visible(phone)}</a> : null;
 }
 
 export function WebLink({ url }: { url: string | undefined }) {
   return url ? (
     <a href={url} target="_blank" rel="noopener noreferrer">
-      {url}
+      {visible(url)}
     </a>
   ) : null;
 }

@@ -2,13 +2,15 @@ import { formatDateTime, type HistoryEntry } from '@registrar-panel/contract';
 import { Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { BreakableText, wrapWordsClass } from '../../../components/breakable-text';
+import { visible } from '../../../lib/visible-text';
 import { StackCell, stackTableClass, stickyHeadClass } from '../../../components/stack-table';
 import { HistoryDetails } from './history-details';
 import { historyActionText } from './history-text';
 
 /**
  * The entries of one page, newest first: time in Brussels, user, action in words, details, IP.
- * The header row stays in view while the page scrolls; on a phone each entry is a card.
+ * The header row stays in view while the page scrolls; on a phone each entry is a card. Usernames,
+ * details and addresses are shown without invisible controls (`visible`): others typed some of them.
  */
 export function HistoryTable({ entries }: { entries: HistoryEntry[] }) {
   const { t } = useTranslation();
@@ -31,13 +33,18 @@ export function HistoryTable({ entries }: { entries: HistoryEntry[] }) {
         </tr>
       </thead>
       <tbody>
-        {entries.map((entry) => (
+        {visible(entries).map((entry) => (
           <tr key={entry.id} data-action={entry.action}>
             <StackCell label={labels.time} className="text-nowrap">
               <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
             </StackCell>
             <StackCell label={labels.user} className={wrapWordsClass}>
-              {entry.username ? <BreakableText text={entry.username} /> : <span className="text-body-secondary">{t('registrar.history.noUser')}</span>}
+              {/* A sign-in for a name that is no account is recorded as `@handle`, without the name typed. */}
+              {entry.username && !entry.username.startsWith('@') ? (
+                <BreakableText text={entry.username} />
+              ) : (
+                <span className="text-body-secondary">{t(entry.username ? 'registrar.history.noAccount' : 'registrar.history.noUser')}</span>
+              )}
             </StackCell>
             <StackCell
               label={labels.action}

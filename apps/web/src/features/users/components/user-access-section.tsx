@@ -1,4 +1,4 @@
-import { accessEnded, brusselsDay, formatDay, type PanelUser } from '@registrar-panel/contract';
+import { accessEnded, brusselsDay, formatDay, isCalendarDate, type PanelUser } from '@registrar-panel/contract';
 import { useState, type KeyboardEvent } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ export function UserAccessSection({ user }: { user: PanelUser }) {
   const [day, setDay] = useState(user.accessEnd ?? '');
   const today = brusselsDay();
   const ended = accessEnded(user.accessEnd);
-  const dayValid = /^\d{4}-\d{2}-\d{2}$/.test(day) && day >= today;
+  const dayValid = isCalendarDate(day) && day >= today;
 
   const toggle = () => {
     if (!user.disabled && !confirming) {

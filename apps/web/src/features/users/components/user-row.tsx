@@ -3,6 +3,7 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BreakableText, wrapWordsClass } from '../../../components/breakable-text';
 import { StackCell, stackTableAttached, stackTableLead } from '../../../components/stack-table';
+import { visible } from '../../../lib/visible-text';
 import { LastLogin } from './last-login';
 import { RoleBadges } from './role-badges';
 import { UserDetails } from './user-details';
@@ -50,7 +51,7 @@ export function UserRow({ user, expanded, onToggle, onEdit, onDelete }: UserRowP
               aria-label={t('users.list.details', { name: user.name })}
               onClick={act(onToggle)}
             >
-              {user.name}
+              {visible(user.name)}
             </button>
             <button
               type="button"

@@ -17,6 +17,7 @@ export const apiKeyFieldMessageKeys = [
   'validation.apiKeyExpiry',
   'validation.apiKeyAddress',
   'validation.apiKeyAddressDuplicate',
+  'validation.apiKeyAddressEverywhere',
   'validation.apiKeyAddressesTooMany',
   'apiKeys.nameTaken',
 ] as const satisfies readonly MessageKey[];

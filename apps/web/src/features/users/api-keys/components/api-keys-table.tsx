@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { wrapWordsClass } from '../../../../components/breakable-text';
 import { Icon } from '../../../../components/icon';
 import { anyAddressLabel } from '../../../../lib/api-key-labels';
+import { visible } from '../../../../lib/visible-text';
 import { StackCell, stackTableClass, stackTableHalf } from '../../../../components/stack-table';
 import { ApiKeyScopeBadges, ApiKeyStateBadge } from './api-key-badges';
 import slashCircleIcon from 'bootstrap-icons/icons/slash-circle.svg?raw';
@@ -54,7 +55,7 @@ export function ApiKeysTable({ apiKeys, onRevoke }: { apiKeys: ApiKey[]; onRevok
         {apiKeys.map((apiKey) => (
           <tr key={apiKey.id} data-api-key={apiKey.prefix} data-state={apiKey.state} className={apiKey.state === 'active' ? undefined : 'api-key-inactive'}>
             <StackCell label={labels.name} header className={wrapWordsClass}>
-              <span className="d-block fw-semibold">{apiKey.name}</span>
+              <span className="d-block fw-semibold">{visible(apiKey.name)}</span>
               <code className="api-key-prefix" title={t('users.apiKeys.list.prefix', { prefix: apiKey.prefix })}>
                 {apiKey.prefix}…
               </code>
