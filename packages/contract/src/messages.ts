@@ -26,7 +26,8 @@ export const messageTexts = {
   'search.filter.invalid': 'This filter value is not one of the choices.',
   'search.filter.date.invalid': 'Please enter a date as YYYY-MM-DD.',
   'search.filter.expiryRange': 'The end of the expiry range must not be before its start.',
-  'unsafe.password': 'This password is not safe: it must not contain your registrar handle or a username, nor be the same as the current password.',
+  'unsafe.password':
+    'This password is not safe: it must not be a commonly used password, nor contain your registrar handle, a username, the word ‘registrar’ or the TLD, nor be the same as the current password.',
   'epp.password.wrong': 'The current password is not correct.',
   'no.transfer.history': 'There is no transfer history for this domain.',
   // User management

@@ -59,7 +59,7 @@ export async function identityPlugin(app: FastifyInstance, options: { config: Co
       return reply.status(400).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
     });
     await pages.register(resourceRoutes, { issuerPath });
-    await pages.register(accountLinkRoutes, { links, pageContext, issuerPath, portalUrl: config.publicUrl });
+    await pages.register(accountLinkRoutes, { links, pageContext, issuerPath, portalUrl: config.publicUrl, tld: config.tld });
     await pages.register(interactionRoutes, {
       provider,
       signIn,

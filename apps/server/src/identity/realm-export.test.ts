@@ -1,8 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { panelRoles, tokenRole } from '@registrar-panel/contract';
 import { describe, expect, it } from 'vitest';
 import { linkTokenTtlMs } from './account-links/link-tokens';
 import { passwordMaxLength, passwordMinLength } from './account-links/password-policy';
+import { loadConfig } from '../config';
+import { commonPasswordsFileName, isCommonPassword, keycloakContextPattern, writeCommonPasswordsFile } from '../lib/unsafe-passwords';
 import { accessEndAttribute, registrarAttribute } from './directory/keycloak-user-directory';
 import { sessionPolicy } from './provider/session-policy';
 import { lockoutPolicy } from './sign-in/lockout';
@@ -26,7 +30,13 @@ const web = clientOf('registrar-panel-web');
 const directory = clientOf('registrar-panel-directory');
 
 /** What Keycloak does differently, by name; docs/decisions.md explains each under the same name. */
-const knownDifferences = ['lockout wait grows linearly', 'no account-wide count from every address', 'no per-address lockout'] as const;
+const knownDifferences = [
+  'lockout wait grows linearly',
+  'no account-wide count from every address',
+  'no per-address lockout',
+  'no registrar handle in the password rule',
+  'common-password check may refuse a rare other password',
+] as const;
 
 describe('the realm export sets the embedded provider’s rules', () => {
   it('sessions and tokens: access token 5 minutes, idle 30 minutes, at most 10 hours, refresh tokens single use', () => {
@@ -43,16 +53,39 @@ describe('the realm export sets the embedded provider’s rules', () => {
     expect(realm.actionTokenGeneratedByUserLifespan).toBe(linkTokenTtlMs / 1000);
   });
 
-  it('password policy: the same length bounds, never the username', () => {
+  it('password policy: the same length bounds, the same common-password list file, no username, no ‘registrar’ or TLD', () => {
     const rules = String(realm.passwordPolicy).split(' and ');
     expect(rules).toContain(`length(${passwordMinLength})`);
     expect(rules).toContain(`maxLength(${passwordMaxLength})`);
-    expect(rules.some((rule) => rule.startsWith('notUsername'))).toBe(true);
-    expect(rules).toHaveLength(3);
+    expect(rules).toContain('notContainsUsername(undefined)');
+    // The file `npm run keycloak` (and `npm run password-list` for a registry) writes into Keycloak's data/password-blacklists/.
+    expect(rules).toContain(`passwordBlacklist(${commonPasswordsFileName})`);
+    expect(rules).toContain(`regexPattern(${keycloakContextPattern(loadConfig({}).tld)})`);
+    expect(rules).toHaveLength(5);
     // The theme's pages state the rule in words.
     const messages = readFileSync(new URL('../../../../deploy/keycloak/themes/registrar-panel/login/messages/messages_en.properties', import.meta.url), 'utf8');
     expect(messages).toContain(`at least ${passwordMinLength} characters`);
     expect(messages).not.toMatch(new RegExp(`at least (?!${passwordMinLength} )\\d+ characters`));
+    expect(messages).toMatch(/^invalidPasswordBlacklistedMessage=This password is too common/m);
+    expect(messages).toMatch(/^invalidPasswordRegexPatternMessage=The password must not contain the word \\u2018registrar\\u2019 or the top-level domain/m);
+  });
+
+  it('the list file Keycloak is given is the list the embedded service checks, one lower-case password a line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'password-list-'));
+    try {
+      const { path, count } = writeCommonPasswordsFile(dir);
+      expect(basename(path)).toBe(commonPasswordsFileName);
+      const lines = readFileSync(path, 'utf8').split('\n').slice(0, -1);
+      expect(lines).toHaveLength(count);
+      expect(count).toBeGreaterThan(10_000);
+      expect(new Set(lines).size).toBe(count);
+      for (const line of lines) {
+        expect(line).toBe(line.toLowerCase());
+        expect(isCommonPassword(line.toUpperCase())).toBe(true);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('one-time codes: 6 digits, 30 s, SHA-1, one step of drift, each code once; every new user enrols', () => {

@@ -19,6 +19,8 @@ export interface AccountLinkRoutesOptions {
   pageContext: PageContext;
   issuerPath: string;
   portalUrl: string;
+  /** The registry's TLD: the password rule names it. */
+  tld: string;
 }
 
 /** The page activation and reset mails link to (`{issuer}/login-actions/action-token?key=`). */
@@ -58,7 +60,7 @@ export async function accountLinkRoutes(app: FastifyInstance, options: AccountLi
     if (link.status !== 'usable') return unusable(reply);
     return html(
       reply,
-      setPasswordPage({ context: pageContext, action: path, token: key, purpose: link.purpose, username: link.username, rules: passwordRules }),
+      setPasswordPage({ context: pageContext, action: path, token: key, purpose: link.purpose, username: link.username, rules: passwordRules(options.tld) }),
     );
   });
 
@@ -77,7 +79,7 @@ export async function accountLinkRoutes(app: FastifyInstance, options: AccountLi
           token: form.key,
           purpose: result.purpose,
           username: result.username,
-          rules: passwordRules,
+          rules: passwordRules(options.tld),
           error: result.problem,
         }),
       );

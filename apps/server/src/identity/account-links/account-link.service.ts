@@ -32,7 +32,7 @@ export function accountLinks(options: { db: Db; outbox: Outbox; config: Config; 
   async function setPassword(input: { token: string; password: string; confirmation: string }): Promise<SetPasswordResult> {
     const link = await check(input.token);
     if (link.status !== 'usable') return link;
-    const problem = passwordProblem(input.password, input.confirmation, link.username);
+    const problem = passwordProblem(input.password, input.confirmation, { username: link.username, tld: options.config.tld });
     if (problem) return { status: 'invalid', problem, username: link.username, purpose: link.purpose };
     const passwordHash = await hashPassword(input.password);
     // The link used up, the password, the locks, the sessions and the notice: one change.

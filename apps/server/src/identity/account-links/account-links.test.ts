@@ -126,6 +126,34 @@ describe('password reset', () => {
     expect(withOld.page).toContain('>One-time code</label>');
   });
 
+  it('refuses a common password in any letter case, and one holding a word an attacker would try; the link stays usable', async () => {
+    const { email } = await createActiveUser(t.database.db, t.config, { username: 'quinn@alpha' });
+    await t.app.userDirectory.sendPasswordReset('quinn@alpha');
+    const mail = (await t.queuedMail()).filter((queued) => queued.to === email).at(-1);
+    const browser = await openLink(linkIn(mail?.text ?? ''));
+    expect(browser.page).toContain(
+      'must not be a commonly used password, nor contain your username, your registrar’s handle, the word ‘registrar’ or the top-level domain ‘be’.',
+    );
+    const common = 'This password is too common: it is on a list of passwords that attackers try first. Choose another.';
+    for (const password of ['password1234', 'PassWord1234', 'aaaaaaaaaaaa', 'qwertyuiop12']) {
+      await choosePassword(browser, password);
+      expect(alertOf(browser.page), password).toBe(common);
+    }
+    const refusals: [string, string][] = [
+      ['Quinn-is-my-name-42', 'The password must not contain your username.'],
+      ['my-ALPHA-office-2026', 'The password must not contain your registrar’s handle.'],
+      ['best-Registrar-in-town', 'The password must not contain the word ‘registrar’.'],
+      ['dns.BE-portal-2026', 'The password must not contain the top-level domain ‘be’ as a word.'],
+    ];
+    for (const [password, problem] of refusals) {
+      await choosePassword(browser, password);
+      expect(alertOf(browser.page), password).toBe(problem);
+    }
+    // 'be' inside a longer word is not the TLD.
+    await choosePassword(browser, 'remember-the-bees-42');
+    expect(browser.page).toContain('Your password is changed');
+  });
+
   it('answers 401 without a token', async () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/services/me/password' });
     expect(res.statusCode).toBe(401);

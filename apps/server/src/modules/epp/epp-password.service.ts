@@ -9,32 +9,24 @@ import { recordPortalChange } from '../../feed/portal-changes';
 import { administratorEmails } from '../../mail/recipients';
 import type { EppChangeNotices } from './epp-change-notices';
 import { findRegistrarEpp, lockRegistrarEpp, setEppPasswordHash } from './epp.repository';
+import { contextWordIn, isCommonPassword } from '../../lib/unsafe-passwords';
 
 export const passwordAuditAction = 'epp.password.update';
 
 // A type-only reference to the const enum: isolated modules cannot read its values at runtime.
 const argon2id: Algorithm = 2;
 
-/** Names shorter than this are ignored by the unsafe-password rule: nearly every password would hold them. */
-export const unsafeNameMinLength = 3;
-
-function localPart(username: string): string {
-  const at = username.lastIndexOf('@');
-  return at < 0 ? username : username.slice(0, at);
-}
-
 /**
- * Whether a new EPP password is unsafe because it contains, ignoring case, the registrar handle or
- * the part before the '@' of one of the registrar's usernames (docs/decisions.md).
+ * Whether a new EPP password is unsafe: a commonly used password, or one that holds, ignoring case,
+ * the registrar handle, one of the registrar's usernames (or its part before the '@'), 'registrar'
+ * or the TLD as a word; the same list and words as panel users' passwords (docs/decisions.md).
  */
-export function containsRegistrarName(password: string, registrarHandle: string, usernames: readonly string[]): boolean {
-  const lower = password.toLowerCase();
-  const names = [registrarHandle, ...usernames.map(localPart)];
-  return names.some((name) => name.length >= unsafeNameMinLength && lower.includes(name.toLowerCase()));
+export function isUnsafeEppPassword(password: string, context: { registrarHandle: string; usernames: readonly string[]; tld: string }): boolean {
+  return contextWordIn(password, context) !== undefined || isCommonPassword(password);
 }
 
 /** The EPP password of the caller's registrar; only an argon2id hash is stored. */
-export function eppPasswordService(db: Db, directory: UserDirectory, notices: EppChangeNotices) {
+export function eppPasswordService(db: Db, directory: UserDirectory, notices: EppChangeNotices, tld: string) {
   /** Whether changing the password needs the current one: true once a password is set. */
   async function isCurrentRequired(actor: SignedInUser): Promise<boolean> {
     authorize(actor, 'manageEpp');
@@ -65,7 +57,9 @@ export function eppPasswordService(db: Db, directory: UserDirectory, notices: Ep
         if (!(await verify(current, input.oldPassword))) throw badRequest('epp.password.wrong', { field: 'oldPassword' });
       }
       const usernames = [actor.username, ...directoryUsernames];
-      const unsafe = containsRegistrarName(input.newPassword, registrar.handle, usernames) || (current !== null && (await verify(current, input.newPassword)));
+      const unsafe =
+        isUnsafeEppPassword(input.newPassword, { registrarHandle: registrar.handle, usernames, tld }) ||
+        (current !== null && (await verify(current, input.newPassword)));
       if (unsafe) throw badRequest('unsafe.password', { field: 'newPassword' });
       const passwordHash = await hash(input.newPassword, { algorithm: argon2id });
       await setEppPasswordHash(tx, registrar.handle, passwordHash, at);

@@ -5,7 +5,7 @@ import { registrars } from '../../db/schema';
 import { createRegistrar } from '../../test/factories';
 import { call, messagesOf } from '../../test/http';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { containsRegistrarName, passwordAuditAction } from './epp-password.service';
+import { isUnsafeEppPassword, passwordAuditAction } from './epp-password.service';
 import { addUser, auditRows, passwordRequiredUrl, passwordUrl } from './epp.test-support';
 
 let t: TestApp;
@@ -137,7 +137,8 @@ describe('changing the password', () => {
     expect(messagesOf(res)).toEqual([
       {
         messageKey: 'unsafe.password',
-        defaultMessage: 'This password is not safe: it must not contain your registrar handle or a username, nor be the same as the current password.',
+        defaultMessage:
+          'This password is not safe: it must not be a commonly used password, nor contain your registrar handle, a username, the word ‘registrar’ or the TLD, nor be the same as the current password.',
         field: 'newPassword',
       },
     ]);
@@ -163,11 +164,25 @@ describe('unsafe passwords', () => {
     expect((await change({ newPassword: 'Zulu Moose al 1!' })).statusCode).toBe(200);
   });
 
-  it('compares usernames by the part before the @', () => {
-    expect(containsRegistrarName('x jdoe y', 'acme', ['jdoe@acme'])).toBe(true);
-    expect(containsRegistrarName('x acme y', 'globex', ['jdoe@globex'])).toBe(false);
-    expect(containsRegistrarName('x ACME y', 'acme', [])).toBe(true);
-    expect(containsRegistrarName('x jo y', 'acme', ['jo@acme'])).toBe(false);
+  it.each([
+    ['a common password in another letter case', 'Snakeyjic88  *'],
+    ['the word registrar', 'My Registrar 12!'],
+    ['the TLD as a word', 'Key for .BE 42!x'],
+  ])('refuses %s', async (_case, password) => {
+    const res = await change({ newPassword: password });
+    expect(res.statusCode).toBe(400);
+    expect(messagesOf(res)).toEqual([expect.objectContaining({ messageKey: 'unsafe.password', field: 'newPassword' })]);
+    expect(await required()).toEqual({ data: { value: false }, messages: [] });
+  });
+
+  it('compares usernames whole and by the part before the @; the TLD only as a word of its own', () => {
+    const context = (registrarHandle: string, usernames: string[]) => ({ registrarHandle, usernames, tld: 'be' });
+    expect(isUnsafeEppPassword('x jdoe y', context('acme', ['jdoe@acme']))).toBe(true);
+    expect(isUnsafeEppPassword('x acme y', context('globex', ['jdoe@globex']))).toBe(false);
+    expect(isUnsafeEppPassword('x ACME y', context('acme', []))).toBe(true);
+    expect(isUnsafeEppPassword('x jo y', context('acme', ['jo@acme']))).toBe(false);
+    expect(isUnsafeEppPassword('Remember 2 Bees!', context('acme', []))).toBe(false);
+    expect(isUnsafeEppPassword('Dns.be Key 2026!', context('acme', []))).toBe(true);
   });
 });
 

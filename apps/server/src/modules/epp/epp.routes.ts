@@ -11,7 +11,7 @@ import { eppPasswordService } from './epp-password.service';
 export async function eppRoutes(app: FastifyInstance) {
   const notices = eppChangeNotices({ directory: app.userDirectory, outbox: app.outbox, log: app.log, supportEmail: app.config.supportEmail });
   const ipAddresses = eppIpService(app.db, notices);
-  const password = eppPasswordService(app.db, app.userDirectory, notices);
+  const password = eppPasswordService(app.db, app.userDirectory, notices, app.config.tld);
 
   app.get('/registrar/epp/ip', async (request) => ok<EppIpAddressesResponse>({ ipAddresses: await ipAddresses.list(request.user) }));
 
