@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { panelRoles, tokenRole } from '@registrar-panel/contract';
+import { assignableRoles, panelRoles, tokenRole } from '@registrar-panel/contract';
 import { describe, expect, it } from 'vitest';
 import { linkTokenTtlMs } from './account-links/link-tokens';
 import { passwordMaxLength, passwordMinLength } from './account-links/password-policy';
@@ -109,7 +109,17 @@ describe('the realm export sets the embedded provider’s rules', () => {
     });
     const users = realm.users as { serviceAccountClientId?: string; clientRoles?: Record<string, string[]>; realmRoles?: string[] }[];
     const account = users.find((user) => user.serviceAccountClientId === 'registrar-panel-directory');
-    expect(account?.clientRoles).toEqual({ 'realm-management': ['view-users', 'manage-users', 'view-events'] });
+    // Not manage-users: with it, Keycloak lets its holder give any realm role, admin included. The
+    // realm's admin permissions give the rest (directory-rights.keycloak.ts probes the whole list).
+    expect(account?.clientRoles).toEqual({ 'realm-management': ['view-users', 'view-events'] });
+    expect(realm.adminPermissionsEnabled).toBe(true);
+    const roleIds = new Map((realm.roles as { realm: { id: string; name: string }[] }).realm.map((role) => [role.id, role.name]));
+    const settings = clientOf('admin-permissions').authorizationSettings as { policies: { config: Record<string, string> }[] };
+    const mappable = settings.policies
+      .filter((policy) => policy.config.defaultResourceType === 'Roles' && (JSON.parse(policy.config.scopes ?? '[]') as string[]).includes('map-role'))
+      .flatMap((policy) => (JSON.parse(policy.config.resources ?? '[]') as string[]).map((id) => roleIds.get(id)));
+    // The roles a registrar gives, never admin: the registry gives it.
+    expect(mappable.sort()).toEqual(assignableRoles.map(tokenRole).sort());
     expect(account?.realmRoles ?? []).toEqual([]);
     // No secret in the file: the registry's Keycloak generates one.
     expect(directory.secret).toBeUndefined();

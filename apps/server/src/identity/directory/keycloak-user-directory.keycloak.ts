@@ -319,9 +319,6 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
     );
     const first = linkIn(await smtp.waitFor('cara@alpha.example', 'Choose your Registrar Panel password', before), 'action-token');
     const [original] = await accountsNamed('cara@alpha');
-    // A group the registry's operators put the account in, in Keycloak.
-    const { id: groupId } = await admin.groups.create({ name: `contractors-${Date.now()}` });
-    await admin.users.addToGroup({ id: original!.id!, groupId });
     const after = smtp.received.length;
     expect((await api(tokens.alpha!, 'POST', '/users/cara@alpha/activation')).statusCode).toBe(200);
     expect((await api(tokens.beta!, 'POST', '/users/cara@alpha/activation')).statusCode).toBe(404);
@@ -333,7 +330,6 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
     expect(copy?.id).not.toBe(original?.id);
     expect(copy).toMatchObject({ createdTimestamp: original?.createdTimestamp, email: 'cara@alpha.example', attributes: { registrar: ['alpha'] } });
     expect(await listedUser('cara@alpha')).toMatchObject({ name: 'Cara Late', roles: ['TECH'], awaitingActivation: true });
-    expect((await admin.users.listGroups({ id: copy!.id! })).map((group) => group.id)).toEqual([groupId]);
 
     // Resends at once (two ADMIN clicks, two instances): each replaces the latest copy in turn; one
     // account is left, and of the links mailed only the last works.
@@ -354,6 +350,43 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
     expect(await linkWorks(links[2]!)).toBe(false);
     const already = await api(tokens.alpha!, 'POST', '/users/cara@alpha/activation');
     expect(already.statusCode).toBe(409);
+  });
+
+  it('leaves the activation of an account the registry made (an administrator, or one in a group) to the registry: nothing changes', async () => {
+    const admin = await realm.admin();
+    const pending = async (username: string, roles: string[]) => {
+      const { id } = await admin.users.create({
+        username,
+        enabled: true,
+        email: `${username.split('@')[0]}@alpha.example`,
+        firstName: 'Pending',
+        attributes: { registrar: ['alpha'] },
+        requiredActions: ['UPDATE_PASSWORD', 'CONFIGURE_TOTP'],
+      });
+      const available = await admin.users.listAvailableRealmRoleMappings({ id });
+      const mapped = available.filter((role) => role.name && roles.includes(role.name)).map((role) => ({ id: role.id!, name: role.name! }));
+      if (mapped.length > 0) await admin.users.addRealmRoleMappings({ id, roles: mapped });
+      return id;
+    };
+    const boss = await pending('boss@alpha', ['admin']);
+    const dana = await pending('dana@alpha', ['tech']);
+    // A group the registry's operators put the account in: the portal's client may not put anyone in a group.
+    const { id: groupId } = await admin.groups.create({ name: `contractors-${Date.now()}` });
+    await admin.users.addToGroup({ id: dana, groupId });
+    for (const [username, id] of [
+      ['boss@alpha', boss],
+      ['dana@alpha', dana],
+    ] as const) {
+      const res = await api(tokens.alpha!, 'POST', `/users/${username}/activation`);
+      expect(res.statusCode, username).toBe(409);
+      expect(messageKeys(res)).toEqual(['users.activationByRegistry']);
+      const [still] = await admin.users.find({ username, exact: true });
+      expect(still?.id, username).toBe(id);
+    }
+    expect((await admin.users.listGroups({ id: dana })).map((group) => group.id)).toEqual([groupId]);
+    expect((await admin.users.listRealmRoleMappings({ id: boss })).map((role) => role.name)).toContain('admin');
+    await admin.users.del({ id: boss });
+    await admin.users.del({ id: dana });
   });
 
   it("disables a user: Keycloak refuses their sign-in and ends their sessions; enabling lets them in; another registrar's ADMIN gets 404", async () => {
