@@ -5,6 +5,8 @@ import { linkTokenTtlMs } from './account-links/link-tokens';
 import { passwordMaxLength, passwordMinLength } from './account-links/password-policy';
 import { accessEndAttribute, registrarAttribute } from './directory/keycloak-user-directory';
 import { sessionPolicy } from './provider/session-policy';
+import { accessEndClaim } from '../plugins/auth';
+import { productNameOf } from './directory/identity-mail';
 import { lockoutPolicy } from './sign-in/lockout';
 import { totpPolicy } from './sign-in/totp';
 import { readRealmExport, realmExportPath } from './testing/keycloak-realm';
@@ -111,7 +113,8 @@ describe('the realm export sets the embedded provider’s rules', () => {
     const account = users.find((user) => user.serviceAccountClientId === 'registrar-panel-directory');
     // Not manage-users: with it, Keycloak lets its holder give any realm role, admin included. The
     // realm's admin permissions give the rest (directory-rights.keycloak.ts probes the whole list).
-    expect(account?.clientRoles).toEqual({ 'realm-management': ['view-users', 'view-events'] });
+    // view-realm (read only) lists a role's users and groups: the user list's roles in a few calls.
+    expect(account?.clientRoles).toEqual({ 'realm-management': ['view-users', 'view-realm', 'view-events'] });
     expect(realm.adminPermissionsEnabled).toBe(true);
     const roleIds = new Map((realm.roles as { realm: { id: string; name: string }[] }).realm.map((role) => [role.id, role.name]));
     const settings = clientOf('admin-permissions').authorizationSettings as { policies: { config: Record<string, string> }[] };
@@ -147,6 +150,15 @@ describe('the realm export sets the embedded provider’s rules', () => {
     expect(readFileSync(new URL('theme.properties', login), 'utf8')).toMatch(/^parent=keycloak\.v2$/m);
   });
 
+  it("Keycloak's access tokens carry the access end day, which the API reads", () => {
+    const mappers = web.protocolMappers as { protocolMapper: string; config: Record<string, string> }[];
+    const mapper = mappers.find((m) => m.config['claim.name'] === accessEndClaim);
+    expect(mapper).toMatchObject({
+      protocolMapper: 'oidc-usermodel-attribute-mapper',
+      config: { 'user.attribute': accessEndAttribute, 'access.token.claim': 'true' },
+    });
+  });
+
   it('the access end day is an attribute only admins see and change, as a day', () => {
     const components = realm.components as Record<string, { config: Record<string, string[]> }[]>;
     const [profile] = components['org.keycloak.userprofile.UserProfileProvider'] ?? [];
@@ -158,6 +170,13 @@ describe('the realm export sets the embedded provider’s rules', () => {
     const pattern = new RegExp(accessEnd?.validations.pattern.pattern ?? '');
     expect(pattern.test('2026-12-31')).toBe(true);
     expect(pattern.test('31/12/2026')).toBe(false);
+  });
+
+  it("the realm's pages and mails name the product as the portal's header does", () => {
+    expect(realm.displayName).toBe(productNameOf('be'));
+    expect((realm.smtpServer as { fromDisplayName: string }).fromDisplayName).toBe(productNameOf('be'));
+    const web = JSON.parse(readFileSync(new URL('../../../web/src/app/en.json', import.meta.url), 'utf8')) as Record<string, string>;
+    expect(web['app.header.title']?.replace('{{tld}}', 'be')).toBe(productNameOf('be'));
   });
 
   it('the sign-in pages and mails use the project theme', () => {

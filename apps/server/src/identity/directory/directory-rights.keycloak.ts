@@ -57,6 +57,7 @@ const expectedList = [
   'Users:manage',
   'Users:map-roles',
   'realm-management:view-events',
+  'realm-management:view-realm',
   'realm-management:view-users',
 ];
 
@@ -103,6 +104,11 @@ describe.skipIf(!keycloakTestUrl())("the portal's Keycloak client can do exactly
   const probes: { call: string; needs: string[]; run: () => Promise<unknown> }[] = [
     { call: 'find users', needs: ['realm-management:view-users'], run: () => portal.users.find({ q: 'registrar:acme' }) },
     { call: "read a user's roles", needs: ['realm-management:view-users'], run: () => portal.users.listCompositeRealmRoleMappings({ id: target }) },
+    {
+      call: "list a role's users and groups",
+      needs: ['realm-management:view-realm', 'realm-management:view-users'],
+      run: () => portal.roles.findUsersWithRole({ name: 'tech', briefRepresentation: true }),
+    },
     { call: 'read sign-in events', needs: ['realm-management:view-events'], run: () => portal.realms.findEvents({ realm: realm.name, max: 1 }) },
     { call: 'create a user', needs: ['Users:manage'], run: () => newUser() },
     {

@@ -66,14 +66,21 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
   async function activate(email: string, after: number, newPassword: string): Promise<string> {
     const mail = await smtp.waitFor(email, 'Choose your Registrar Panel password', after);
     expect(mail.text).toContain('To activate it, open the link below and complete these steps: choose a password, set up 2-step verification.');
+    // The mail and the pages it leads to name the account: the user signs in with that username.
+    const username = /Your username is (\S+@\w+)\./.exec(mail.text)?.[1];
+    expect(username).toMatch(/@alpha$/);
     const session = new PageSession(portalUrl);
     let enrolled = '';
+    const pages: string[] = [];
     const last = await walkPages(session, await session.get(linkIn(mail, 'action-token')), {
       username: '',
       password: '',
       newPassword,
       onEnrol: (secret) => (enrolled = secret),
+      onPage: (html) => pages.push(html),
     });
+    const passwordPage = pages.find((html) => formsOf(html).some((form) => form.fields.has('password-new')));
+    expect(passwordPage).toContain(`Your username is ${username}`);
     expect(last.html).toMatch(/Your account has been updated|Back to Application|portal/i);
     expect(enrolled).not.toBe('');
     return enrolled;
@@ -245,7 +252,7 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
     const before = smtp.received.length;
     expect((await api(anna.tokens.access_token, 'DELETE', '/me/password')).statusCode).toBe(200);
     const mail = await smtp.waitFor('anna.jones@alpha.example', 'Choose your Registrar Panel password', before);
-    expect(mail.text).toContain('You asked to change the password of your Registrar Panel account.');
+    expect(mail.text).toContain('You asked to change the password of your .be registrar panel account (anna@alpha).');
     expect(mail.text).not.toContain('activate');
     const session = new PageSession(portalUrl);
     const newPassword = 'anna chose another password';
@@ -326,6 +333,11 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
     expect(second).not.toBe(first);
     // Before the new link is used, the earlier one no longer leads to the password page.
     expect(await linkWorks(first)).toBe(false);
+    // And says why, not Keycloak's "Invalid username or password".
+    const stale = await new PageSession(portalUrl).get(first);
+    expect(stale.html).toContain('This link no longer works');
+    expect(stale.html).toContain('A newer activation mail was sent for this account');
+    expect(stale.html).not.toContain('Invalid username or password');
     const [copy] = await accountsNamed('cara@alpha');
     expect(copy?.id).not.toBe(original?.id);
     expect(copy).toMatchObject({ createdTimestamp: original?.createdTimestamp, email: 'cara@alpha.example', attributes: { registrar: ['alpha'] } });
@@ -420,6 +432,9 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
     const bobTokens = await signIn('bob@alpha', bobSecret, bobPassword);
     const yesterday = brusselsDay(new Date(Date.now() - 86_400_000));
     await admin.users.update({ id: stored!.id! }, { ...stored, attributes: { ...stored!.attributes, [accessEndAttribute]: [yesterday] } });
+    // From 00:00 the API refuses the user's tokens, before the job has run: Keycloak's carry the day.
+    const lateTokens = await signIn('bob@alpha', bobSecret, bobPassword);
+    expect((await api(lateTokens.access_token, 'GET', '/config')).statusCode).toBe(401);
     expect(await applyAccessEnds(t.app.userDirectory)).toEqual(['bob@alpha']);
     expect(await listedUser('bob@alpha')).toMatchObject({ accessEnd: yesterday, disabled: true });
     expect((await refresh(bobTokens.refresh_token)).status).toBe(400);

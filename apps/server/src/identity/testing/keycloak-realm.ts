@@ -81,7 +81,7 @@ export async function createTestRealm(options: { publicUrl: string; smtpPort: nu
     host: '127.0.0.1',
     port: String(options.smtpPort),
     from: 'no-reply@registry.example',
-    fromDisplayName: 'Registrar Panel',
+    fromDisplayName: '.be registrar panel',
     starttls: 'false',
     auth: 'false',
     ssl: 'false',
