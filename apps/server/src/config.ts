@@ -30,7 +30,7 @@ export interface Config {
     clientId: string;
     /**
      * Keycloak mode: the realm's confidential client whose service account manages panel users
-     * (view-users, manage-users, view-events of realm-management), and its secret.
+     * (the realm export's list: deploy/keycloak/README.md), and its secret.
      */
     directoryClient: { clientId: string; clientSecret: string };
   };

@@ -38,6 +38,7 @@ export const messageTexts = {
   'users.adminTotpFixed': 'The 2-step verification of an administrator cannot be reset.',
   'users.alreadyActive': 'This user has already activated their account.',
   'users.activationMailFailed': 'The activation email could not be sent. Please try again later.',
+  'users.activationByRegistry': 'The registry sends this user their activation email. Please ask the registry.',
   'users.disabled': 'This user is disabled. Enable them first.',
   'users.selfDisable': 'You cannot disable your own user.',
   'users.adminNotDisableable': 'An administrator cannot be disabled.',

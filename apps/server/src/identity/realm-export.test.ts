@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { panelRoles, tokenRole } from '@registrar-panel/contract';
+import { assignableRoles, panelRoles, tokenRole } from '@registrar-panel/contract';
 import { describe, expect, it } from 'vitest';
 import { linkTokenTtlMs } from './account-links/link-tokens';
 import { passwordMaxLength, passwordMinLength } from './account-links/password-policy';
@@ -9,6 +9,8 @@ import { loadConfig } from '../config';
 import { commonPasswordsFileName, isCommonPassword, keycloakContextPattern, writeCommonPasswordsFile } from '../lib/unsafe-passwords';
 import { accessEndAttribute, registrarAttribute } from './directory/keycloak-user-directory';
 import { sessionPolicy } from './provider/session-policy';
+import { accessEndClaim } from '../plugins/auth';
+import { productNameOf } from './directory/identity-mail';
 import { lockoutPolicy } from './sign-in/lockout';
 import { totpPolicy } from './sign-in/totp';
 import { readRealmExport, realmExportPath } from './testing/keycloak-realm';
@@ -142,7 +144,18 @@ describe('the realm export sets the embedded provider’s rules', () => {
     });
     const users = realm.users as { serviceAccountClientId?: string; clientRoles?: Record<string, string[]>; realmRoles?: string[] }[];
     const account = users.find((user) => user.serviceAccountClientId === 'registrar-panel-directory');
-    expect(account?.clientRoles).toEqual({ 'realm-management': ['view-users', 'manage-users', 'view-events'] });
+    // Not manage-users: with it, Keycloak lets its holder give any realm role, admin included. The
+    // realm's admin permissions give the rest (directory-rights.keycloak.ts probes the whole list).
+    // view-realm (read only) lists a role's users and groups: the user list's roles in a few calls.
+    expect(account?.clientRoles).toEqual({ 'realm-management': ['view-users', 'view-realm', 'view-events'] });
+    expect(realm.adminPermissionsEnabled).toBe(true);
+    const roleIds = new Map((realm.roles as { realm: { id: string; name: string }[] }).realm.map((role) => [role.id, role.name]));
+    const settings = clientOf('admin-permissions').authorizationSettings as { policies: { config: Record<string, string> }[] };
+    const mappable = settings.policies
+      .filter((policy) => policy.config.defaultResourceType === 'Roles' && (JSON.parse(policy.config.scopes ?? '[]') as string[]).includes('map-role'))
+      .flatMap((policy) => (JSON.parse(policy.config.resources ?? '[]') as string[]).map((id) => roleIds.get(id)));
+    // The roles a registrar gives, never admin: the registry gives it.
+    expect(mappable.sort()).toEqual(assignableRoles.map(tokenRole).sort());
     expect(account?.realmRoles ?? []).toEqual([]);
     // No secret in the file: the registry's Keycloak generates one.
     expect(directory.secret).toBeUndefined();
@@ -170,6 +183,15 @@ describe('the realm export sets the embedded provider’s rules', () => {
     expect(readFileSync(new URL('theme.properties', login), 'utf8')).toMatch(/^parent=keycloak\.v2$/m);
   });
 
+  it("Keycloak's access tokens carry the access end day, which the API reads", () => {
+    const mappers = web.protocolMappers as { protocolMapper: string; config: Record<string, string> }[];
+    const mapper = mappers.find((m) => m.config['claim.name'] === accessEndClaim);
+    expect(mapper).toMatchObject({
+      protocolMapper: 'oidc-usermodel-attribute-mapper',
+      config: { 'user.attribute': accessEndAttribute, 'access.token.claim': 'true' },
+    });
+  });
+
   it('the access end day is an attribute only admins see and change, as a day', () => {
     const components = realm.components as Record<string, { config: Record<string, string[]> }[]>;
     const [profile] = components['org.keycloak.userprofile.UserProfileProvider'] ?? [];
@@ -181,6 +203,13 @@ describe('the realm export sets the embedded provider’s rules', () => {
     const pattern = new RegExp(accessEnd?.validations.pattern.pattern ?? '');
     expect(pattern.test('2026-12-31')).toBe(true);
     expect(pattern.test('31/12/2026')).toBe(false);
+  });
+
+  it("the realm's pages and mails name the product as the portal's header does", () => {
+    expect(realm.displayName).toBe(productNameOf('be'));
+    expect((realm.smtpServer as { fromDisplayName: string }).fromDisplayName).toBe(productNameOf('be'));
+    const web = JSON.parse(readFileSync(new URL('../../../web/src/app/en.json', import.meta.url), 'utf8')) as Record<string, string>;
+    expect(web['app.header.title']?.replace('{{tld}}', 'be')).toBe(productNameOf('be'));
   });
 
   it('the sign-in pages and mails use the project theme', () => {

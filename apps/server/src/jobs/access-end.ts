@@ -7,12 +7,17 @@ import { queueNames } from './job-queue';
 /*
  * Users with an access end day (time-limited access, for contractors) are disabled once the day has
  * passed in Brussels. The embedded identity service refuses them at sign-in and at every token
- * refresh from 00:00 already; Keycloak knows nothing of the day, so there this job is what ends
- * their access. A pg-boss schedule fires it once across the fleet.
+ * refresh from 00:00 already; Keycloak knows nothing of the day: its access tokens carry it and the
+ * API refuses them from 00:00, and this job disables the user in Keycloak, so that its own pages
+ * refuse them too. A pg-boss schedule fires it once across the fleet.
  */
 
-/** Five minutes past every hour, in Brussels: a day's ends are enforced by 00:05, a missed run an hour later. */
-export const accessEndSchedule = { cron: '5 * * * *', tz: 'Europe/Brussels' } as const;
+/**
+ * Every hour on the hour, in Brussels: a day's ends are applied in Keycloak at 00:00 (within the
+ * queue's polling). The API refuses a Keycloak token past its access end day by itself from 00:00
+ * (plugins/auth.ts), so a late or missed run leaves no gap for the portal.
+ */
+export const accessEndSchedule = { cron: '0 * * * *', tz: 'Europe/Brussels' } as const;
 
 /** Disables every user whose access end day is before today in Brussels; answers their usernames. */
 export async function applyAccessEnds(directory: UserDirectory, now = new Date()): Promise<string[]> {

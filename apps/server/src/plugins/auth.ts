@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, type JWTHeaderParameters, type JWTPayload, type JWTVerifyGetKey, type JWTVerifyResult } from 'jose';
 import {
+  accessEnded,
   apiKeyCan,
   apiKeyPrefix,
   can,
@@ -34,6 +35,18 @@ export interface SignedInUser {
 
 /** The caller as the token alone says (the IP comes from the request). */
 type Caller = Omit<SignedInUser, 'ip'>;
+
+/**
+ * Keycloak's access tokens carry the user's access end day (`YYYY-MM-DD`, Brussels; a mapper in the
+ * realm export). From the next day's 00:00 the API refuses them, as the embedded service refuses
+ * such a user's sign-in and refresh; the access-end job then disables the user in Keycloak.
+ */
+export const accessEndClaim = 'access_end';
+
+const accessEndOf = (claims: JWTPayload) => {
+  const value = claims[accessEndClaim];
+  return typeof value === 'string' && value !== '' ? value : null;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -124,6 +137,7 @@ export function callerOf(claims: AccessTokenClaims): Caller {
   const username = text(claims.preferred_username);
   const registrarHandle = registrarHandleOf(username);
   if (!registrarHandle) throw unauthorized();
+  if (accessEnded(accessEndOf(claims))) throw unauthorized();
   const realmAccess = claims.realm_access;
   return {
     username,
@@ -147,18 +161,19 @@ export async function verifyAccessToken(token: string, options: AuthOptions): Pr
  * entry goes first when the cache is full, so a flood of other tokens costs memory it cannot grow.
  */
 export function verifiedTokenCache(maxEntries: number) {
-  const entries = new Map<string, { caller: Caller; expiresAtMs: number }>();
+  const entries = new Map<string, { caller: Caller; expiresAtMs: number; accessEnd: string | null }>();
   return {
     get(token: string): Caller | undefined {
       const entry = entries.get(token);
       if (!entry) return undefined;
-      if (Date.now() < entry.expiresAtMs) return entry.caller;
+      // A token kept over midnight stops at the end of the caller's last day, not at its expiry.
+      if (Date.now() < entry.expiresAtMs && !accessEnded(entry.accessEnd)) return entry.caller;
       entries.delete(token);
       return undefined;
     },
-    set(token: string, caller: Caller, expiresAtMs: number): void {
+    set(token: string, caller: Caller, expiresAtMs: number, accessEnd: string | null = null): void {
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(token, { caller, expiresAtMs });
+      entries.set(token, { caller, expiresAtMs, accessEnd });
     },
   };
 }
@@ -181,7 +196,7 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     if (!caller) {
       const claims = await verifyAccessTokenClaims(token, options);
       caller = callerOf(claims);
-      verified.set(token, caller, claims.exp * 1000);
+      verified.set(token, caller, claims.exp * 1000, accessEndOf(claims));
     }
     request.user = { ...caller, ip: request.ip };
   });

@@ -19,9 +19,14 @@ export interface MailContext {
   portalUrl: string;
 }
 
+/** '.be registrar panel': the portal's header (web `app.header.title`), its mails and the Keycloak realm's display name. */
+export function productNameOf(tld: string): string {
+  return `.${tld} registrar panel`;
+}
+
 /** The product's name and address as every identity mail signs with them. */
 export function mailContextOf(config: Config): MailContext {
-  return { productName: `.${config.tld} registrar panel`, portalUrl: config.publicUrl };
+  return { productName: productNameOf(config.tld), portalUrl: config.publicUrl };
 }
 
 const linkValidity = `The link is valid for ${linkTokenTtlMs / 3_600_000} hours and can be used once.`;

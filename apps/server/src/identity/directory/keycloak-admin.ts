@@ -4,7 +4,7 @@ export interface KeycloakAdminOptions {
   /** Keycloak's base URL (without `/realms/…`), as OIDC_AUTH_URL gives it. */
   authUrl: string;
   realm: string;
-  /** The realm's confidential client whose service account holds view-users, manage-users and view-events. */
+  /** The realm's confidential client whose service account may do the realm export's list (deploy/keycloak/README.md). */
   clientId: string;
   clientSecret: string;
   /** Each call to Keycloak gives up after this long. */

@@ -1,6 +1,8 @@
 import type KeycloakAdminClient from '@keycloak/keycloak-admin-client';
+import { assignableRoles, tokenRole } from '@registrar-panel/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { ActivationByRegistryError } from './user-directory';
 
 type UserRepresentation = NonNullable<Awaited<ReturnType<KeycloakAdminClient['users']['findOne']>>>;
 type Account = UserRepresentation & { id: string; username: string };
@@ -12,7 +14,16 @@ type Account = UserRepresentation & { id: string; username: string };
  * new id (docs/decisions.md, "Resending the activation in Keycloak"). Keycloak refuses to rename a
  * user (the realm does not let usernames be edited), so the old account goes first and the copy is
  * made from what was read before; if making it fails, it is tried once more.
+ *
+ * The portal's client may give only the roles a registrar gives (support, tech, finance) and may not
+ * put users in groups (the realm export's admin permissions): an account holding anything else, such
+ * as an administrator the registry created, or one in a group, could not be copied whole: it is left
+ * as it is (ActivationByRegistryError, before anything changes) and the registry sends its activation.
  */
+
+/** The realm roles a copy gets back: those the portal gives. Keycloak gives the realm's default roles itself. */
+const portalRoles = new Set<string>(assignableRoles.map(tokenRole));
+const isDefaultRoles = (name: string, realm: string) => name === `default-roles-${realm}`;
 
 /** What a copy keeps: everything the portal and the realm's user profile hold of an account that never signed in. */
 function copyOf(account: Account): UserRepresentation {
@@ -30,11 +41,12 @@ function copyOf(account: Account): UserRepresentation {
   };
 }
 
-async function makeCopy(admin: KeycloakAdminClient, account: Account, roles: { id: string; name: string }[], groupIds: string[]): Promise<string> {
+async function makeCopy(admin: KeycloakAdminClient, account: Account, roles: { id: string; name: string }[]): Promise<string> {
   const existing = await admin.users.find({ username: account.username, exact: true });
   const id = existing[0]?.id ?? (await admin.users.create(copyOf(account))).id;
-  if (roles.length > 0) await admin.users.addRealmRoleMappings({ id, roles });
-  for (const groupId of groupIds) await admin.users.addToGroup({ id, groupId });
+  const held = new Set((await admin.users.listRealmRoleMappings({ id })).map((role) => role.name));
+  const missing = roles.filter((role) => !held.has(role.name));
+  if (missing.length > 0) await admin.users.addRealmRoleMappings({ id, roles: missing });
   return id;
 }
 
@@ -58,16 +70,20 @@ export async function replacePendingAccount(
     if (!account || !(account.requiredActions ?? []).includes('UPDATE_PASSWORD')) return null;
     const credentials = await admin.users.getCredentials({ id: account.id });
     if (credentials.some((credential) => credential.type === 'password')) return null;
+    const realm = admin.realmName;
     const roles = (await admin.users.listRealmRoleMappings({ id: account.id })).filter(
-      (role): role is typeof role & { id: string; name: string } => typeof role.id === 'string' && typeof role.name === 'string',
+      (role): role is typeof role & { id: string; name: string } =>
+        typeof role.id === 'string' && typeof role.name === 'string' && !isDefaultRoles(role.name, realm),
     );
-    const groupIds = (await admin.users.listGroups({ id: account.id })).flatMap((group) => (group.id ? [group.id] : []));
+    const groups = await admin.users.listGroups({ id: account.id });
+    const foreign = [...roles.map((role) => role.name).filter((name) => !portalRoles.has(name)), ...groups.map((group) => `group ${group.name ?? ''}`)];
+    if (foreign.length > 0) throw new ActivationByRegistryError(`${username} holds what the portal cannot give back: ${foreign.join(', ')}`);
     await admin.users.del({ id: account.id });
     let id: string;
     try {
-      id = await makeCopy(admin, account, roles, groupIds);
+      id = await makeCopy(admin, account, roles);
     } catch {
-      id = await makeCopy(admin, account, roles, groupIds);
+      id = await makeCopy(admin, account, roles);
     }
     await mail(id);
     return id;

@@ -24,11 +24,14 @@ export const registrarAttribute = 'registrar';
  */
 export const accessEndAttribute = 'accessEnd';
 
+/** How many users (or groups) one page of a role's holders holds. */
+const rolePageSize = 1000;
+
 /** How many users one page of the access-end job's walk through the realm holds. */
 const accessEndPageSize = 500;
 
 /** What a new user does through the activation mail: choose a password, then enrol TOTP. */
-const activationActions = ['UPDATE_PASSWORD', 'CONFIGURE_TOTP'];
+export const activationActions = ['UPDATE_PASSWORD', 'CONFIGURE_TOTP'];
 
 /** Keycloak's login failures, in the words the activity list uses (the embedded service's outcomes). */
 const outcomeOfError: Record<string, SignInOutcome> = {
@@ -37,6 +40,20 @@ const outcomeOfError: Record<string, SignInOutcome> = {
   user_temporarily_disabled: 'locked',
   user_disabled: 'disabled',
 };
+
+/**
+ * An address as the portal shows it: Keycloak (Java) writes IPv6 in full (`0:0:0:0:0:0:0:1`), the
+ * embedded service as Node gives it (`::1`). The URL parser writes the short form.
+ */
+export function shortAddress(ip: string | undefined): string | null {
+  if (!ip) return null;
+  if (!ip.includes(':')) return ip;
+  try {
+    return new URL(`http://[${ip}]/`).hostname.slice(1, -1);
+  } catch {
+    return ip;
+  }
+}
 
 /** The portal's single name from Keycloak's first and last name (the reverse of `splitName`). */
 function nameOf(user: UserRepresentation): string {
@@ -91,7 +108,59 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
     return panelRolesFromToken(mappings.map((role) => role.name));
   }
 
-  async function toDirectoryUser(user: UserRepresentation & { id: string; username: string }): Promise<DirectoryUser> {
+  /** A GET of the admin API that the admin client does not offer (a role's groups), as the same service account. */
+  async function adminGet<T>(path: string): Promise<T> {
+    const url = `${admin.baseUrl}/admin/realms/${encodeURIComponent(admin.realmName)}${path}`;
+    const response = await fetch(url, { headers: { authorization: `Bearer ${(await admin.getAccessToken()) ?? ''}` }, signal: AbortSignal.timeout(10_000) });
+    if (!response.ok) throw new Error(`Keycloak answered ${response.status} to GET ${path}`);
+    return (await response.json()) as T;
+  }
+
+  /** Every page of a listing (Keycloak's `first`/`max`), as long as pages come full. */
+  async function allPages<T>(page: (first: number, max: number) => Promise<T[]>): Promise<T[]> {
+    const all: T[] = [];
+    for (let first = 0; ; first += rolePageSize) {
+      const items = await page(first, rolePageSize);
+      all.push(...items);
+      if (items.length < rolePageSize) return all;
+    }
+  }
+
+  /** The ids of the users holding a realm role directly or through a group (and its subgroups). */
+  async function holdersOf(role: string): Promise<Set<string>> {
+    const [direct, groups] = await Promise.all([
+      allPages((first, max) => admin.roles.findUsersWithRole({ name: role, first, max, briefRepresentation: true })),
+      allPages((first, max) => adminGet<{ id?: string }[]>(`/roles/${encodeURIComponent(role)}/groups?first=${first}&max=${max}&briefRepresentation=true`)),
+    ]);
+    const holders = new Set(direct.flatMap((user) => (user.id ? [user.id] : [])));
+    const pending = groups.flatMap((group) => (group.id ? [group.id] : []));
+    for (const seen = new Set<string>(); pending.length > 0;) {
+      const id = pending.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const [members, children] = await Promise.all([
+        allPages((first, max) => admin.groups.listMembers({ id, first, max, briefRepresentation: true })),
+        allPages((first, max) => admin.groups.listSubGroups({ parentId: id, first, max, briefRepresentation: true })),
+      ]);
+      for (const member of members) if (member.id) holders.add(member.id);
+      for (const child of children) if (child.id) pending.push(child.id);
+    }
+    return holders;
+  }
+
+  /**
+   * The panel roles of many users at once: one listing per role (its users, its groups and their
+   * members), whatever the number of users, where asking each user's roles made a call per user.
+   */
+  async function panelRolesOfAll(): Promise<(id: string) => PanelRole[]> {
+    const holders = await Promise.all(panelRoles.map(async (role) => [role, await holdersOf(tokenRole(role))] as const));
+    return (id) => holders.filter(([, ids]) => ids.has(id)).map(([role]) => role);
+  }
+
+  async function toDirectoryUser(
+    user: UserRepresentation & { id: string; username: string },
+    rolesOfUser?: (id: string) => PanelRole[],
+  ): Promise<DirectoryUser> {
     const requiredActions = user.requiredActions ?? [];
     return {
       id: user.id,
@@ -99,7 +168,7 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       registrarHandle: registrarHandleOf(user.username),
       name: nameOf(user),
       email: user.email ?? '',
-      roles: await rolesOf(user.id),
+      roles: rolesOfUser ? rolesOfUser(user.id) : await rolesOf(user.id),
       state: user.enabled === false ? 'disabled' : requiredActions.includes('UPDATE_PASSWORD') ? 'awaiting_activation' : 'active',
       accessEnd: accessEndOf(user),
       hasTotp: user.totp === true,
@@ -145,7 +214,9 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
     async listUsers(registrarHandle) {
       const users = await admin.users.find({ q: `${registrarAttribute}:${registrarHandle}`, briefRepresentation: false, max: 10_000 });
       const own = users.filter(belongsToItsRegistrar).filter((user) => registrarHandleOf(user.username) === registrarHandle);
-      return Promise.all(own.map(toDirectoryUser));
+      if (own.length === 0) return [];
+      const rolesOfUser = await panelRolesOfAll();
+      return Promise.all(own.map((user) => toDirectoryUser(user, rolesOfUser)));
     },
 
     async findUser(username) {
@@ -278,7 +349,7 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       const events = await admin.realms.findEvents({ realm: config.identity.realm, user: user.id, type: ['LOGIN', 'LOGIN_ERROR'], max: limit });
       return events.map((event): SignInRecord => ({
         at: new Date(event.time ?? 0),
-        ip: event.ipAddress ?? null,
+        ip: shortAddress(event.ipAddress),
         outcome: event.type === 'LOGIN' ? 'success' : (outcomeOfError[event.error ?? ''] ?? 'failed'),
       }));
     },

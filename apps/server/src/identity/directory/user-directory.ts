@@ -34,6 +34,12 @@ export interface NewDirectoryUser {
  * 'created-mail-failed': the user exists, but the activation mail could not be sent; the ADMIN is
  * told so and can send it again (`sendActivation`).
  */
+/**
+ * Thrown by `sendActivation`, before anything changes, for an account whose activation the registry
+ * sends (with Keycloak: an account holding what the portal may not give, such as ADMIN or a group).
+ */
+export class ActivationByRegistryError extends Error {}
+
 export type CreateUserOutcome = 'created' | 'created-mail-failed' | 'taken';
 
 export interface SignInRecord {
@@ -60,7 +66,8 @@ export interface UserDirectory {
   createUser(user: NewDirectoryUser): Promise<CreateUserOutcome>;
   /**
    * Mails a user awaiting activation a new activation link, and earlier activation links stop
-   * working; throws when the mail cannot be sent.
+   * working; throws when the mail cannot be sent, and ActivationByRegistryError for an account the
+   * registry activates.
    */
   sendActivation(username: string): Promise<void>;
   /** Changing the roles ends the user's sessions: the next sign-in gets the new roles. */

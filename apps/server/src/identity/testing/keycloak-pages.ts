@@ -122,6 +122,8 @@ export interface PageCredentials {
   newPassword?: string;
   /** Called with the base32 key the TOTP set-up page shows, when it asks for enrolment. */
   onEnrol?: (secret: string) => void;
+  /** Called with each page's HTML as it comes. */
+  onPage?: (html: string) => void;
 }
 
 /**
@@ -133,6 +135,7 @@ export async function walkPages(session: PageSession, first: Step, credentials: 
   // A form shown again means it was refused (wrong password or code): a person would stop there too.
   const answered = new Set<string>();
   for (let pages = 0; pages < 8 && step.html; pages++) {
+    credentials.onPage?.(step.html);
     const form = formsOf(step.html).find((f) => f.action.includes('login-actions') || f.action.includes('/protocol/openid-connect/'));
     const kind = form ? [...form.fields.keys()].sort().join(' ') : '';
     if (form && answered.has(kind)) return step;

@@ -1,6 +1,6 @@
 import KeycloakAdminClient from '@keycloak/keycloak-admin-client';
 import { tokenRole, type PanelRole } from '@registrar-panel/contract';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { registrarAttribute } from '../directory/keycloak-user-directory';
 
@@ -71,14 +71,17 @@ export async function createTestRealm(options: { publicUrl: string; smtpPort: nu
   if (!baseUrl) throw new Error('KEYCLOAK_URL is not set');
   const name = `rp-${randomBytes(4).toString('hex')}`;
   const directorySecret = randomBytes(24).toString('base64url');
-  const text = readFileSync(realmExportPath, 'utf8').replaceAll('http://localhost:8080', options.publicUrl);
+  let text = readFileSync(realmExportPath, 'utf8').replaceAll('http://localhost:8080', options.publicUrl);
+  // The export names its roles by fixed ids (the admin permissions refer to them); ids are unique
+  // across a Keycloak's realms, so each test realm gets its own, everywhere the file names them.
+  for (const { id } of (JSON.parse(text) as { roles: { realm: { id?: string }[] } }).roles.realm) if (id) text = text.replaceAll(id, randomUUID());
   const realm = JSON.parse(text) as RealmExport;
   realm.realm = name;
   realm.smtpServer = {
     host: '127.0.0.1',
     port: String(options.smtpPort),
     from: 'no-reply@registry.example',
-    fromDisplayName: 'Registrar Panel',
+    fromDisplayName: '.be registrar panel',
     starttls: 'false',
     auth: 'false',
     ssl: 'false',

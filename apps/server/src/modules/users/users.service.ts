@@ -18,7 +18,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError, badRequest, notFound, parseInput } from '../../errors';
-import type { DirectoryUser, UserDirectory } from '../../identity/directory/user-directory';
+import { ActivationByRegistryError, type DirectoryUser, type UserDirectory } from '../../identity/directory/user-directory';
 import { authorize, type SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { presentActivity, presentLoginAttempt, presentUser, presentUsers } from './users.presenter';
@@ -75,6 +75,7 @@ export function usersService(directory: UserDirectory, db: Db, log: Pick<Fastify
     try {
       await directory.sendActivation(user.username);
     } catch (error) {
+      if (error instanceof ActivationByRegistryError) throw AppError.of(409, 'users.activationByRegistry');
       log.warn({ err: error, username: user.username }, 'the activation mail could not be sent');
       throw AppError.of(502, 'users.activationMailFailed');
     }

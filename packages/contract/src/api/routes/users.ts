@@ -44,7 +44,7 @@ export const userRoutes: readonly ApiRoute[] = [
     access: 'manageUsers',
     params: usernameParams,
     answer: { kind: 'json', status: 200, data: null, description: 'Sent.' },
-    errors: { 404: ['error.notFound'], 409: ['users.alreadyActive', 'users.disabled'], 502: ['users.activationMailFailed'] },
+    errors: { 404: ['error.notFound'], 409: ['users.alreadyActive', 'users.disabled', 'users.activationByRegistry'], 502: ['users.activationMailFailed'] },
     example: { params: { username: 'jan@acme' } },
   },
   {

@@ -7,8 +7,8 @@
 <#import "template.ftl" as layout>
 <@layout.emailLayout>
 <#if activation>
-${kcSanitize(msg("executeActionsBodyHtml",link, linkExpiration, realmName, requiredActionsText, linkExpirationFormatter(linkExpiration)))?no_esc}
+${kcSanitize(msg("executeActionsBodyHtml",link, linkExpiration, realmName, requiredActionsText, linkExpirationFormatter(linkExpiration), user.username))?no_esc}
 <#else>
-${kcSanitize(msg("changePasswordBodyHtml",link, linkExpiration, realmName, requiredActionsText, linkExpirationFormatter(linkExpiration)))?no_esc}
+${kcSanitize(msg("changePasswordBodyHtml",link, linkExpiration, realmName, requiredActionsText, linkExpirationFormatter(linkExpiration), user.username))?no_esc}
 </#if>
 </@layout.emailLayout>
