@@ -84,6 +84,9 @@ describe.each(stores)('rate limits, counted %s', (_name, store) => {
     expect(count(statuses, 429)).toBe(6);
     const refused = starts.find((r) => r.status === 429);
     expect(retryAfter(refused?.headers ?? {})).toBeGreaterThan(0);
+    // The provider's router takes any letter case and a trailing slash: so does the limit.
+    const otherwise = await fetch(`${base}/auth/realms/registrar-panel/PROTOCOL/OpenID-Connect/AUTH/?${params.toString()}`, { redirect: 'manual' });
+    expect(otherwise.status).toBe(429);
   });
 
   it("limits the identity service's token, revocation, userinfo and logout requests per address, however the path is written", async () => {
