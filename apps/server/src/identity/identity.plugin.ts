@@ -10,19 +10,11 @@ import { accountLinks } from './account-links/account-link.service';
 import { interactionRoutes, signInTexts } from './sign-in/interaction.routes';
 import { messagePage } from './account-links/pages';
 import type { PageContext } from './pages/layout';
-import { createProvider, providerRoutes } from './provider/provider';
+import { createProvider, providerRoute, providerRoutes } from './provider/provider';
 import { resourceRoutes } from './pages/resources.routes';
 import { signInSteps } from './sign-in/sign-in.service';
 import { forgotPassword } from './sign-in/forgot-password.service';
 import type { SigningKeys } from './provider/signing-keys';
-
-/**
- * A path as the provider's router matches it (any letter case, one trailing slash or none), so
- * that a limit on a route cannot be passed by writing its path another way.
- */
-function providerRoute(path: string): string {
-  return path.replace(/\/$/, '').toUpperCase();
-}
 
 export function identityPageContext(config: Config): PageContext {
   return {
@@ -96,6 +88,7 @@ export async function identityPlugin(app: FastifyInstance, options: { config: Co
     });
     // Each sign-in start keeps an interaction row for 30 minutes: starts are limited per address.
     // Token, revocation, userinfo and logout too: a flood of them from one address slowed everyone.
+    // Paths are compared as the provider's router compares them, so no other spelling escapes.
     const routeOf = (name: keyof typeof providerRoutes) => providerRoute(`${issuerPath}${providerRoutes[name]}`);
     const starts = new Set([routeOf('authorization'), routeOf('pushed_authorization_request')]);
     const tokenEndpoints = new Set([routeOf('token'), routeOf('revocation'), routeOf('userinfo'), routeOf('introspection')]);

@@ -40,6 +40,15 @@ export const providerRoutes = {
   introspection: '/protocol/openid-connect/token/introspect',
 };
 
+/**
+ * A path as the provider's router matches it (any letter case, one trailing slash or none): what
+ * is decided by path before the router (limits, the logout without a session) must not be passed
+ * by writing the path another way.
+ */
+export function providerRoute(path: string): string {
+  return path.replace(/\/$/, '').toUpperCase();
+}
+
 /** Cookie signing keys derived from the persisted signing key, so that cookies survive a restart. */
 function cookieKeys(signingKeys: SigningKeys): string[] {
   return signingKeys.privateJwks.map((jwk) =>
@@ -103,6 +112,7 @@ export function createProvider(options: ProviderOptions): Provider {
   const apiResource = apiResourceOf(config);
   const portalOrigin = new URL(config.publicUrl).origin;
   const portalHome = `${config.publicUrl}/`;
+  const logoutRoute = providerRoute(providerRoutes.end_session);
 
   // Sessions, grants and tokens name the account by its subject id, never by its username. A user
   // disabled, or whose access ended, gets no new token: their refresh fails and their session ends.
@@ -232,7 +242,7 @@ export function createProvider(options: ProviderOptions): Provider {
   // nothing: back to the portal when the request names it, else the logged-out page.
   provider.use(async (ctx, next) => {
     const anonymous =
-      ctx.path === providerRoutes.end_session && (ctx.method === 'GET' || ctx.method === 'POST') && !(await provider.Session.get(ctx)).accountId;
+      providerRoute(ctx.path) === logoutRoute && (ctx.method === 'GET' || ctx.method === 'POST') && !(await provider.Session.get(ctx)).accountId;
     if (!anonymous) {
       await next();
       return;

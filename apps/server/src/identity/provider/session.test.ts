@@ -148,8 +148,10 @@ describe('logout', () => {
       expect(answer.headers.location).toBe(`http://portal.test/?state=s${i}`);
       expect(answer.headers['set-cookie']).toBeUndefined();
     }
-    // Without the portal's address: the logged-out page, with the way back.
+    // Without the portal's address: the logged-out page, with the way back; the path however written.
     const bare = await logout({});
+    const otherwise = await t.app.inject({ url: '/auth/realms/registrar-panel/PROTOCOL/OpenID-Connect/LOGOUT/', headers: { host: 'portal.test' } });
+    expect(otherwise.body).toContain('You are logged out');
     expect(bare.statusCode).toBe(200);
     expect(bare.body).toContain('You are logged out');
     expect(bare.headers['cache-control']).toBe('no-store');
