@@ -59,6 +59,7 @@ export default async function setup(project: TestProject) {
       RATE_LIMIT_SIGN_IN_PER_IP: '1000/15m',
       RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '1000/15m',
       RATE_LIMIT_SIGN_IN_START_PER_IP: '10000/15m',
+      RATE_LIMIT_IDENTITY_TOKEN_PER_IP: '10000/1m',
       RATE_LIMIT_EPP_PASSWORD_PER_USER: '100/1h',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -35,7 +35,7 @@ import { metricsPlugin } from './modules/metrics/metrics.plugin';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { historyRoutes } from './modules/history/history.routes';
-import { keycloakSessionSignIns } from './modules/history/session-sign-ins';
+import { endBlockedSessions, keycloakSessionSignIns } from './modules/history/session-sign-ins';
 import { apiKeyAuthenticator } from './modules/api-keys/api-key-auth';
 import { apiKeyManagementRoutes } from './modules/api-keys/api-keys.routes';
 import { openApiRoutes } from './modules/openapi/openapi.routes';
@@ -138,7 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       services.addHook('onRequest', limitRequests(byUserOrApiKey('servicesPerUser', 'servicesPerApiKey')));
       // What the registrar's status allows (blocked: nothing; suspended: no change), read per request.
-      await services.register(registrarStatusGate);
+      await services.register(registrarStatusGate, { onAccessBlocked: endBlockedSessions(app, config.identity.mode) });
       // Keycloak signs users in: the registrar's history records each session's first API request as its sign-in.
       if (config.identity.mode === 'keycloak') await services.register(keycloakSessionSignIns);
       await services.register(serverPropertiesRoutes, { config });

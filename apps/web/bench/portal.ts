@@ -44,6 +44,7 @@ export async function startPortal(webDistDir: string): Promise<Running> {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SIGN_IN_PER_IP: '1000/15m',
       RATE_LIMIT_SIGN_IN_START_PER_IP: '10000/15m',
+      RATE_LIMIT_IDENTITY_TOKEN_PER_IP: '10000/1m',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -4,13 +4,13 @@ import { issuerOf, type Config } from '../config';
 import { isStorableFormBody, isStorableJsonBody, UnstorableTextError } from '../lib/text-safety';
 import { workGate } from '../lib/work-gate';
 import { oauthInvalidRequest, parseStorableForm } from '../plugins/input-safety';
-import { byAddress, limitRequests } from '../plugins/rate-limits';
+import { addressOf, byAddress, limitRequests } from '../plugins/rate-limits';
 import { accountLinkRoutes } from './account-links/account-link.routes';
 import { accountLinks } from './account-links/account-link.service';
-import { interactionRoutes } from './sign-in/interaction.routes';
+import { interactionRoutes, signInTexts } from './sign-in/interaction.routes';
 import { messagePage } from './account-links/pages';
 import type { PageContext } from './pages/layout';
-import { createProvider, providerRoutes } from './provider/provider';
+import { createProvider, providerRoute, providerRoutes } from './provider/provider';
 import { resourceRoutes } from './pages/resources.routes';
 import { signInSteps } from './sign-in/sign-in.service';
 import { forgotPassword } from './sign-in/forgot-password.service';
@@ -87,10 +87,36 @@ export async function identityPlugin(app: FastifyInstance, options: { config: Co
       throw error;
     });
     // Each sign-in start keeps an interaction row for 30 minutes: starts are limited per address.
-    const starts = new Set([`${issuerPath}${providerRoutes.authorization}`, `${issuerPath}${providerRoutes.pushed_authorization_request}`]);
+    // Token, revocation, userinfo and logout too: a flood of them from one address slowed everyone.
+    // Paths are compared as the provider's router compares them, so no other spelling escapes.
+    const routeOf = (name: keyof typeof providerRoutes) => providerRoute(`${issuerPath}${providerRoutes[name]}`);
+    const starts = new Set([routeOf('authorization'), routeOf('pushed_authorization_request')]);
+    const tokenEndpoints = new Set([routeOf('token'), routeOf('revocation'), routeOf('userinfo'), routeOf('introspection')]);
+    const logout = routeOf('end_session');
     const limitStarts = limitRequests(byAddress('signInStartPerIp'));
+    const limitTokens = limitRequests(byAddress('identityTokenPerIp'));
     raw.addHook('onRequest', async (request, reply) => {
-      if (starts.has(request.url.split('?')[0] ?? '')) await limitStarts(request, reply);
+      const route = providerRoute(request.url.split('?')[0] ?? '');
+      if (starts.has(route)) return limitStarts(request, reply);
+      if (tokenEndpoints.has(route)) return limitTokens(request, reply);
+      // Logout and its confirmation and success pages are pages a person sees: the refusal is one too.
+      if (route !== logout && !route.startsWith(`${logout}/`)) return;
+      const refused = await app.rateLimits.check(['identityTokenPerIp', addressOf(request)]);
+      if (!refused) return;
+      request.log.info({ limit: refused.limit }, 'rate limit reached');
+      const text = signInTexts.tooManyAttempts(refused.retryAfterSeconds, 'network');
+      const body = messagePage({
+        context: pageContext,
+        title: 'Please wait',
+        text,
+        link: { href: `${config.publicUrl}/`, label: 'Go to the registrar panel' },
+      });
+      return reply
+        .status(429)
+        .header('retry-after', String(refused.retryAfterSeconds))
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(body);
     });
     const handle = provider.callback();
     const publicOrigin = new URL(config.publicUrl);

@@ -18,6 +18,13 @@ export const rateLimitPolicy = {
     default: '300/15m',
     counts: 'sign-in starts (the authorization and pushed-authorization endpoints) from one address; each keeps a row for 30 minutes',
   },
+  // A browser uses these a few times an hour (a refresh when a call needs a token, the logout); one
+  // address flooding them slowed everyone's sign-in and API, and each logout started stored a row.
+  identityTokenPerIp: {
+    variable: 'RATE_LIMIT_IDENTITY_TOKEN_PER_IP',
+    default: '120/1m',
+    counts: "the identity service's token, revocation, userinfo and logout requests from one address",
+  },
   accountLinkPerIp: {
     variable: 'RATE_LIMIT_ACCOUNT_LINK_PER_IP',
     default: '30/15m',

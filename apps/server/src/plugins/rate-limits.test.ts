@@ -84,6 +84,60 @@ describe.each(stores)('rate limits, counted %s', (_name, store) => {
     expect(count(statuses, 429)).toBe(6);
     const refused = starts.find((r) => r.status === 429);
     expect(retryAfter(refused?.headers ?? {})).toBeGreaterThan(0);
+    // The provider's router takes any letter case and a trailing slash: so does the limit.
+    const otherwise = await fetch(`${base}/auth/realms/registrar-panel/PROTOCOL/OpenID-Connect/AUTH/?${params.toString()}`, { redirect: 'manual' });
+    expect(otherwise.status).toBe(429);
+  });
+
+  it("limits the identity service's token, revocation, userinfo and logout requests per address, however the path is written", async () => {
+    const t = await appWith({ RATE_LIMIT_IDENTITY_TOKEN_PER_IP: '8/1m' }, store());
+    const base = await listen(t);
+    const oidc = `${base}/auth/realms/registrar-panel/protocol/openid-connect`;
+    const form = (fields: Record<string, string>) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: t.config.identity.clientId, ...fields }),
+    });
+    const kinds = [
+      () => fetch(`${oidc}/token`, form({ grant_type: 'refresh_token', refresh_token: 'stolen-or-made-up' })),
+      () => fetch(`${oidc}/revoke`, form({ token: 'stolen-or-made-up', token_type_hint: 'refresh_token' })),
+      () => fetch(`${oidc}/userinfo`, { headers: { authorization: 'Bearer made.up.token' } }),
+      () => fetch(`${oidc}/logout?client_id=${t.config.identity.clientId}`, { redirect: 'manual' }),
+      // The provider's router takes any letter case and a trailing slash: so does the limit.
+      () => fetch(`${oidc}/TOKEN/`, form({ grant_type: 'refresh_token', refresh_token: 'stolen-or-made-up' })),
+    ];
+    const send = async (kind: number) => {
+      const answer = await kinds[kind]!();
+      return { kind, status: answer.status, headers: answer.headers, body: await answer.text() };
+    };
+    const flood = await Promise.all(Array.from({ length: 10 }, (_, i) => send(i % kinds.length)));
+    expect(
+      count(
+        flood.map((a) => a.status),
+        429,
+      ),
+    ).toBe(2);
+    // Past the limit, every one of them is refused.
+    const refused = [];
+    for (const kind of kinds.keys()) refused.push(await send(kind));
+    expect(refused.map((a) => a.status)).toEqual([429, 429, 429, 429, 429]);
+    for (const answer of refused) expect(retryAfter(answer.headers)).toBeGreaterThan(50);
+    // The API's answer at the endpoints a client calls; a page at the logout a person sees.
+    expect(JSON.parse(refused[0]!.body)).toEqual(tooManyRequests);
+    expect(refused[3]!.body).toContain('Too many attempts from your network. Please wait 1 minute and try again.');
+
+    // Another address keeps its own allowance.
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/auth/realms/registrar-panel/protocol/openid-connect/token',
+      remoteAddress: '192.0.2.44',
+      headers: { host: 'portal.test', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `grant_type=refresh_token&refresh_token=x&client_id=${t.config.identity.clientId}`,
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    // Operators see the refusals by limit (modules/metrics/).
+    const metrics = (await t.app.inject({ url: '/metrics' })).body;
+    expect(metrics).toContain('registrar_panel_rate_limit_refusals_total{limit="identityTokenPerIp"} 7');
   });
 
   it('refuses sign-in posts from one address past its limit, in parallel, with 429, Retry-After and a readable page', async () => {
@@ -293,6 +347,26 @@ describe('rate limits in Redis', () => {
     } finally {
       redis.disconnect();
     }
+  });
+
+  it("count the identity service's token requests of one address across the fleet", async () => {
+    const shared = { redisUrl, redisKeyPrefix: `rp-test:${randomUUID()}:` };
+    const limits = { RATE_LIMIT_IDENTITY_TOKEN_PER_IP: '6/1m' };
+    const [one, two] = [await appWith(limits, shared), await appWith(limits, shared)];
+    const bases = [await listen(one), await listen(two)];
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const answer = await fetch(`${bases[i % 2]}/auth/realms/registrar-panel/protocol/openid-connect/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'x', client_id: one.config.identity.clientId }),
+        });
+        await answer.text();
+        return answer.status;
+      }),
+    );
+    expect(count(answers, 400)).toBe(6);
+    expect(count(answers, 429)).toBe(6);
   });
 
   it('when Redis cannot be reached, the app starts and counts in its own process, never hanging a request', async () => {

@@ -15,6 +15,14 @@ declare module 'fastify' {
   }
 }
 
+export interface RegistrarStatusGateOptions {
+  /**
+   * Told of each request of a user refused because the registrar may not sign in (BLOCKED,
+   * DELETED), before the 403 goes out: that user's session ends there (modules/history/session-sign-ins.ts).
+   */
+  onAccessBlocked?: (request: FastifyRequest) => Promise<void>;
+}
+
 /** Methods that change nothing. Every other method is a change unless its route says `allowedWhileSuspended`. */
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -22,7 +30,7 @@ const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Applies the registrar status policy (modules/registrar/registrar-status-policy.ts) to every
  * request in its scope, after authentication: 403 `registrar.accessBlocked` for any request of a
  * BLOCKED or DELETED registrar's user, whatever issued the token (the embedded service or
- * Keycloak), and 403 `registrar.suspended` for any change of a SUSPENDED one's, before the body is
+ * Keycloak), ending the user's session, and 403 `registrar.suspended` for any change of a SUSPENDED one's, before the body is
  * read or any service runs. Changes are told by their method, so a change route added later is
  * refused too without naming it here; only a route's `allowedWhileSuspended` lets a change through
  * for a SUSPENDED registrar.
@@ -33,7 +41,7 @@ const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * connection. A request already past this gate when the status changes still completes, as any
  * request in flight does.
  */
-export const registrarStatusGate = fp(async (app: FastifyInstance) => {
+export const registrarStatusGate = fp(async (app: FastifyInstance, options: RegistrarStatusGateOptions) => {
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const status = await findRegistrarStatus(app.db, request.user.registrarHandle);
     // No such registrar: nothing to gate here; the services answer 404 for a registrar they cannot find.
@@ -41,6 +49,14 @@ export const registrarStatusGate = fp(async (app: FastifyInstance) => {
     const config = request.routeOptions.config;
     const changes = !readMethods.has(request.method) && config?.allowedWhileSuspended !== true;
     const refusal = statusRefusal(status, changes);
-    if (refusal) throw AppError.of(403, refusal);
+    if (!refusal) return;
+    // An API key is no session: revoking it is the registrar's business, not the identity service's.
+    if (refusal === 'registrar.accessBlocked' && !request.user.apiKey && options.onAccessBlocked) {
+      // The refusal is the answer whatever happens to the session: a failure is logged, not answered.
+      await options.onAccessBlocked(request).catch((error: unknown) => {
+        request.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'ending the session of a blocked registrar failed');
+      });
+    }
+    throw AppError.of(403, refusal);
   });
 });

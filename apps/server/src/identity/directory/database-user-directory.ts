@@ -134,6 +134,11 @@ export class DatabaseUserDirectory implements UserDirectory {
     await deleteUserRow(this.options.db, username);
   }
 
+  async endSessions(username: string): Promise<void> {
+    const row = await findUserRow(this.options.db, username);
+    if (row) await revokeAccountSessions(this.options.db, row.id);
+  }
+
   async resetTotp(username: string): Promise<void> {
     await this.options.db.transaction(async (tx) => {
       const row = await findUserRow(tx, username);

@@ -8,6 +8,7 @@ import { splitName } from '../provider/token-claims';
 import { linkTokenTtlMs } from '../account-links/link-tokens';
 import { keycloakStatusOf } from './keycloak-admin';
 import { replacePendingAccount } from './keycloak-pending-account';
+import { refusedSessionIds } from '../../modules/history/history.repository';
 import { mailContextOf, totpResetMail } from './identity-mail';
 import type { CreateUserOutcome, DirectoryUser, NewDirectoryUser, SignInRecord, UserDirectory } from './user-directory';
 
@@ -335,6 +336,11 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       await options.outbox.add(options.db, totpResetMail({ username: user.username, name: nameOf(user), email: user.email ?? '' }, mailContextOf(config)));
     },
 
+    async endSessions(username) {
+      const user = await representationOf(username);
+      if (user) await admin.users.logout({ id: user.id });
+    },
+
     async sendPasswordReset(username) {
       const user = await representationOf(username);
       if (!user) return;
@@ -347,10 +353,19 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       const user = await representationOf(username);
       if (!user) return [];
       const events = await admin.realms.findEvents({ realm: config.identity.realm, user: user.id, type: ['LOGIN', 'LOGIN_ERROR'], max: limit });
+      // Keycloak's login of a user whose registrar may not sign in was refused by the portal at the
+      // session's first request (modules/history/session-sign-ins.ts): it shows as that refusal.
+      const loginSessions = events.flatMap((event) => (event.type === 'LOGIN' && event.sessionId ? [event.sessionId] : []));
+      const refused = await refusedSessionIds(options.db, loginSessions);
       return events.map((event): SignInRecord => ({
         at: new Date(event.time ?? 0),
         ip: shortAddress(event.ipAddress),
-        outcome: event.type === 'LOGIN' ? 'success' : (outcomeOfError[event.error ?? ''] ?? 'failed'),
+        outcome:
+          event.type !== 'LOGIN'
+            ? (outcomeOfError[event.error ?? ''] ?? 'failed')
+            : event.sessionId && refused.has(event.sessionId)
+              ? 'registrarBlocked'
+              : 'success',
       }));
     },
   };

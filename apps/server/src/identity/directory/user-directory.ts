@@ -86,6 +86,11 @@ export interface UserDirectory {
   disableEndedAccess(today: string): Promise<string[]>;
   /** Deletes the user and ends their sessions, grants and refresh tokens. */
   deleteUser(username: string): Promise<void>;
+  /**
+   * Ends the user's sessions, grants and refresh tokens and nothing else: the API refused them
+   * because their registrar may not sign in (BLOCKED, DELETED), and the session ends with that.
+   */
+  endSessions(username: string): Promise<void>;
   /** Removes the TOTP secret and ends the user's sessions: they enrol again at next sign-in, and are told so by mail. */
   resetTotp(username: string): Promise<void>;
   /** Mails the user a password-reset link (valid 12 hours, single use). */

@@ -3,7 +3,7 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import { accessEnded } from '@registrar-panel/contract';
 import { issuerOf, type Config } from '../../config';
 import type { Db } from '../../db/database';
-import { oidcAdapterFactory } from './oidc-adapter';
+import { oidcAdapterFactory, revokeAccountSessions } from './oidc-adapter';
 import type { PageContext } from '../pages/layout';
 import { loggedOutPage, logoutPage, providerErrorPage } from './pages';
 import { sessionPolicy, sessionSecondsLeft } from './session-policy';
@@ -12,6 +12,8 @@ import { userClaims } from './token-claims';
 import type { UserDirectory } from '../directory/user-directory';
 import { jwtUserinfo } from './userinfo';
 import { verifyAccessTokenClaims } from '../../plugins/auth';
+import { findRegistrarStatus } from '../../modules/registrar/registrar.repository';
+import { registrarAllowsSignIn } from '../../modules/registrar/registrar-status-policy';
 
 export interface ProviderOptions {
   config: Config;
@@ -38,6 +40,15 @@ export const providerRoutes = {
   introspection: '/protocol/openid-connect/token/introspect',
 };
 
+/**
+ * A path as the provider's router matches it (any letter case, one trailing slash or none): what
+ * is decided by path before the router (limits, the logout without a session) must not be passed
+ * by writing the path another way.
+ */
+export function providerRoute(path: string): string {
+  return path.replace(/\/$/, '').toUpperCase();
+}
+
 /** Cookie signing keys derived from the persisted signing key, so that cookies survive a restart. */
 function cookieKeys(signingKeys: SigningKeys): string[] {
   return signingKeys.privateJwks.map((jwk) =>
@@ -59,6 +70,22 @@ function namesSessionAccount(ctx: KoaContextWithOIDC): boolean {
   const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
   const accountId = ctx.oidc.session?.accountId;
   return typeof accountId === 'string' && hint?.payload?.sub === accountId;
+}
+
+/** Every CORS answer header the provider may set. */
+const corsHeaders = [
+  'Access-Control-Allow-Origin',
+  'Access-Control-Allow-Methods',
+  'Access-Control-Allow-Headers',
+  'Access-Control-Expose-Headers',
+  'Access-Control-Max-Age',
+];
+
+/** A logout request's parameters: the query of a GET, the form of a POST (its bytes, read before the provider). */
+function logoutParams(ctx: Pick<KoaContextWithOIDC, 'method' | 'querystring' | 'req' | 'is'>): URLSearchParams {
+  if (ctx.method === 'GET') return new URLSearchParams(ctx.querystring);
+  const body: unknown = (ctx.req as { body?: unknown }).body;
+  return new URLSearchParams(Buffer.isBuffer(body) && ctx.is('application/x-www-form-urlencoded') ? body.toString('utf8') : '');
 }
 
 /** The claims each scope releases, in the ID token and at userinfo. */
@@ -84,12 +111,27 @@ export function createProvider(options: ProviderOptions): Provider {
   const issuerPath = new URL(issuer).pathname;
   const apiResource = apiResourceOf(config);
   const portalOrigin = new URL(config.publicUrl).origin;
+  const portalHome = `${config.publicUrl}/`;
+  const logoutRoute = providerRoute(providerRoutes.end_session);
 
   // Sessions, grants and tokens name the account by its subject id, never by its username. A user
   // disabled, or whose access ended, gets no new token: their refresh fails and their session ends.
-  const activeUser = async (accountId: string) => {
+  // So does a user whose registrar may not sign in (BLOCKED, DELETED: registrar-status-policy.ts);
+  // the registry's feed changes that status without the provider knowing, so the session the user
+  // brings is ended here, at its first use: refresh, silent sign-in or userinfo.
+  const activeUser = async (ctx: KoaContextWithOIDC, accountId: string) => {
     const user = await directory.findUserById(accountId);
-    return user?.state === 'active' && !accessEnded(user.accessEnd) ? user : undefined;
+    if (user?.state !== 'active' || accessEnded(user.accessEnd)) return undefined;
+    if (registrarAllowsSignIn(await findRegistrarStatus(options.db, user.registrarHandle))) return user;
+    await revokeAccountSessions(options.db, accountId);
+    // The session this request loaded (a silent sign-in) is saved again as the request ends: it is
+    // saved signed out, and the sign-in page comes next.
+    const session = ctx.oidc?.entities.Session;
+    if (session?.accountId === accountId) {
+      delete session.accountId;
+      session.authorizations = undefined;
+    }
+    return undefined;
   };
 
   const configuration: Configuration = {
@@ -117,15 +159,15 @@ export function createProvider(options: ProviderOptions): Provider {
     conformIdTokenClaims: false,
     pkce: { required: () => true },
     clientBasedCORS: (_ctx, origin) => origin === portalOrigin,
-    async findAccount(_ctx, sub) {
-      const user = await activeUser(sub);
+    async findAccount(ctx, sub) {
+      const user = await activeUser(ctx, sub);
       if (!user) return undefined;
       return { accountId: user.id, claims: () => ({ sub: user.id, ...userClaims(user) }) };
     },
     // Keycloak's claims in the access token, read fresh at each refresh (roles changes apply within 5 minutes).
-    async extraTokenClaims(_ctx, token) {
+    async extraTokenClaims(ctx, token) {
       if (!('accountId' in token) || typeof token.accountId !== 'string') return undefined;
-      const user = await activeUser(token.accountId);
+      const user = await activeUser(ctx, token.accountId);
       return user ? { ...userClaims(user), azp: token.clientId } : undefined;
     },
     // Refresh tokens for the web app without offline_access; they end with the session.
@@ -183,6 +225,39 @@ export function createProvider(options: ProviderOptions): Provider {
   // Reads only the X-Forwarded-* that identity.plugin.ts writes from PUBLIC_URL (never the client's),
   // so that its URLs are the public ones and its cookies are Secure when PUBLIC_URL is https.
   provider.proxy = true;
+
+  // CORS for the portal only. The provider answers any Origin on discovery, keys and preflights
+  // (and on a token error before it knows the client): a browser on another site gets no CORS
+  // headers from any endpoint, so it cannot read an answer.
+  provider.use(async (ctx, next) => {
+    try {
+      await next();
+    } finally {
+      if (ctx.get('origin') !== portalOrigin) for (const header of corsHeaders) ctx.remove(header);
+    }
+  });
+
+  // Logout without a signed-in session: there is nothing to end, and the provider would store a
+  // session (its confirmation form's secret) for 30 minutes per request. Answered here, storing
+  // nothing: back to the portal when the request names it, else the logged-out page.
+  provider.use(async (ctx, next) => {
+    const anonymous =
+      providerRoute(ctx.path) === logoutRoute && (ctx.method === 'GET' || ctx.method === 'POST') && !(await provider.Session.get(ctx)).accountId;
+    if (!anonymous) {
+      await next();
+      return;
+    }
+    const params = logoutParams(ctx);
+    ctx.set('Cache-Control', 'no-store');
+    if (params.get('post_logout_redirect_uri') === portalHome) {
+      const state = params.get('state');
+      ctx.status = 303;
+      ctx.redirect(state === null ? portalHome : `${portalHome}?${new URLSearchParams({ state }).toString()}`);
+      return;
+    }
+    ctx.type = 'html';
+    ctx.body = loggedOutPage(pageContext, config.publicUrl);
+  });
 
   provider.use(async (ctx: KoaContextWithOIDC, next) => {
     await next();

@@ -130,6 +130,34 @@ describe('logout', () => {
     expect(browser.page).toContain('>Username</label>');
   });
 
+  it('stores nothing for a logout without a signed-in session, and still sends the portal back', async () => {
+    const sessions = async () => (await t.database.db.select({ id: oidcModels.id }).from(oidcModels).where(eq(oidcModels.model, 'Session'))).length;
+    const before = await sessions();
+    const logout = (query: Record<string, string>, method: 'GET' | 'POST' = 'GET') =>
+      t.app.inject({
+        method,
+        url: `/auth/realms/registrar-panel/protocol/openid-connect/logout${method === 'GET' ? `?${new URLSearchParams(query).toString()}` : ''}`,
+        headers: { host: 'portal.test', ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+        ...(method === 'POST' ? { payload: new URLSearchParams(query).toString() } : {}),
+        remoteAddress: '198.51.100.7',
+      });
+    const portal = { post_logout_redirect_uri: 'http://portal.test/', client_id: 'registrar-panel-web' };
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => logout({ ...portal, state: `s${i}` }, i % 2 ? 'POST' : 'GET')));
+    for (const [i, answer] of answers.entries()) {
+      expect(answer.statusCode).toBe(303);
+      expect(answer.headers.location).toBe(`http://portal.test/?state=s${i}`);
+      expect(answer.headers['set-cookie']).toBeUndefined();
+    }
+    // Without the portal's address: the logged-out page, with the way back; the path however written.
+    const bare = await logout({});
+    const otherwise = await t.app.inject({ url: '/auth/realms/registrar-panel/PROTOCOL/OpenID-Connect/LOGOUT/', headers: { host: 'portal.test' } });
+    expect(otherwise.body).toContain('You are logged out');
+    expect(bare.statusCode).toBe(200);
+    expect(bare.body).toContain('You are logged out');
+    expect(bare.headers['cache-control']).toBe('no-store');
+    expect(await sessions()).toBe(before);
+  });
+
   it('keeps a signed-in browser signed in without the sign-in page (single sign-on) until then', async () => {
     const { browser } = await signedIn('xena@alpha');
     expect(await browser.start()).toMatch(/^http:\/\/portal\.test\/\?code=/);

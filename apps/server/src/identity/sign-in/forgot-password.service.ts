@@ -1,7 +1,7 @@
 import { accessEnded } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
 import { findRegistrarStatus } from '../../modules/registrar/registrar.repository';
-import { maySignIn } from '../../modules/registrar/registrar-status-policy';
+import { registrarAllowsSignIn } from '../../modules/registrar/registrar-status-policy';
 import { findUserRowForSignIn } from '../directory/directory.repository';
 import type { UserDirectory } from '../directory/user-directory';
 import { lockoutAccount } from './lockout';
@@ -37,7 +37,7 @@ export function forgotPassword(options: ForgotPasswordOptions) {
       const user = await findUserRowForSignIn(options.db, lockoutAccount(typedUsername));
       const mayReset = user !== undefined && user.state === 'active' && user.disabledAt === null && !accessEnded(user.accessEnd, now());
       const status = mayReset ? await findRegistrarStatus(options.db, user.registrarHandle) : undefined;
-      if (mayReset && (status === undefined || maySignIn(status))) await options.directory.sendPasswordReset(user.username);
+      if (mayReset && registrarAllowsSignIn(status)) await options.directory.sendPasswordReset(user.username);
     } finally {
       const left = until - Date.now();
       if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));

@@ -17,7 +17,7 @@ import {
 import { newIpSignInMail } from '../directory/identity-mail';
 import { subscriberOf } from '../../lib/addresses';
 import { findRegistrarStatus } from '../../modules/registrar/registrar.repository';
-import { maySignIn } from '../../modules/registrar/registrar-status-policy';
+import { registrarAllowsSignIn } from '../../modules/registrar/registrar-status-policy';
 import { everywhere, lockoutAccount, lockWaitsMs, type SignInOutcome } from './lockout';
 import { clearFailures, countFailure, lockedUntil } from './lockout.repository';
 import { verifyPassword } from './passwords';
@@ -113,7 +113,7 @@ export function signInSteps(options: SignInOptions) {
   async function refuseForRegistrar(user: UserRow, ip: string): Promise<StepRefusal | undefined> {
     const status = await findRegistrarStatus(db, user.registrarHandle);
     // The user's registrar always exists (a foreign key); the API lets a missing one through as well.
-    if (status === undefined || maySignIn(status)) return undefined;
+    if (registrarAllowsSignIn(status)) return undefined;
     await record(user.username, ip, 'registrarBlocked');
     return { status: 'registrarBlocked' };
   }

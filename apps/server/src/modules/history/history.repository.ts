@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AuditAction } from '@registrar-panel/contract';
+import type { AuditAction, SignInOutcome } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
 
 /**
@@ -165,11 +165,28 @@ export async function countHistory(db: Db, scope: HistoryScope, cap: number): Pr
 /**
  * Keycloak mode: records a session's sign-in (its first API request) once, whichever request or
  * instance gets there first: the unique index on `session_id` decides, atomically. True when this
- * call recorded it.
+ * call recorded it. A success unless the API refused the session (`registrarBlocked`).
  */
-export async function insertSessionSignIn(db: Db, attempt: { username: string; ip: string; sessionId: string }): Promise<boolean> {
+export async function insertSessionSignIn(
+  db: Db,
+  attempt: { username: string; ip: string; sessionId: string; outcome?: Extract<SignInOutcome, 'success' | 'registrarBlocked'> },
+): Promise<boolean> {
   const result = await db.execute(sql`INSERT INTO sign_in_attempts (username, ip, outcome, session_id)
-    VALUES (${attempt.username}, ${attempt.ip}, 'success', ${attempt.sessionId})
+    VALUES (${attempt.username}, ${attempt.ip}, ${attempt.outcome ?? 'success'}, ${attempt.sessionId})
     ON CONFLICT (session_id) WHERE session_id IS NOT NULL DO NOTHING`);
   return (result.rowCount ?? 0) > 0;
+}
+
+/**
+ * Keycloak mode: which of these Keycloak sessions the API refused because their registrar may not
+ * sign in (recorded by `insertSessionSignIn` as `registrarBlocked`). By the unique session index.
+ */
+export async function refusedSessionIds(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const result = await db.execute<{ session_id: string }>(sql`SELECT session_id FROM sign_in_attempts
+    WHERE session_id IN (${sql.join(
+      sessionIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) AND outcome = 'registrarBlocked'`);
+  return new Set(result.rows.map((row) => row.session_id));
 }

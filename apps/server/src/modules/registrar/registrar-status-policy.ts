@@ -23,6 +23,14 @@ export function maySignIn(status: string): boolean {
   return named(signInStatuses, status);
 }
 
+/**
+ * Whether a user's registrar, read with this status, lets the user sign in or keep a session. No
+ * status (no such registrar) does not refuse: the API's gate lets it through too.
+ */
+export function registrarAllowsSignIn(status: string | undefined): boolean {
+  return status === undefined || maySignIn(status);
+}
+
 /** Whether users of a registrar with this status may change data through the portal. */
 export function mayChange(status: string): boolean {
   return named(changeStatuses, status);
