@@ -269,10 +269,19 @@ describe('billing', () => {
   it('shows December of last year and downloads it as {year}12-acme-billingLines.csv', async () => {
     await year().selectOption(String(today.year - 1));
     await month().selectOption({ label: 'December' });
-    await page.getByRole('button', { name: 'Submit' }).click();
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => new URL(response.url()).pathname === '/services/registrar/finance/billingLines'),
+      page.getByRole('button', { name: 'Submit' }).click(),
+    ]);
+    const total = ((await answer.json()) as { data: { results: unknown[] } }).data.results.length;
     await page.getByTestId('billing-results').waitFor();
     const table = page.locator('table.billing-lines');
     expect(await table.locator('thead th').allInnerTexts()).toEqual(['Transaction date', 'Transaction type', 'Period', 'Domain name', 'svTRID']);
+    // The month is longer than a page: the browser shows 100 lines a page, the heading counts them all.
+    expect(total).toBeGreaterThan(100);
+    expect(await table.locator('tbody tr').count()).toBe(100);
+    expect(await page.getByRole('heading', { name: /^Search results/ }).innerText()).toContain(`${total.toLocaleString('en')} lines`);
+    expect(await page.getByTestId('billing-range').innerText()).toBe(`Showing lines 1 – 100 of ${total.toLocaleString('en')}.`);
     const dates = await table.locator('tbody tr td:first-child').allInnerTexts();
     expect(dates.length).toBeGreaterThan(0);
     for (const date of dates) expect(date).toMatch(new RegExp(`^${today.year - 1}/12/\\d{2} \\d{2}:\\d{2}:\\d{2} CET$`));
@@ -288,10 +297,34 @@ describe('billing', () => {
     const records = (await saved(download)).split('\r\n');
     expect(records[0]).toBe('Transaction date,Transaction type,Transaction subtype,Period,Domain name,svTRID');
     expect(records.at(-1)).toBe('');
-    expect(records).toHaveLength(dates.length + 2);
+    // The CSV holds the whole month, not the page shown.
+    expect(records).toHaveLength(total + 2);
     for (const record of records.slice(1, -1)) expect(record).toMatch(new RegExp(`^${today.year - 1}-12-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\+01:00,[A-Z_]+,[A-Z_]+,`));
     const domains = await table.locator('tbody tr td:nth-child(4)').allInnerTexts();
-    expect(records.slice(1, -1).map((record) => record.split(',')[4])).toEqual(domains);
+    expect(records.slice(1, 101).map((record) => record.split(',')[4])).toEqual(domains);
+
+    // The spec's pager (First and Last, at most 20 numbered links), above and below the lines, without asking again.
+    const pages = Math.ceil(total / 100);
+    const pagers = page.getByRole('navigation', { name: /^Billing line pages/ });
+    expect(await pagers.count()).toBe(2);
+    const top = page.getByRole('navigation', { name: 'Billing line pages', exact: true });
+    expect(await top.locator('[data-page^="page-"]').count()).toBe(Math.min(20, pages));
+    const calls: string[] = [];
+    const record = (request: { url: () => string }) => {
+      if (request.url().includes('/billingLines')) calls.push(request.url());
+    };
+    page.on('request', record);
+    await top.getByRole('link', { name: 'Last' }).click();
+    await page.waitForURL(`**/registrar/billing?page=${pages}`);
+    await expect.poll(() => page.getByTestId('billing-range').innerText()).toBe(`Showing lines ${(pages - 1) * 100 + 1} – ${total} of ${total}.`);
+    expect(await table.locator('tbody tr').count()).toBe(total - (pages - 1) * 100);
+    expect(await table.locator('tbody tr td:nth-child(4)').allInnerTexts()).toEqual(records.slice((pages - 1) * 100 + 1, -1).map((r) => r.split(',')[4]));
+    await capturePage(page, 'registrar-billing-last-page');
+    await top.getByRole('link', { name: 'First' }).click();
+    await page.waitForURL((url) => url.pathname === '/registrar/billing' && url.search === '');
+    await expect.poll(() => page.getByTestId('billing-range').innerText()).toBe(`Showing lines 1 – 100 of ${total.toLocaleString('en')}.`);
+    page.off('request', record);
+    expect(calls).toEqual([]);
   });
 
   it('keeps the header row in view under the portal header while the lines scroll', async () => {
