@@ -134,7 +134,7 @@ export function Billing() {
   const { data: registrar } = useRegistrar();
   usePageTitle(t('registrar.tabs.billing'), t('registrar.title'));
   if (!user || !can(user.roles, 'readBilling'))
-    return <NotAllowed title={t('registrar.billing.notAllowed.title')} text={t('registrar.billing.notAllowed.text')} />;
+    return <NotAllowed title={t('registrar.billing.notAllowed.title')} text={t('registrar.billing.notAllowed.text')} capability="readBilling" />;
   if (!registrar) return null;
   return <BillingLines handle={registrar.handle} createdYear={creationYear(registrar.createTimestamp)} linkDomains={can(user.roles, 'readRegistrations')} />;
 }
