@@ -365,18 +365,28 @@ describe('billing', () => {
     await page.getByRole('heading', { name: 'Billing lines' }).waitFor();
   });
 
-  it('shows each line as a card with its column labels on a phone', async () => {
+  it('shows each line as a compact card on a phone: name and period, type and date, svTRID', async () => {
     await year().selectOption(String(today.year - 1));
     await month().selectOption({ label: 'December' });
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByTestId('billing-results').waitFor();
     await page.setViewportSize(phone);
     try {
-      const cells = page.locator('table.billing-lines tbody tr').first().locator('td');
+      const rows = page.locator('table.billing-lines tbody tr');
+      expect(await rows.count()).toBe(100);
+      const cells = rows.first().locator('td');
       const labels: string[] = [];
       for (let i = 0; i < (await cells.count()); i++) labels.push(await drawnLabel(cells.nth(i)));
-      expect(labels).toEqual(['Transaction date', 'Transaction type', 'Period', 'Domain name', 'svTRID']);
+      // Only the period, a bare number, keeps its label, before its value.
+      expect(labels).toEqual(['', '', 'Period', '', '']);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.screenshot({ path: `${screenshotDir}/registrar-billing-phone-cards-390.png` });
+      // Three or four short lines (the date goes under a long type); a long name may wrap once more.
+      const heights = (await rows.evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height))).sort((a, b) => a - b);
+      expect(heights[50]).toBeLessThan(120);
+      expect(heights.at(-1)).toBeLessThan(150);
+      // A page of 100 lines was 27,000 px long as blocks of labelled values.
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(14_000);
     } finally {
       await page.setViewportSize({ width: 1366, height: 850 });
     }
@@ -454,9 +464,17 @@ describe('what other roles see', () => {
     await signIn(tech, 'tech@acme');
     await tech.goto('/registrar/billing');
     await tech.getByTestId('not-allowed').waitFor();
-    expect(await tech.getByTestId('not-allowed').innerText()).toContain(
-      'Billing lines and their CSV files are available to users with the support, finance or admin role.',
-    );
+    const notice = tech.getByTestId('not-allowed');
+    expect(await notice.innerText()).toContain('It is open to users with the SUPPORT, FINANCE or ADMIN role.');
+    // What the role can do instead, each with its page, and whom to ask.
+    expect(await tech.getByTestId('not-allowed-yours').getByRole('link').allInnerTexts()).toEqual([
+      "See the registrar's general data, public profile and transactions",
+      'Update the public, technical, administrative and abuse contacts',
+      "Download the list of the registrar's domain names",
+      'Manage the EPP allowed IP addresses and the EPP password',
+      'Search registrations and view them with their contacts',
+    ]);
+    expect(await tech.getByTestId('not-allowed-ask').innerText()).toContain('ask an administrator of your registrar (a user with the ADMIN role)');
     const tabs = tech.getByRole('navigation', { name: 'Registrar overview' }).getByRole('link');
     expect(await tabs.allInnerTexts()).toEqual(['General data', 'Public profile', 'Transactions', 'Billing', 'Reports']);
     await capturePage(tech, 'registrar-billing-tech');
