@@ -28,6 +28,6 @@ describe("while a page's chunk loads", () => {
     );
     expect(html).toMatch(/^<div class="app-page-loading" role="status"[^>]*>/);
     expect(html).toContain('<div class="spinner-border text-primary" aria-hidden="true"></div>');
-    expect(html).toContain('<span class="visually-hidden">Loading the page…</span>');
+    expect(html).toContain('<h1 class="visually-hidden">Loading the page…</h1>');
   });
 });

@@ -12,7 +12,8 @@ export function PageLoading() {
     <div className="app-page-loading" role="status" data-testid="page-loading">
       {/* Bootstrap's spinner as plain markup: the shell loads no react-bootstrap component it can do without. */}
       <div className="spinner-border text-primary" aria-hidden="true" />
-      <span className="visually-hidden">{t('app.pageLoading')}</span>
+      {/* The page's one heading until the page itself comes, for those who find their way by headings. */}
+      <h1 className="visually-hidden">{t('app.pageLoading')}</h1>
     </div>
   );
 }
