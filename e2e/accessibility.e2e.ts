@@ -204,6 +204,29 @@ describe('axe: the registrar and registrations, as support@acme', () => {
     await checkBothWidths(page, 'contact view without a handle', () => page.getByText('No contact was chosen.').waitFor());
   });
 
+  it('a page whose chunk is still loading: the spinner in a status region', async () => {
+    // The cookie policy's chunk held back, as on a slow phone network, until the checks are done.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/cookie-policy-page-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto('/cookiepolicy');
+      const loading = page.getByRole('status').filter({ hasText: 'Loading the page…' });
+      await checkBothWidths(page, 'page chunk loading', () => loading.waitFor());
+      expect(await loading.locator('.spinner-border').isVisible()).toBe(true);
+    } finally {
+      release();
+    }
+    await page.getByRole('heading', { name: 'Cookie policy', level: 1 }).waitFor();
+    expect(await page.getByTestId('page-loading').count()).toBe(0);
+    await page.unroute(/\/assets\/cookie-policy-page-[\w-]+\.js$/);
+  });
+
   it('EPP settings and user management, which a SUPPORT user may not use', async () => {
     await open(page, '/epp/ipaddresses', 'EPP settings');
     await checkBothWidths(page, 'EPP settings not allowed', () => page.getByTestId('not-allowed').waitFor());

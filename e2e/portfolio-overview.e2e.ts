@@ -126,7 +126,10 @@ describe('the search filters', () => {
     expect(expected.length).toBeGreaterThan(0);
     await page.goto('/registrations/search');
     await heading('Search registrations').waitFor();
-    expect(await toggle().getAttribute('aria-expanded')).toBe('true');
+    // Closed at first: the search's results start right under it.
+    expect(await toggle().getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByLabel('Lifecycle status', { exact: true }).isVisible()).toBe(false);
+    await toggle().click();
     await page.getByLabel('Lifecycle status', { exact: true }).selectOption({ label: 'OK' });
     await page.getByLabel('Label or lock', { exact: true }).selectOption({ label: 'Transfer lock' });
     // With a filter chosen, the name may stay empty: every name.
@@ -143,10 +146,12 @@ describe('the search filters', () => {
     await capturePage(page, 'registrations-search-filtered');
   });
 
-  it('runs the same filtered search again after a reload, and keeps it on the way back from a registration', async () => {
+  it('runs the same filtered search again after a reload, its filters open, and keeps it on the way back from a registration', async () => {
     const before = await page.locator('.registration-results tbody tr td:first-child a').allInnerTexts();
     await page.reload();
     await resultsHeading().waitFor();
+    // The filters in the address keep the panel open on a laptop.
+    expect(await toggle().getAttribute('aria-expanded')).toBe('true');
     expect(await searchTotal()).toBe(expected.length);
     expect(await page.locator('.registration-results tbody tr td:first-child a').allInnerTexts()).toEqual(before);
     expect(await page.getByLabel('Lifecycle status', { exact: true }).inputValue()).toBe('ok');
@@ -197,6 +202,38 @@ describe('the search filters', () => {
       'The end of the expiry range must not be before its start.',
     );
     expect(await resultsHeading().count()).toBe(0);
+  });
+
+  it('starts with the filters closed without filters, the results right under the search', async () => {
+    await page.goto('/registrations/search?domainname=*&page=1');
+    await resultsHeading().waitFor();
+    expect(await toggle().getAttribute('aria-expanded')).toBe('false');
+    const formBottom = (await page.getByRole('search').boundingBox())!;
+    const results = (await page.locator('section[aria-labelledby="registration-results-title"]').boundingBox())!;
+    expect(results.y - (formBottom.y + formBottom.height)).toBeLessThan(80);
+    expect(results.y).toBeLessThan(450);
+    await capturePage(page, 'registrations-search-filters-closed');
+  });
+
+  it("takes the expiry range in the portal's date style, YYYY/MM/DD, and shows the address's days so", async () => {
+    await page.goto('/registrations/search');
+    await heading('Search registrations').waitFor();
+    await toggle().click();
+    const from = page.getByLabel('From', { exact: true });
+    const to = page.getByLabel('To', { exact: true });
+    expect(await from.getAttribute('type')).toBe('text');
+    expect(await page.locator(`#${(await from.getAttribute('aria-describedby'))?.split(' ').pop()}`).innerText()).toBe('YYYY/MM/DD');
+    await from.fill('2026/13/01');
+    await expect.poll(() => from.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText('Please enter a date as YYYY/MM/DD.').count()).toBe(1);
+    await from.fill('2020/01/01');
+    await to.fill('2040/12/31');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL((url) => url.searchParams.get('expiresFrom') === '2020-01-01' && url.searchParams.get('expiresTo') === '2040-12-31');
+    await resultsHeading().waitFor();
+    expect(await from.inputValue()).toBe('2020/01/01');
+    expect(await to.inputValue()).toBe('2040/12/31');
+    await capturePage(page, 'registrations-search-expiry-range');
   });
 
   it('starts with the filters closed on a phone, saying how many are set', async () => {

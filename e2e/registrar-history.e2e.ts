@@ -176,7 +176,7 @@ describe('the registrar history for other roles', () => {
     expect(await tech.getByTestId('history-link').count()).toBe(0);
     await tech.goto('/registrar/history');
     await tech.getByTestId('not-allowed').waitFor();
-    expect(await tech.getByTestId('not-allowed').innerText()).toContain('Only users with the ADMIN or SUPPORT role');
+    expect(await tech.getByTestId('not-allowed').innerText()).toContain('It is open to users with the SUPPORT or ADMIN role.');
     await tech.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Close' }).click();
     await capturePage(tech, 'registrar-history-not-allowed');
     await tech.close();

@@ -269,10 +269,19 @@ describe('billing', () => {
   it('shows December of last year and downloads it as {year}12-acme-billingLines.csv', async () => {
     await year().selectOption(String(today.year - 1));
     await month().selectOption({ label: 'December' });
-    await page.getByRole('button', { name: 'Submit' }).click();
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => new URL(response.url()).pathname === '/services/registrar/finance/billingLines'),
+      page.getByRole('button', { name: 'Submit' }).click(),
+    ]);
+    const total = ((await answer.json()) as { data: { results: unknown[] } }).data.results.length;
     await page.getByTestId('billing-results').waitFor();
     const table = page.locator('table.billing-lines');
     expect(await table.locator('thead th').allInnerTexts()).toEqual(['Transaction date', 'Transaction type', 'Period', 'Domain name', 'svTRID']);
+    // The month is longer than a page: the browser shows 100 lines a page, the heading counts them all.
+    expect(total).toBeGreaterThan(100);
+    expect(await table.locator('tbody tr').count()).toBe(100);
+    expect(await page.getByRole('heading', { name: /^Search results/ }).innerText()).toContain(`${total.toLocaleString('en')} lines`);
+    expect(await page.getByTestId('billing-range').innerText()).toBe(`Showing lines 1 – 100 of ${total.toLocaleString('en')}.`);
     const dates = await table.locator('tbody tr td:first-child').allInnerTexts();
     expect(dates.length).toBeGreaterThan(0);
     for (const date of dates) expect(date).toMatch(new RegExp(`^${today.year - 1}/12/\\d{2} \\d{2}:\\d{2}:\\d{2} CET$`));
@@ -288,10 +297,34 @@ describe('billing', () => {
     const records = (await saved(download)).split('\r\n');
     expect(records[0]).toBe('Transaction date,Transaction type,Transaction subtype,Period,Domain name,svTRID');
     expect(records.at(-1)).toBe('');
-    expect(records).toHaveLength(dates.length + 2);
+    // The CSV holds the whole month, not the page shown.
+    expect(records).toHaveLength(total + 2);
     for (const record of records.slice(1, -1)) expect(record).toMatch(new RegExp(`^${today.year - 1}-12-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\+01:00,[A-Z_]+,[A-Z_]+,`));
     const domains = await table.locator('tbody tr td:nth-child(4)').allInnerTexts();
-    expect(records.slice(1, -1).map((record) => record.split(',')[4])).toEqual(domains);
+    expect(records.slice(1, 101).map((record) => record.split(',')[4])).toEqual(domains);
+
+    // The spec's pager (First and Last, at most 20 numbered links), above and below the lines, without asking again.
+    const pages = Math.ceil(total / 100);
+    const pagers = page.getByRole('navigation', { name: /^Billing line pages/ });
+    expect(await pagers.count()).toBe(2);
+    const top = page.getByRole('navigation', { name: 'Billing line pages', exact: true });
+    expect(await top.locator('[data-page^="page-"]').count()).toBe(Math.min(20, pages));
+    const calls: string[] = [];
+    const record = (request: { url: () => string }) => {
+      if (request.url().includes('/billingLines')) calls.push(request.url());
+    };
+    page.on('request', record);
+    await top.getByRole('link', { name: 'Last' }).click();
+    await page.waitForURL(`**/registrar/billing?page=${pages}`);
+    await expect.poll(() => page.getByTestId('billing-range').innerText()).toBe(`Showing lines ${(pages - 1) * 100 + 1} – ${total} of ${total}.`);
+    expect(await table.locator('tbody tr').count()).toBe(total - (pages - 1) * 100);
+    expect(await table.locator('tbody tr td:nth-child(4)').allInnerTexts()).toEqual(records.slice((pages - 1) * 100 + 1, -1).map((r) => r.split(',')[4]));
+    await capturePage(page, 'registrar-billing-last-page');
+    await top.getByRole('link', { name: 'First' }).click();
+    await page.waitForURL((url) => url.pathname === '/registrar/billing' && url.search === '');
+    await expect.poll(() => page.getByTestId('billing-range').innerText()).toBe(`Showing lines 1 – 100 of ${total.toLocaleString('en')}.`);
+    page.off('request', record);
+    expect(calls).toEqual([]);
   });
 
   it('keeps the header row in view under the portal header while the lines scroll', async () => {
@@ -332,18 +365,28 @@ describe('billing', () => {
     await page.getByRole('heading', { name: 'Billing lines' }).waitFor();
   });
 
-  it('shows each line as a card with its column labels on a phone', async () => {
+  it('shows each line as a compact card on a phone: name and period, type and date, svTRID', async () => {
     await year().selectOption(String(today.year - 1));
     await month().selectOption({ label: 'December' });
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByTestId('billing-results').waitFor();
     await page.setViewportSize(phone);
     try {
-      const cells = page.locator('table.billing-lines tbody tr').first().locator('td');
+      const rows = page.locator('table.billing-lines tbody tr');
+      expect(await rows.count()).toBe(100);
+      const cells = rows.first().locator('td');
       const labels: string[] = [];
       for (let i = 0; i < (await cells.count()); i++) labels.push(await drawnLabel(cells.nth(i)));
-      expect(labels).toEqual(['Transaction date', 'Transaction type', 'Period', 'Domain name', 'svTRID']);
+      // Only the period, a bare number, keeps its label, before its value.
+      expect(labels).toEqual(['', '', 'Period', '', '']);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.screenshot({ path: `${screenshotDir}/registrar-billing-phone-cards-390.png` });
+      // Three or four short lines (the date goes under a long type); a long name may wrap once more.
+      const heights = (await rows.evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height))).sort((a, b) => a - b);
+      expect(heights[50]).toBeLessThan(120);
+      expect(heights.at(-1)).toBeLessThan(150);
+      // A page of 100 lines was 27,000 px long as blocks of labelled values.
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(14_000);
     } finally {
       await page.setViewportSize({ width: 1366, height: 850 });
     }
@@ -421,9 +464,17 @@ describe('what other roles see', () => {
     await signIn(tech, 'tech@acme');
     await tech.goto('/registrar/billing');
     await tech.getByTestId('not-allowed').waitFor();
-    expect(await tech.getByTestId('not-allowed').innerText()).toContain(
-      'Billing lines and their CSV files are available to users with the support, finance or admin role.',
-    );
+    const notice = tech.getByTestId('not-allowed');
+    expect(await notice.innerText()).toContain('It is open to users with the SUPPORT, FINANCE or ADMIN role.');
+    // What the role can do instead, each with its page, and whom to ask.
+    expect(await tech.getByTestId('not-allowed-yours').getByRole('link').allInnerTexts()).toEqual([
+      "See the registrar's general data, public profile and transactions",
+      'Update the public, technical, administrative and abuse contacts',
+      "Download the list of the registrar's domain names",
+      'Manage the EPP allowed IP addresses and the EPP password',
+      'Search registrations and view them with their contacts',
+    ]);
+    expect(await tech.getByTestId('not-allowed-ask').innerText()).toContain('ask an administrator of your registrar (a user with the ADMIN role)');
     const tabs = tech.getByRole('navigation', { name: 'Registrar overview' }).getByRole('link');
     expect(await tabs.allInnerTexts()).toEqual(['General data', 'Public profile', 'Transactions', 'Billing', 'Reports']);
     await capturePage(tech, 'registrar-billing-tech');

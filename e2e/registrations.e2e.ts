@@ -238,21 +238,38 @@ describe('registration search on a phone (390 px)', () => {
     await page.setViewportSize({ width: 1366, height: 850 });
   });
 
-  it('shows each result as a card with its column labels, without sideways scrolling', async () => {
+  it('shows each result as a card of a line or two (name and status, registrant and expiry), without sideways scrolling', async () => {
     await page.goto('/registrations/search?domainname=*&page=1');
     await page.getByTestId('results-range').filter({ hasText: 'Showing search results 1 - 100 of' }).waitFor();
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-    const row = page.locator('.registration-results tbody tr').first();
+    const rows = page.locator('.registration-results tbody tr');
+    expect(await rows.count()).toBe(100);
+    const row = rows.first();
     const cells = row.locator('td');
-    const labels: string[] = [];
-    for (let i = 0; i < (await cells.count()); i++) labels.push(await drawnLabel(cells.nth(i)));
-    expect(labels).toEqual(['Domain name', 'Registrant', 'Status', 'Registration date', 'Expiry date']);
-    // One card per result: the cells stack inside the width of the row.
+    // No label above each value: the card reads as a line of a list, the expiry says 'Expires …'.
+    for (let i = 0; i < (await cells.count()); i++) expect(await drawnLabel(cells.nth(i))).toBe('');
+    expect(await row.locator('td.result-expiry').innerText()).toMatch(/^(Expires \d{1,2} [A-Z][a-z]{2} \d{4}|–)$/);
+    // One card per result: the cells inside the width of the row, on at most two lines.
     const rowBox = (await row.boundingBox())!;
     for (let i = 0; i < (await cells.count()); i++) {
-      const box = (await cells.nth(i).boundingBox())!;
-      expect(box.x + box.width).toBeLessThanOrEqual(rowBox.x + rowBox.width + 0.5);
+      // The registration date is left to the registration on a phone: no box.
+      const box = await cells.nth(i).boundingBox();
+      if (box) expect(box.x + box.width).toBeLessThanOrEqual(rowBox.x + rowBox.width + 0.5);
     }
+    const lineCounts = await rows.evaluateAll((trs) =>
+      trs.map(
+        (tr) => new Set(Array.from(tr.children).flatMap((td) => (td.getClientRects().length > 0 ? [Math.round(td.getBoundingClientRect().top)] : []))).size,
+      ),
+    );
+    expect(Math.max(...lineCounts)).toBeLessThanOrEqual(2);
+    // Most cards are two lines of text; a long name or registrant may wrap once more, no further.
+    const heights = (await rows.evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height))).sort((a, b) => a - b);
+    expect(heights[50]).toBeLessThan(72);
+    expect(heights.at(-1)).toBeLessThan(100);
+    // A page of 100 results was 36,000 px long as blocks of labelled values.
+    const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(pageHeight).toBeLessThan(10_000);
+    await capturePage(page, 'registration-search-phone-cards');
     const overflowing = await page
       .locator('.registration-results td')
       .evaluateAll((tds) => tds.filter((td) => td.scrollWidth > td.clientWidth + 1).map((td) => td.textContent));
@@ -470,7 +487,27 @@ describe('a FINANCE user', () => {
     const notice = finance.getByTestId('not-allowed');
     await notice.waitFor();
     expect(await notice.innerText()).toContain('Registrations are not available to your role');
-    expect(await notice.innerText()).toContain('reserved for users with the support, tech or admin role');
+    expect(await notice.innerText()).toContain('It is open to users with the SUPPORT, TECH or ADMIN role.');
+    // Not only 'You cannot…': what FINANCE can do, with links to those pages, and whom to ask.
+    expect(await finance.getByTestId('not-allowed-yours').getByRole('link').allInnerTexts()).toEqual([
+      "See the registrar's general data, public profile and transactions",
+      'See the billing lines of a month and download them as CSV',
+    ]);
+    expect(await finance.getByTestId('not-allowed-ask').innerText()).toBe(
+      'To get access, ask an administrator of your registrar (a user with the ADMIN role): they give users their roles in User Management.',
+    );
+    // Every menu entry stays (spec section 1).
+    expect(await finance.getByRole('navigation', { name: 'Menu' }).getByRole('link').allInnerTexts()).toEqual(
+      expect.arrayContaining(['Registrar', 'EPP settings', 'Registrations', 'Users']),
+    );
+    await finance
+      .getByTestId('not-allowed-yours')
+      .getByRole('link', { name: /^See the billing lines/ })
+      .click();
+    await finance.waitForURL('**/registrar/billing');
+    await finance.getByRole('button', { name: 'Submit' }).waitFor();
+    await finance.goBack();
+    await notice.waitFor();
     expect(await finance.getByRole('searchbox').count()).toBe(0);
     await capturePage(finance, 'registrations-search-finance');
     // A shared link to a registration or a contact says the same, without failing calls or alerts.

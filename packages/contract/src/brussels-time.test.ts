@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brusselsYearMonth, formatDateTime, formatFileTimestamp, formatRegistrationDate } from './brussels-time';
+import { brusselsYearMonth, formatDateTime, formatFileTimestamp, formatRegistrationDate, formatRegistrationDay, parseDay } from './brussels-time';
 
 // Every input below is an instant in UTC (or with an explicit offset): the expected Brussels times
 // hold whatever the time zone of the machine running the tests is.
@@ -95,5 +95,22 @@ describe('brusselsYearMonth', () => {
     expect(brusselsYearMonth(new Date('2024-12-31T22:59:59Z'))).toEqual({ year: 2024, month: 12 });
     expect(brusselsYearMonth(new Date('2024-12-31T23:00:00Z'))).toEqual({ year: 2025, month: 1 });
     expect(brusselsYearMonth(new Date('2024-06-30T22:00:00Z'))).toEqual({ year: 2024, month: 7 });
+  });
+});
+
+describe('formatRegistrationDay (the short registration format)', () => {
+  it("is the day in Brussels without a leading zero, its month abbreviated: late on New Year's Eve in UTC is already the next year", () => {
+    expect(formatRegistrationDay('2025-03-05T10:00:00Z')).toBe('5 Mar 2025');
+    expect(formatRegistrationDay('2025-12-31T23:30:00Z')).toBe('1 Jan 2026');
+    expect(formatRegistrationDay(null)).toBe('');
+  });
+});
+
+describe('parseDay (a day typed in the portal style)', () => {
+  it("takes 'YYYY/MM/DD' and a pasted 'YYYY-MM-DD' as the calendar day, and gives anything else back as typed", () => {
+    expect(parseDay('2026/05/01')).toBe('2026-05-01');
+    expect(parseDay(' 2026-05-01 ')).toBe('2026-05-01');
+    expect(parseDay('05/01/2026')).toBe('05/01/2026');
+    expect(parseDay('2026/5/1')).toBe('2026/5/1');
   });
 });

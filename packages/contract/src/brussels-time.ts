@@ -82,6 +82,17 @@ export function formatRegistrationDate(value: DateInput): string {
   return `${Number(p.day)} ${monthFormat.format(date)} ${p.year} ${p.hour}:${p.minute} ${p.zone}`;
 }
 
+/**
+ * The registration format's short form, the day alone: '5 Mar 2025' (no leading zero on the day),
+ * the calendar day in Brussels. Returns '' for a missing or unreadable value.
+ */
+export function formatRegistrationDay(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const p = brusselsParts(date);
+  return `${Number(p.day)} ${monthFormat.format(date)} ${p.year}`;
+}
+
 /** 'YYYYMMDD-HHmmss' in Brussels time, without zone label, for file names. */
 export function formatFileTimestamp(at: Date): string {
   const p = brusselsParts(at);
@@ -98,6 +109,16 @@ export function brusselsYearMonth(at: Date = new Date()): { year: number; month:
 export function brusselsDay(at: Date = new Date()): string {
   const p = brusselsParts(at);
   return `${p.year}-${p.month}-${p.day}`;
+}
+
+/**
+ * A day as a user types it in the portal's date style, 'YYYY/MM/DD' (a pasted 'YYYY-MM-DD' too),
+ * as the calendar day the API takes, `YYYY-MM-DD`; anything else is given back as typed, for the
+ * schema to refuse. Whether the day exists is the schema's to say.
+ */
+export function parseDay(text: string): string {
+  const day = text.trim();
+  return /^\d{4}[/-]\d{2}[/-]\d{2}$/.test(day) ? day.replaceAll('/', '-') : text;
 }
 
 /** A calendar day (`YYYY-MM-DD`) in the portal's date style, 'YYYY/MM/dd'; '' for anything else. */

@@ -13,6 +13,8 @@ export const limits = {
   /** The registrar's history: entries a page, and how far back paging goes (beyond: filters or the CSV). */
   historyPageSize: 50,
   historyMaxPages: 200,
+  /** Billing lines a page: the month's lines come in one answer and are paged in the browser, as search's pages are. */
+  billingPageSize: 100,
   lastLoginAttempts: 1,
   maxIpAddresses: 10,
   maxIpAddressesIcannSla: 100,

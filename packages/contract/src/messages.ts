@@ -25,6 +25,8 @@ export const messageTexts = {
   'search.domain.name.invalid': 'A domain name can only hold letters, digits, hyphens, dots and the * wildcard.',
   'search.filter.invalid': 'This filter value is not one of the choices.',
   'search.filter.date.invalid': 'Please enter a date as YYYY-MM-DD.',
+  /** The same, on the web form's date fields, which take the portal's date style. */
+  'search.filter.date.format': 'Please enter a date as YYYY/MM/DD.',
   'search.filter.expiryRange': 'The end of the expiry range must not be before its start.',
   'unsafe.password':
     'This password is not safe: it must not be a commonly used password, nor contain your registrar handle, a username, the word ‘registrar’ or the TLD, nor be the same as the current password.',

@@ -7,6 +7,7 @@ import { registrarRoutes } from '../features/registrar/routes';
 import { registrationRoutes } from '../features/registrations/routes';
 import { userRoutes } from '../features/users/routes';
 import { Layout } from './layout/layout';
+import { PageLoading } from './layout/page-loading';
 import { lazyPage, preloadPageOf } from '../lib/lazy-page';
 import { paths } from '../lib/paths';
 
@@ -15,7 +16,8 @@ const NotFound = lazyPage(() => import('./not-found'), 'NotFound');
 /**
  * The route table of spec section 2; each feature brings its own routes. Every page is a chunk of
  * its own (lib/lazy-page.ts); the shell (Layout) is in the app's first chunk and stays while a page
- * loads: empty on the first one, the previous page during a navigation (the router's transitions).
+ * loads: with a spinner in the page's place on the first one (PageLoading), the previous page during
+ * a navigation (the router's transitions).
  */
 export const routes: RouteObject[] = [
   {
@@ -23,7 +25,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: (
-          <Suspense fallback={null}>
+          <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
         ),

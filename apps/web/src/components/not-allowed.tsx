@@ -1,9 +1,62 @@
+import { capabilities, can, type Capability, type PanelRole } from '@registrar-panel/contract';
 import { Alert } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCurrentUser } from '../lib/auth';
+import { paths } from '../lib/paths';
 import { Icon } from './icon';
 import shieldLockIcon from 'bootstrap-icons/icons/shield-lock.svg?raw';
 
+/** The page where each capability is used, for the list of what a role can do instead. */
+const capabilityPages = {
+  readRegistrar: paths.generalData,
+  editContacts: paths.publicProfile,
+  readBilling: paths.registrarBilling,
+  downloadDomainReport: paths.registrarReports,
+  manageEpp: paths.eppIpAddresses,
+  readRegistrations: paths.registrationSearch,
+  manageUsers: paths.users,
+  readHistory: paths.registrarHistory,
+  manageApiKeys: paths.apiKeys,
+} as const satisfies Record<Capability, string>;
+
+const capabilityNames = Object.keys(capabilityPages) as Capability[];
+
+/**
+ * What a page that a role cannot use tells it, all read from the contract's role table
+ * (`capabilities`): the roles that may use it, what the user's own roles can do instead, and who
+ * gives roles (those who may manage users).
+ */
+export function notAllowedGuide(roles: readonly PanelRole[], capability: Capability) {
+  return {
+    allowedRoles: capabilities[capability] as readonly PanelRole[],
+    yourCapabilities: capabilityNames.filter((name) => name !== capability && can(roles, name)),
+    roleGivers: capabilities.manageUsers as readonly PanelRole[],
+    mayGiveRoles: can(roles, 'manageUsers'),
+  };
+}
+
+/** 'A', 'A or B', 'A, B or C' (British English: no comma before 'or', as the portal's texts write lists). */
+const orList = (roles: readonly string[]) => new Intl.ListFormat('en-GB', { type: 'disjunction' }).format(roles);
+/** 'A', 'A and B', 'A, B and C'. */
+const andList = (roles: readonly string[]) => new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(roles);
+
+interface NotAllowedProps {
+  title: string;
+  /** What the page is for; given `capability`, it may name the roles that have it as `{{roles}}`. */
+  text: string;
+  /**
+   * The capability the page needs: then the notice also lists what the user's roles can do, with
+   * links, and says whom to ask for access.
+   */
+  capability?: Capability;
+}
+
 /** What a tab or page says to a role that cannot use it, instead of failing calls. */
-export function NotAllowed({ title, text }: { title: string; text: string }) {
+export function NotAllowed({ title, text, capability }: NotAllowedProps) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const guide = capability && user ? notAllowedGuide(user.roles, capability) : null;
   return (
     <Alert variant="info" className="d-flex gap-3" data-testid="not-allowed">
       <Icon svg={shieldLockIcon} className="fs-4" />
@@ -11,7 +64,39 @@ export function NotAllowed({ title, text }: { title: string; text: string }) {
         <Alert.Heading as="h2" className="h6">
           {title}
         </Alert.Heading>
-        <p className="mb-0">{text}</p>
+        <p className="mb-0">{guide ? t('app.notAllowed.needs', { text, roles: orList(guide.allowedRoles) }) : text}</p>
+        {guide && user && (
+          <>
+            {guide.yourCapabilities.length > 0 && (
+              <>
+                <p className="mt-3 mb-1 fw-semibold" id="not-allowed-yours">
+                  {t('app.notAllowed.yours', { count: user.roles.length, roles: andList(user.roles) })}
+                </p>
+                <ul className="mb-0" aria-labelledby="not-allowed-yours" data-testid="not-allowed-yours">
+                  {guide.yourCapabilities.map((name) => (
+                    <li key={name}>
+                      <Link to={capabilityPages[name]} className="alert-link fw-normal">
+                        {t(`app.capability.${name}`)}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+            <p className="mt-3 mb-0" data-testid="not-allowed-ask">
+              {guide.mayGiveRoles ? (
+                <>
+                  {t('app.notAllowed.giveRole', { roles: orList(guide.allowedRoles) })}{' '}
+                  <Link to={paths.users} className="alert-link">
+                    {t('app.notAllowed.userManagement')}
+                  </Link>
+                </>
+              ) : (
+                t('app.notAllowed.ask', { roles: orList(guide.roleGivers) })
+              )}
+            </p>
+          </>
+        )}
       </div>
     </Alert>
   );

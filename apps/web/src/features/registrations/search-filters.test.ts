@@ -27,9 +27,35 @@ describe('the search form with filters', () => {
     expect(keysOf(checkSearchForm(formValuesOf('*', { status: 'sleeping', expiresFrom: '2026-13-01' })))).toEqual({
       domainName: undefined,
       status: 'search.filter.invalid',
-      expiresFrom: 'search.filter.date.invalid',
+      // The form's date fields name the portal's style ('YYYY/MM/DD') in their message, not the API's.
+      expiresFrom: 'search.filter.date.format',
     });
     expect(filterMessages({ expiresFrom: '2026-05-01', expiresTo: '2026-04-30' }).expiresTo?.messageKey).toBe('search.filter.expiryRange');
     expect(filterMessages({ expiresFrom: '2026-05-01', expiresTo: '2026-05-01' })).toEqual({});
+  });
+});
+
+describe("the expiry dates in the portal's date style", () => {
+  it("shows the address's days as 'YYYY/MM/DD' in the form", () => {
+    const values = formValuesOf('*', { expiresFrom: '2026-05-01', expiresTo: '2026-12-31' });
+    expect(values.filters.expiresFrom).toBe('2026/05/01');
+    expect(values.filters.expiresTo).toBe('2026/12/31');
+  });
+
+  it("takes 'YYYY/MM/DD' as typed (and a pasted ISO day), and asks the API for the calendar day", () => {
+    expect(
+      checkSearchForm({ ...formValuesOf('*', {}), filters: { ...formValuesOf('*', {}).filters, expiresFrom: '2026/05/01', expiresTo: ' 2026-06-30 ' } }),
+    ).toEqual({
+      request: { term: '*', filters: { expiresFrom: '2026-05-01', expiresTo: '2026-06-30' } },
+    });
+  });
+
+  it("says the portal's style on a day it cannot read or that does not exist", () => {
+    const typed = (expiresFrom: string) => checkSearchForm({ ...formValuesOf('*', {}), filters: { ...formValuesOf('*', {}).filters, expiresFrom } });
+    for (const text of ['05/01/2026', '2026/13/01', '2026/5/1']) {
+      const checked = typed(text);
+      expect(keysOf(checked)).toEqual({ domainName: undefined, expiresFrom: 'search.filter.date.format' });
+      expect('filters' in checked && checked.filters.expiresFrom?.defaultMessage).toBe('Please enter a date as YYYY/MM/DD.');
+    }
   });
 });

@@ -1,4 +1,13 @@
-import { domainSearchFiltersSchema, domainSearchFilterNames, domainSearchFormSchema, fieldMessages, type Message } from '@registrar-panel/contract';
+import {
+  domainSearchFiltersSchema,
+  domainSearchFilterNames,
+  domainSearchFormSchema,
+  fieldMessages,
+  formatDay,
+  message as messageFor,
+  parseDay,
+  type Message,
+} from '@registrar-panel/contract';
 import { activeFilters, filterCount, type SearchFilterName, type SearchFilters } from './search-location';
 
 /*
@@ -19,12 +28,26 @@ export interface SearchRequest {
   filters: SearchFilters;
 }
 
-/** The form's values for a search: the filters not set are ''. */
+/**
+ * The filters that hold a day. The address and the API carry it as `YYYY-MM-DD`; the form shows and
+ * takes it in the portal's date style, 'YYYY/MM/DD' (spec section 9), as every date of the portal reads.
+ */
+const dayFilters: readonly SearchFilterName[] = ['expiresFrom', 'expiresTo'];
+
+/** The form's values for a search: the filters not set are '', days in the portal's style. */
 export function formValuesOf(term: string, filters: SearchFilters): SearchFormValues {
+  const shown = (name: SearchFilterName, value = '') => (dayFilters.includes(name) ? formatDay(value) || value : value);
   return {
     domainName: term,
-    filters: Object.fromEntries(domainSearchFilterNames.map((name) => [name, filters[name] ?? ''])) as Record<SearchFilterName, string>,
+    filters: Object.fromEntries(domainSearchFilterNames.map((name) => [name, shown(name, filters[name])])) as Record<SearchFilterName, string>,
   };
+}
+
+/** The filters the form's fields ask for, days as the API takes them. */
+function requestedFilters(values: Record<SearchFilterName, string>): SearchFilters {
+  const filters = activeFilters(values);
+  for (const name of dayFilters) if (filters[name] !== undefined) filters[name] = parseDay(filters[name]);
+  return filters;
 }
 
 /** The contract's messages about some filters, by filter name (the first per filter). */
@@ -34,7 +57,12 @@ export function filterMessages(filters: SearchFilters): Partial<Record<SearchFil
   const messages: Partial<Record<SearchFilterName, Message>> = {};
   for (const message of fieldMessages(result.error)) {
     const name = domainSearchFilterNames.find((filter) => filter === message.field);
-    if (name && !messages[name]) messages[name] = message;
+    // The form's date fields take 'YYYY/MM/DD': their message names that style, not the API's.
+    const shown =
+      message.messageKey === 'search.filter.date.invalid'
+        ? messageFor('search.filter.date.format', message.field === undefined ? {} : { field: message.field })
+        : message;
+    if (name && !messages[name]) messages[name] = shown;
   }
   return messages;
 }
@@ -43,7 +71,7 @@ export function filterMessages(filters: SearchFilters): Partial<Record<SearchFil
 export function checkSearchForm(
   values: SearchFormValues,
 ): { request: SearchRequest } | { domainName?: Message; filters: Partial<Record<SearchFilterName, Message>> } {
-  const filters = activeFilters(values.filters);
+  const filters = requestedFilters(values.filters);
   const filterErrors = filterMessages(filters);
   const nameOptional = filterCount(filters) > 0 && values.domainName.trim() === '';
   const name = nameOptional ? undefined : domainSearchFormSchema.safeParse({ domainName: values.domainName });

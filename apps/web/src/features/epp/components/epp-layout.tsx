@@ -44,7 +44,7 @@ export function EppLayout() {
         <>
           {/* The pages below set the title; without them, the section does. */}
           <PageTitle parts={[t('epp.title')]} />
-          <NotAllowed title={t('epp.notAllowed.title')} text={t('epp.notAllowed.text')} />
+          <NotAllowed title={t('epp.notAllowed.title')} text={t('epp.notAllowed.text')} capability="manageEpp" />
         </>
       )}
     </section>

@@ -1,3 +1,4 @@
+import '../registrar.css';
 import { formatDateTime, type BillingLine } from '@registrar-panel/contract';
 import { Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +15,8 @@ export function billingEventTypeKey(line: Pick<BillingLine, 'eventType' | 'event
 /**
  * The billing lines of a month. Its header row stays in view under the portal's header while the
  * page scrolls (so the table must not sit in a sideways-scrolling box: its columns wrap to fit
- * instead, and on a phone each line is a card). Domain names link to their registration for roles
- * that may read registrations.
+ * instead, and on a phone each line is a compact card: registrar.css). Domain names link to their
+ * registration for roles that may read registrations.
  */
 export function BillingLinesTable({ lines, linkDomains }: { lines: BillingLine[]; linkDomains: boolean }) {
   const { t } = useTranslation();
@@ -35,16 +36,16 @@ export function BillingLinesTable({ lines, linkDomains }: { lines: BillingLine[]
       <tbody>
         {lines.map((line) => (
           <tr key={`${line.svTRID}-${line.eventTimestamp}-${line.eventType}`}>
-            <StackCell label={t('registrar.billing.transactionDate')} className="text-nowrap">
+            <StackCell label={t('registrar.billing.transactionDate')} className="text-nowrap billing-date">
               {formatDateTime(line.eventTimestamp)}
             </StackCell>
-            <StackCell label={t('registrar.billing.transactionType')} className={stackTableHalf}>
+            <StackCell label={t('registrar.billing.transactionType')} className={`billing-type ${stackTableHalf}`}>
               {t(billingEventTypeKey(line))}
             </StackCell>
-            <StackCell label={t('registrar.billing.period')} className={`text-end ${stackTableHalf}`}>
+            <StackCell label={t('registrar.billing.period')} className={`text-end billing-period ${stackTableHalf}`}>
               {line.eventPeriod ?? ''}
             </StackCell>
-            <StackCell label={t('registrar.billing.domainName')} className={wrapWordsClass}>
+            <StackCell label={t('registrar.billing.domainName')} className={`billing-domain ${wrapWordsClass}`}>
               {linkDomains ? (
                 <Link to={paths.registration(line.subject)}>
                   <BreakableText text={line.subject} />
@@ -54,7 +55,7 @@ export function BillingLinesTable({ lines, linkDomains }: { lines: BillingLine[]
               )}
             </StackCell>
             {/* A transaction id is one long token: it may break anywhere. */}
-            <StackCell label={t('registrar.billing.svTRID')} className="font-monospace small text-break">
+            <StackCell label={t('registrar.billing.svTRID')} className="font-monospace small text-break billing-svtrid">
               {line.svTRID}
             </StackCell>
           </tr>

@@ -2,6 +2,9 @@ import { can, type BillingPeriod } from '@registrar-panel/contract';
 import { useState } from 'react';
 import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Pager } from '../../../components/pagination';
+import { billingPage, billingPageHref, billingPageOf } from '../billing-pages';
 import { useCurrentUser } from '../../../lib/auth';
 import { useDownload } from '../../../lib/download';
 import { downloadBillingCsv } from '../api/download-billing-csv';
@@ -24,7 +27,31 @@ function BillingLines({ handle, createdYear, linkDomains }: { handle: string; cr
   // table and its CSV are always those of the period the picker shows.
   const [submitted, setSubmitted] = useState<BillingPeriod | null>(null);
   const { data: lines } = useBillingLines(submitted);
+  // The month comes in one answer (spec section 7) and shows 100 lines a page; the page is in the
+  // address (`?page=N`), so that the pager's links, Back and Forward work as on the search page.
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const shown = lines ? billingPage(lines, billingPageOf(params)) : null;
   const download = useDownload();
+  const pager = (navigation: string) =>
+    shown && (
+      <Pager
+        page={shown.page}
+        pageCount={shown.pageCount}
+        hrefFor={billingPageHref}
+        labels={{
+          navigation,
+          first: t('registrar.billing.first'),
+          previous: t('registrar.billing.previous'),
+          next: t('registrar.billing.next'),
+          last: t('registrar.billing.last'),
+        }}
+      />
+    );
+  // Another period starts on its first page.
+  const toFirstPage = () => {
+    if (params.has('page')) void navigate(billingPageHref(1), { replace: true });
+  };
   const periodText = submitted ? t('registrar.billing.resultsFor', { month: t(`registrar.month.${submitted.month}`), year: submitted.year }) : '';
 
   return (
@@ -44,9 +71,12 @@ function BillingLines({ handle, createdYear, linkDomains }: { handle: string; cr
             setPicked(next);
             setSubmitted(null);
           }}
-          onSubmit={() => setSubmitted(billingQuery(picked.year, picked.monthIndex))}
+          onSubmit={() => {
+            toFirstPage();
+            setSubmitted(billingQuery(picked.year, picked.monthIndex));
+          }}
         />
-        {submitted && lines && (
+        {submitted && lines && shown && (
           <div className="mt-4" data-testid="billing-results">
             {lines.length === 0 ? (
               <p className="text-body-secondary mb-0" data-testid="billing-no-results">
@@ -74,7 +104,20 @@ function BillingLines({ handle, createdYear, linkDomains }: { handle: string; cr
                   </Button>
                 </div>
                 <DownloadProgress progress={download.progress} label={t('registrar.billing.download')} />
-                <BillingLinesTable lines={lines} linkDomains={linkDomains} />
+                {shown.pageCount > 1 && (
+                  <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
+                    <span className="small text-body-secondary" data-testid="billing-range">
+                      {t('registrar.billing.showing', {
+                        from: shown.from.toLocaleString('en'),
+                        to: shown.to.toLocaleString('en'),
+                        total: lines.length.toLocaleString('en'),
+                      })}
+                    </span>
+                    {pager(t('registrar.billing.pages'))}
+                  </div>
+                )}
+                <BillingLinesTable lines={shown.lines} linkDomains={linkDomains} />
+                {shown.pageCount > 1 && <div className="mt-3">{pager(t('registrar.billing.pagesBottom'))}</div>}
               </>
             )}
           </div>
@@ -91,7 +134,7 @@ export function Billing() {
   const { data: registrar } = useRegistrar();
   usePageTitle(t('registrar.tabs.billing'), t('registrar.title'));
   if (!user || !can(user.roles, 'readBilling'))
-    return <NotAllowed title={t('registrar.billing.notAllowed.title')} text={t('registrar.billing.notAllowed.text')} />;
+    return <NotAllowed title={t('registrar.billing.notAllowed.title')} text={t('registrar.billing.notAllowed.text')} capability="readBilling" />;
   if (!registrar) return null;
   return <BillingLines handle={registrar.handle} createdYear={creationYear(registrar.createTimestamp)} linkDomains={can(user.roles, 'readRegistrations')} />;
 }

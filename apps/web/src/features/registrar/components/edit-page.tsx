@@ -17,7 +17,7 @@ export function EditPage({ title, children }: { title: string; children: (regist
   const { data: registrar } = useRegistrar();
   usePageTitle(title, t('registrar.title'));
   if (user !== null && !can(user.roles, 'editContacts'))
-    return <NotAllowed title={t('registrar.edit.notAllowed.title')} text={t('registrar.edit.notAllowed.text')} />;
+    return <NotAllowed title={t('registrar.edit.notAllowed.title')} text={t('registrar.edit.notAllowed.text')} capability="editContacts" />;
   return (
     <Card as="section" aria-labelledby="edit-contact-title" className="edit-contact">
       <Card.Header>

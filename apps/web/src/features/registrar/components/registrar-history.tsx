@@ -45,7 +45,7 @@ export function RegistrarHistory() {
         {t('registrar.history.title')}
       </h1>
       {!allowed || !user ? (
-        <NotAllowed title={t('registrar.history.notAllowed.title')} text={t('registrar.history.notAllowed.text')} />
+        <NotAllowed title={t('registrar.history.notAllowed.title')} text={t('registrar.history.notAllowed.text')} capability="readHistory" />
       ) : (
         <>
           <p className="text-body-secondary mb-4">{t('registrar.history.intro')}</p>

@@ -18,7 +18,7 @@ export function Reports() {
   const download = useDownload();
   usePageTitle(t('registrar.tabs.reports'), t('registrar.title'));
   if (!user || !can(user.roles, 'downloadDomainReport')) {
-    return <NotAllowed title={t('registrar.reports.notAllowed.title')} text={t('registrar.reports.notAllowed.text')} />;
+    return <NotAllowed title={t('registrar.reports.notAllowed.title')} text={t('registrar.reports.notAllowed.text')} capability="downloadDomainReport" />;
   }
 
   return (

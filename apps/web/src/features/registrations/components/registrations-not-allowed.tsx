@@ -12,5 +12,5 @@ export function useMayReadRegistrations(): boolean {
 /** What the registration pages show a role that may not read registrations, before any call fails. */
 export function RegistrationsNotAllowed() {
   const { t } = useTranslation();
-  return <NotAllowed title={t('registrations.notAllowed.title')} text={t('registrations.notAllowed.text')} />;
+  return <NotAllowed title={t('registrations.notAllowed.title')} text={t('registrations.notAllowed.text')} capability="readRegistrations" />;
 }

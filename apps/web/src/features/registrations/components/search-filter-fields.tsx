@@ -20,6 +20,9 @@ interface FieldProps {
 
 const controlId = (name: SearchFilterName) => `search-filter-${name}`;
 
+/** 'YYYY/MM/DD', and room for the surrounding spaces of a paste. */
+const dayLength = 12;
+
 /** A filter's message: the form's own once the user has changed it (or its pair), else the one given. */
 function useFilterError({ form, name, message, pairedWith }: FieldProps): string | undefined {
   const changed = useFieldChanged(form, `filters.${name}`);
@@ -46,8 +49,13 @@ function SelectFilter(props: FieldProps & { label: string; options: { value: str
   );
 }
 
-function InputFilter(props: FieldProps & { label: string; type: 'date' | 'text'; hint?: string; className: string }) {
-  const { form, name, label, type, hint, className } = props;
+/**
+ * A text filter, or a day (`kind: 'day'`): typed in the portal's date style 'YYYY/MM/DD' (spec
+ * section 9) instead of a browser date picker, whose field shows the browser's own order (mm/dd/yyyy
+ * in an American Chromium) while every date of the portal reads year first.
+ */
+function InputFilter(props: FieldProps & { label: string; kind: 'day' | 'text'; hint?: string; className: string }) {
+  const { form, name, label, kind, hint, className } = props;
   const error = useFilterError(props);
   const id = controlId(name);
   const hintId = hint ? `${id}-hint` : undefined;
@@ -56,7 +64,8 @@ function InputFilter(props: FieldProps & { label: string; type: 'date' | 'text';
       <Form.Label>{label}</Form.Label>
       <Form.Control
         {...form.register(`filters.${name}`)}
-        type={type}
+        type="text"
+        {...(kind === 'day' ? { inputMode: 'numeric' as const, maxLength: dayLength } : {})}
         autoComplete="off"
         spellCheck={false}
         isInvalid={Boolean(error)}
@@ -120,7 +129,8 @@ export function SearchFilterFields({ form, messages }: { form: SearchFormApi; me
             name="expiresFrom"
             message={messages.expiresFrom}
             label={t('registrations.filters.expiresFrom')}
-            type="date"
+            hint={t('registrations.filters.dayHint')}
+            kind="day"
             className="col-6"
           />
           <InputFilter
@@ -129,7 +139,8 @@ export function SearchFilterFields({ form, messages }: { form: SearchFormApi; me
             pairedWith="expiresFrom"
             message={messages.expiresTo}
             label={t('registrations.filters.expiresTo')}
-            type="date"
+            hint={t('registrations.filters.dayHint')}
+            kind="day"
             className="col-6"
           />
         </div>
@@ -140,7 +151,7 @@ export function SearchFilterFields({ form, messages }: { form: SearchFormApi; me
         message={messages.registrant}
         label={t('registrations.filters.registrant')}
         hint={t('registrations.filters.registrantHint')}
-        type="text"
+        kind="text"
         className="col-12 col-lg-6"
       />
     </div>

@@ -36,7 +36,7 @@ const searchResolver: Resolver<SearchFormValues, unknown, SearchRequest> = async
   return { values: {}, errors: errors as FieldErrors<SearchFormValues> };
 };
 
-/** Wide enough for the filters beside each other: open at first from Bootstrap's `md` up, closed on a phone. */
+/** Wide enough for the filters beside each other (Bootstrap's `md` up): set filters open there at first; on a phone their chips say them. */
 const wideScreen = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 768px)').matches;
 
 /**
@@ -56,10 +56,13 @@ export function SearchForm({ term, filters, messages, onSearch }: SearchFormProp
   const error = changed ? form.getFieldState('domainName', form.formState).error?.message : messages.domainName;
   const setCount = Object.keys(filters).length;
   const addressProblems = Object.keys(messages.filters).length > 0;
-  // Open at first on a wide screen, or when a shared link's filters need correcting; then as the user chooses.
+  // Closed at first, so the results start right under the search (the open panel pushed them 380 px
+  // down). Open at first when the address holds filters, on a wide screen (the search is being
+  // filtered; on a phone the chips under the form say them), or filters that need correcting; then
+  // as the user chooses (docs/decisions.md, 'The search's filter panel').
   const [wide] = useState(wideScreen);
   const [chosen, setChosen] = useState<boolean | null>(null);
-  const open = chosen ?? (wide || addressProblems);
+  const open = chosen ?? (addressProblems || (wide && setCount > 0));
   const submitDisabled = !form.formState.isValid;
 
   return (

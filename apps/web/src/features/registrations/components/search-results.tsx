@@ -1,5 +1,5 @@
 import '../registrations.css';
-import { formatRegistrationDate, type DomainSearchResponse } from '@registrar-panel/contract';
+import { formatRegistrationDate, formatRegistrationDay, type DomainSearchResponse } from '@registrar-panel/contract';
 import { Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ScrollRegion } from '../../../components/scroll-region';
@@ -13,7 +13,9 @@ import { LifecycleBadge } from './status-badges';
 
 /**
  * The result table: each name links to its registration (carrying the search, for the way back),
- * each registrant to its contact. On a phone each result is a card.
+ * each registrant to its contact. On a phone each result is a card of a line or two (name and
+ * status, then registrant and expiry date; registrations.css): a page of 100 stays a short scroll,
+ * and the rest is one tap away on the registration.
  */
 export function SearchResults({ results, search }: { results: DomainSearchResponse['results']; search: SearchLocation }) {
   const { t } = useTranslation();
@@ -32,24 +34,24 @@ export function SearchResults({ results, search }: { results: DomainSearchRespon
         <tbody>
           {results.map((result) => (
             <tr key={result.aLabel}>
-              <StackCell label={t('registrations.results.domainName')}>
+              <StackCell label={t('registrations.results.domainName')} className="result-name">
                 <Link to={registrationHref(result.uLabel, search)} className={`fw-semibold ${wrapWordsClass}`}>
                   <BreakableText text={result.uLabel} />
                 </Link>
                 {result.aLabel !== result.uLabel && (
-                  <div className={`small text-body-secondary ${wrapWordsClass}`}>
+                  <div className={`small text-body-secondary result-extra ${wrapWordsClass}`}>
                     <BreakableText text={result.aLabel} />
                   </div>
                 )}
               </StackCell>
-              <StackCell label={t('registrations.results.registrant')}>
+              <StackCell label={t('registrations.results.registrant')} className="result-registrant">
                 {result.registrant ? (
                   <>
                     <Link to={paths.contact(result.registrant.handle)} className={wrapWordsClass}>
                       {result.registrant.name || result.registrant.handle}
                     </Link>
                     {result.registrant.email && (
-                      <div className={`small text-body-secondary ${wrapWordsClass}`}>
+                      <div className={`small text-body-secondary result-extra ${wrapWordsClass}`}>
                         <BreakableText text={result.registrant.email} />
                       </div>
                     )}
@@ -58,14 +60,21 @@ export function SearchResults({ results, search }: { results: DomainSearchRespon
                   '–'
                 )}
               </StackCell>
-              <StackCell label={t('registrations.results.status')}>
+              <StackCell label={t('registrations.results.status')} className="result-status">
                 <LifecycleBadge status={lifecycleStatus(result.statuses.map((s) => s.status))} />
               </StackCell>
-              <StackCell label={t('registrations.results.created')} className={`text-nowrap ${stackTableHalf}`}>
+              <StackCell label={t('registrations.results.created')} className={`text-nowrap result-created ${stackTableHalf}`}>
                 {formatRegistrationDate(result.created)}
               </StackCell>
-              <StackCell label={t('registrations.results.expired')} className={`text-nowrap ${stackTableHalf}`}>
-                {result.expired ? formatRegistrationDate(result.expired) : '–'}
+              <StackCell label={t('registrations.results.expired')} className={`text-nowrap result-expiry ${stackTableHalf}`}>
+                {result.expired ? (
+                  <>
+                    <span className="result-wide">{formatRegistrationDate(result.expired)}</span>
+                    <span className="result-phone">{t('registrations.results.expires', { date: formatRegistrationDay(result.expired) })}</span>
+                  </>
+                ) : (
+                  '–'
+                )}
               </StackCell>
             </tr>
           ))}
