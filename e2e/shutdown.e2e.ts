@@ -1,8 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request, type IncomingMessage } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { generate } from 'otplib';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres';
+import { demoPassword, demoTotpSecret } from '../apps/server/src/identity/demo/demo-accounts';
+import { clientId, HttpBrowser, issuerPath, signIn } from './support/http-sign-in';
 import { freePort } from './support/portal';
 
 /*
@@ -12,6 +18,9 @@ import { freePort } from './support/portal';
 const root = new URL('..', import.meta.url).pathname;
 let portal: ChildProcess | undefined;
 let dataDir = '';
+/** `npm start` in a process group of its own, as a terminal runs it. */
+let group: ChildProcess | undefined;
+let groupDataDir = '';
 
 const status = (url: string) =>
   fetch(url).then(
@@ -22,7 +31,48 @@ const status = (url: string) =>
 afterAll(() => {
   if (portal && portal.exitCode === null) portal.kill('SIGKILL');
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (group?.pid && group.exitCode === null && group.signalCode === null) {
+    try {
+      process.kill(-group.pid, 'SIGKILL');
+    } catch {
+      // The group is gone already.
+    }
+  }
+  if (groupDataDir) rmSync(groupDataDir, { recursive: true, force: true });
 });
+
+/** Whether a new connection to the port is taken ('taken'), refused ('refused') or fails otherwise (its error code). */
+const connection = (port: number) =>
+  new Promise<string>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('taken');
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED' ? 'refused' : (error.code ?? error.message)));
+  });
+
+/** Whether a process runs (one that exited but its parent has not reaped yet does not). */
+function running(pid: number): boolean {
+  const stat = join('/proc', String(pid), 'stat');
+  if (!existsSync(stat)) return false;
+  // The state follows the command's name in parentheses, which may itself hold spaces.
+  const state = readFileSync(stat, 'utf8').split(') ')[1]?.[0];
+  return state !== undefined && state !== 'Z' && state !== 'X';
+}
+
+/**
+ * Bytes the server has not read yet on its side of the connection from `clientPort` (Linux's
+ * /proc/net/tcp); undefined while the kernel lists no such connection.
+ */
+function unreadByServer(serverPort: number, clientPort: number): number | undefined {
+  const hex = (port: number) => port.toString(16).toUpperCase().padStart(4, '0');
+  const row = readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .find(([, local, remote]) => local === `0100007F:${hex(serverPort)}` && remote === `0100007F:${hex(clientPort)}`);
+  return row ? parseInt(row[4]?.split(':')[1] ?? '', 16) : undefined;
+}
 
 describe('graceful shutdown', () => {
   it('answers not ready at SIGTERM while still live, then exits with code 0', async () => {
@@ -54,4 +104,78 @@ describe('graceful shutdown', () => {
     expect(await exited).toBe(0);
     expect(await status(`${url}/health/live`)).toBe(0);
   });
+
+  it('stops at Ctrl-C (SIGINT to the group of `npm start`): finishes the request in flight, refuses new connections, stops PostgreSQL cleanly, exits 0', async () => {
+    const port = await freePort();
+    const url = `http://localhost:${port}`;
+    groupDataDir = mkdtempSync(join(tmpdir(), 'rp-e2e-ctrl-c-'));
+    const npm = spawn('npm', ['start'], {
+      cwd: root,
+      detached: true,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        PUBLIC_URL: url,
+        DATA_DIR: groupDataDir,
+        DATABASE_URL: '',
+        WEB_DIST_DIR: inject('webDistDir'),
+        SERVER_DIST_DIR: inject('serverDistDir'),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    group = npm;
+    const exited = new Promise<number | string | null>((resolve) => npm.once('exit', (code, signal) => resolve(code ?? signal)));
+    await expect.poll(() => status(`${url}/health/ready`), { timeout: 180_000, interval: 250 }).toBe(200);
+    const clusterDir = join(groupDataDir, 'postgres');
+    const postmaster = Number(readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+    // The request in flight: a token refresh whose form arrives in two parts, the second only after the signal.
+    const tokens = await signIn(new HttpBrowser(url), url, 'admin@acme', demoPassword, () => generate({ secret: demoTotpSecret('admin@acme') }));
+    const form = new URLSearchParams({ client_id: clientId, grant_type: 'refresh_token', refresh_token: tokens.refresh_token }).toString();
+    const inFlight = request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: `${issuerPath}/protocol/openid-connect/token`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(form) },
+    });
+    const answered = new Promise<{ response: IncomingMessage; body: string }>((resolve, reject) => {
+      inFlight.once('response', (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.once('end', () => resolve({ response, body }));
+        response.once('error', reject);
+      });
+      inFlight.once('error', reject);
+    });
+    inFlight.write(form.slice(0, 20));
+    const clientPort = await new Promise<number>((resolve) => inFlight.once('socket', (socket) => socket.once('connect', () => resolve(socket.localPort!))));
+    // The server has read the headers and the first part: the request is in flight.
+    await expect.poll(() => unreadByServer(port, clientPort), { timeout: 10_000, interval: 50 }).toBe(0);
+
+    process.kill(-npm.pid!, 'SIGINT');
+    await expect.poll(() => connection(port), { timeout: 10_000, interval: 100 }).toBe('refused');
+    // Still running: it waits for the request in flight.
+    expect(npm.exitCode).toBeNull();
+    inFlight.end(form.slice(20));
+    const { response, body } = await answered;
+    expect(response.statusCode).toBe(200);
+    expect(Buffer.byteLength(body)).toBe(Number(response.headers['content-length']));
+    expect(JSON.parse(body)).toMatchObject({ access_token: expect.any(String), token_type: 'Bearer' });
+
+    expect(await exited).toBe(0);
+    // PostgreSQL stopped with it, cleanly: no server left, and its next start needs no recovery.
+    expect(running(postmaster)).toBe(false);
+    expect(existsSync(join(clusterDir, 'postmaster.pid'))).toBe(false);
+    const log = join(clusterDir, 'server.log');
+    expect(readFileSync(log, 'utf8')).toMatch(/database system is shut down/);
+    const logBefore = readFileSync(log, 'utf8').length;
+    const again = await startEmbeddedPostgres({ dataDir: groupDataDir, adopt: true });
+    await again.stop();
+    const restart = readFileSync(log, 'utf8').slice(logBefore);
+    expect(restart).toMatch(/database system was shut down at/);
+    expect(restart).not.toMatch(/interrupted|recovery/);
+  }, 300_000);
 });

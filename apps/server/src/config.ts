@@ -58,6 +58,8 @@ export interface Config {
   smtpTimeoutMs: number;
   /** At SIGTERM: how long /health/ready answers 503 before the server stops taking connections. */
   shutdownDelayMs: number;
+  /** After that: how long requests in flight may run to their end before their connections are closed. */
+  shutdownTimeoutMs: number;
   /** `npm run feed` refuses a longer line (in bytes) and goes on with the next one. */
   feedMaxLineBytes: number;
   /** How the mail relay retries a mail the SMTP server did not take (mail/outbox.ts). */
@@ -134,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     smtpTimeoutMs: Number(settings.SMTP_TIMEOUT ?? 10_000),
     shutdownDelayMs: Number(settings.SHUTDOWN_DELAY ?? 0),
+    shutdownTimeoutMs: Number(settings.SHUTDOWN_TIMEOUT ?? 10_000),
     feedMaxLineBytes: Number(settings.FEED_MAX_LINE_BYTES ?? defaultFeedMaxLineBytes),
     mailRetry: { ...defaultMailRetry, retryDelaySeconds: Number(settings.MAIL_RETRY_DELAY ?? defaultMailRetry.retryDelaySeconds) },
     retention: {
