@@ -43,7 +43,8 @@ export async function* readFeedLines(input: Readable, options: ReadFeedOptions =
         overLong.bytes += stop - start;
       } else if (held + stop - start > maxLineBytes) {
         overLong = {
-          prefix: Buffer.concat([...pieces, chunk.subarray(start, Math.min(stop, start + prefixBytes))]).subarray(0, prefixBytes),
+          // Only the first bytes are copied.
+          prefix: Buffer.concat([...pieces, chunk.subarray(start, stop)], Math.min(prefixBytes, held + stop - start)),
           bytes: held + stop - start,
         };
         pieces = [];
