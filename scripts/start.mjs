@@ -54,5 +54,8 @@ if (stale.length > 0) {
 }
 
 const server = spawn(process.execPath, [...serverNodeFlags(), serverBundle], { cwd: join(root, 'apps/server'), stdio: 'inherit' });
+// Passed on for a signal sent to this process alone; the server takes the copies a group's signal
+// (Ctrl-C) brings as one stop, finishes its requests and exits with its own status.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+// A server killed by a signal did not stop cleanly.
+server.on('exit', (code) => process.exit(code ?? 1));

@@ -130,14 +130,10 @@ try {
     console.error('the snapshot…');
     const progress = new Progress('feed', size, process.stderr, 'bytes');
     const started = performance.now();
-    snapshot = await importFeed(
-      database,
-      readFeedLines(createReadStream(snapshotPath), (bytes) => progress.advance(bytes)),
-      {
-        tld,
-        step: (label, run) => Progress.step(label, run),
-      },
-    );
+    snapshot = await importFeed(database, readFeedLines(createReadStream(snapshotPath), { onBytes: (bytes) => progress.advance(bytes) }), {
+      tld,
+      step: (label, run) => Progress.step(label, run),
+    });
     snapshotMs = performance.now() - started;
     progress.finish();
   }

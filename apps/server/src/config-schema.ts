@@ -45,6 +45,9 @@ export const settingsSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT: wholeNumber(0, 86_400_000, 'milliseconds, a whole number (0: no limit)').optional(),
   SMTP_TIMEOUT: wholeNumber(100, 600_000, 'milliseconds, a whole number from 100').optional(),
   SHUTDOWN_DELAY: wholeNumber(0, 600_000, 'milliseconds, a whole number').optional(),
+  SHUTDOWN_TIMEOUT: wholeNumber(0, 600_000, 'milliseconds, a whole number').optional(),
+  // Up to 256 MiB: one JavaScript string holds at most about 512 MiB.
+  FEED_MAX_LINE_BYTES: wholeNumber(1, 268_435_456, 'bytes, a whole number from 1 to 268435456 (256 MiB)').optional(),
   MAIL_RETRY_DELAY: wholeNumber(1, 3600, 'seconds, a whole number from 1 to 3600').optional(),
   AUDIT_RETENTION_DAYS: wholeNumber(1, 36_500, 'days, a whole number from 1').optional(),
   SIGN_IN_RETENTION_DAYS: wholeNumber(1, 36_500, 'days, a whole number from 1').optional(),

@@ -5,6 +5,7 @@ import { loadRateLimits, type RateLimits } from './lib/rate-limit-policy';
 import { isLoopbackHostname, parseTrustProxy, type TrustProxy } from './lib/addresses';
 import { defaultRetention, type RetentionPolicy } from './jobs/retention';
 import { defaultMailRetry, type MailRetryPolicy } from './mail/outbox';
+import { defaultFeedMaxLineBytes } from './feed/read-lines';
 
 /** Everything the server reads from its environment, with the defaults the README lists. */
 export interface Config {
@@ -57,6 +58,10 @@ export interface Config {
   smtpTimeoutMs: number;
   /** At SIGTERM: how long /health/ready answers 503 before the server stops taking connections. */
   shutdownDelayMs: number;
+  /** After that: how long requests in flight may run to their end before their connections are closed. */
+  shutdownTimeoutMs: number;
+  /** `npm run feed` refuses a longer line (in bytes) and goes on with the next one. */
+  feedMaxLineBytes: number;
   /** How the mail relay retries a mail the SMTP server did not take (mail/outbox.ts). */
   mailRetry: MailRetryPolicy;
   /** How long rows that only grow are kept (jobs/retention.ts). */
@@ -131,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     smtpTimeoutMs: Number(settings.SMTP_TIMEOUT ?? 10_000),
     shutdownDelayMs: Number(settings.SHUTDOWN_DELAY ?? 0),
+    shutdownTimeoutMs: Number(settings.SHUTDOWN_TIMEOUT ?? 10_000),
+    feedMaxLineBytes: Number(settings.FEED_MAX_LINE_BYTES ?? defaultFeedMaxLineBytes),
     mailRetry: { ...defaultMailRetry, retryDelaySeconds: Number(settings.MAIL_RETRY_DELAY ?? defaultMailRetry.retryDelaySeconds) },
     retention: {
       auditDays: Number(settings.AUDIT_RETENTION_DAYS ?? defaultRetention.auditDays),

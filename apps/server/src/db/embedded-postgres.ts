@@ -139,7 +139,9 @@ async function initialise(
 const serverSettings = { listen_addresses: '127.0.0.1', unix_socket_directories: '', shared_preload_libraries: 'pg_prewarm' };
 
 /**
- * Starts the server on a port the kernel says is free. Another process may take the port between
+ * pg_ctl starts the server in a session (and process group) of its own: Ctrl-C in a terminal
+ * signals the portal's group only, and the portal stops the server last, once its requests are
+ * done (`stop()`). Starts the server on a port the kernel says is free. Another process may take the port between
  * that answer and the server's bind, so a start that fails is tried again on a new port.
  */
 async function startServer(clusterDir: string, tools: Binaries, account: Account | undefined, extra: Record<string, string> = {}): Promise<number> {

@@ -1,16 +1,13 @@
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { RegistryGenerator } from '../db/seed/generate';
 import { snapshotLines } from '../db/seed/feed-lines';
 import { Random } from '../db/seed/random';
 import { openTestDatabase } from '../test/test-database';
-import { applyLines, lines, numbered, registryDump, searchTableDifferences } from './feed.test-support';
+import { applyLines, feed, lines, numbered, registryDump, searchTableDifferences } from './feed.test-support';
 import { readPosition } from './importer';
 import { randomChanges, readRegistryState } from './random-changes.test-support';
 
@@ -19,33 +16,10 @@ import { randomChanges, readRegistryState } from './random-changes.test-support'
  * with SIGKILL in the middle that the next run finishes, ending exactly where an uninterrupted run ends.
  */
 
-const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'rp-feed-cli-'));
 let crashed: Database & { url: string };
 let reference: Database & { url: string };
 let snapshotEnd = 0;
-
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stderr: string;
-}
-
-/** Starts the command; `watch` may kill it. */
-function feed(database: { url: string }, args: string[], options: { stdin?: string; watch?: (kill: () => void) => Promise<void> } = {}): Promise<Run> {
-  // Node itself with tsx's loader, not the tsx command: SIGKILL must reach the process doing the work.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/feed/cli.ts', ...args], {
-    cwd: serverDir,
-    env: { ...process.env, DATABASE_URL: database.url, TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'), TLD: 'be', DEMO_MODE: 'false' },
-    stdio: ['pipe', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdin.end(options.stdin ?? '');
-  const exited = new Promise<Run>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, stderr })));
-  void options.watch?.(() => child.kill('SIGKILL'));
-  return exited;
-}
 
 beforeAll(async () => {
   [crashed, reference] = await Promise.all([openTestDatabase(), openTestDatabase()]);

@@ -38,17 +38,24 @@ async function main(): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrations: 'refuse' });
   let rejects: ReturnType<typeof createWriteStream> | null = null;
   try {
-    const summary = await importFeed(database, readFeedLines(input, fromStdin ? undefined : (bytes) => progress.advance(bytes)), {
-      tld: config.tld,
-      strict: values.strict,
-      batchSize,
-      onLine: fromStdin ? () => progress.advance(1) : undefined,
-      onReject: (reject) => {
-        rejects ??= createWriteStream(rejectsPath);
-        rejects.write(`${JSON.stringify(reject)}\n`);
+    const summary = await importFeed(
+      database,
+      readFeedLines(input, {
+        onBytes: fromStdin ? undefined : (bytes) => progress.advance(bytes),
+        maxLineBytes: config.feedMaxLineBytes,
+      }),
+      {
+        tld: config.tld,
+        strict: values.strict,
+        batchSize,
+        onLine: fromStdin ? () => progress.advance(1) : undefined,
+        onReject: (reject) => {
+          rejects ??= createWriteStream(rejectsPath);
+          rejects.write(`${JSON.stringify(reject)}\n`);
+        },
+        step: (label, run) => Progress.step(label, run),
       },
-      step: (label, run) => Progress.step(label, run),
-    });
+    );
     progress.finish();
     const rejected = summary.rejected > 0 ? `, ${summary.rejected.toLocaleString('en')} rejected (${rejectsPath})` : '';
     process.stderr.write(

@@ -1,4 +1,7 @@
-import { domainToASCII } from 'node:url';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { domainToASCII, fileURLToPath } from 'node:url';
 import { brusselsDay, labelsOf, lifecycleStatus } from '@registrar-panel/contract';
 import type { Database } from '../db/database';
 import { facetKey, isIdn, labelBits } from '../modules/domains/facets';
@@ -217,4 +220,45 @@ export async function facetDifferences(database: Database): Promise<string[]> {
     days,
   );
   return differences.slice(0, 20);
+}
+
+export interface FeedRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stderr: string;
+}
+
+const serverDir = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Runs `npm run feed` on a database as a registry runs it. Standard input is a text or a stream of
+ * chunks (a line too large to build in memory); `env` adds settings; `watch` may kill the run.
+ */
+export function feed(
+  database: { url: string },
+  args: string[],
+  options: { stdin?: string | AsyncIterable<string | Buffer>; env?: Record<string, string>; watch?: (kill: () => void) => Promise<void> } = {},
+): Promise<FeedRun> {
+  // Node itself with tsx's loader, not the tsx command: SIGKILL must reach the process doing the work.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/feed/cli.ts', ...args], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      TLD: 'be',
+      DEMO_MODE: 'false',
+      ...options.env,
+    },
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const stdin = options.stdin ?? '';
+  // A run that ends before reading all its input closes the pipe: that is its answer, not an error.
+  if (typeof stdin === 'string') child.stdin.end(stdin);
+  else pipeline(stdin, child.stdin).catch(() => undefined);
+  const exited = new Promise<FeedRun>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, stderr })));
+  void options.watch?.(() => child.kill('SIGKILL'));
+  return exited;
 }

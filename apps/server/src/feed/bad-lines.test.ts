@@ -1,0 +1,154 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database';
+import { openTestDatabase } from '../test/test-database';
+import { applyLines, feed, lines, numbered } from './feed.test-support';
+import { readPosition } from './importer';
+import { defaultFeedMaxLineBytes } from './read-lines';
+
+/*
+ * Lines the registry should never send, sent through `npm run feed` as a registry runs it: each goes
+ * to the rejects file with its line number, the lines after it are applied, and running the same
+ * file again goes past it.
+ */
+
+const dir = mkdtempSync(join(tmpdir(), 'rp-feed-bad-lines-'));
+let database: Database & { url: string };
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await applyLines(database, numbered([lines.registrar('acme'), lines.contact('c-acme-1', 'acme')], 1));
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const readRejects = (path: string) =>
+  readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as unknown);
+
+const billedSubjects = async () =>
+  (await database.pool.query<{ subject: string }>(`SELECT subject FROM billing_events ORDER BY id`)).rows.map((r) => r.subject);
+
+describe('a line longer than FEED_MAX_LINE_BYTES', () => {
+  it('is rejected with its line number, the run goes on, and a rerun goes past it', async () => {
+    const first = (await readPosition(database.pool)) + 1;
+    // Valid lines made long with white space, which JSON allows: only their length is wrong.
+    const padded = (value: Record<string, unknown>) => JSON.stringify(value).replace(/}$/, `${' '.repeat(3_000)}}`);
+    const file = join(dir, 'long.ndjson');
+    writeFileSync(
+      file,
+      [
+        JSON.stringify({ seq: first, ...lines.billing(101, 'acme', 'before.be') }),
+        padded({ seq: first + 1, ...lines.billing(102, 'acme', 'long-with-seq-first.be') }),
+        '',
+        // Its seq comes last: the reject cannot name it.
+        padded({ ...lines.billing(103, 'acme', 'long-with-seq-last.be'), seq: first + 2 }),
+        JSON.stringify({ seq: first + 3, ...lines.billing(104, 'acme', 'after.be') }),
+      ].join('\n'),
+    );
+    const rejects = join(dir, 'long.rejects.ndjson');
+    const env = { FEED_MAX_LINE_BYTES: '2000' };
+
+    const run = await feed(database, [file, '--rejects', rejects], { env });
+    expect(run.stderr).toMatch(/2 rejected/);
+    expect(run.code).toBe(3);
+    const reason = (bytes: number) => `line too long: ${bytes.toLocaleString('en')} bytes, above the limit of 2,000 (FEED_MAX_LINE_BYTES)`;
+    const longLines = readFileSync(file, 'utf8').split('\n');
+    expect(readRejects(rejects)).toEqual([
+      { line: 2, seq: first + 1, reason: reason(Buffer.byteLength(longLines[1]!)) },
+      { line: 4, seq: null, reason: reason(Buffer.byteLength(longLines[3]!)) },
+    ]);
+    expect(await billedSubjects()).toEqual(['before.be', 'after.be']);
+    expect(await readPosition(database.pool)).toBe(first + 3);
+
+    // The rerun skips what the first run consumed; only the line whose seq it could not read is reported again.
+    rmSync(rejects);
+    const rerun = await feed(database, [file, '--rejects', rejects], { env });
+    expect(rerun.stderr).toMatch(/0 applied, 3 already applied before, 1 rejected/);
+    expect(readRejects(rejects)).toEqual([{ line: 4, seq: null, reason: reason(Buffer.byteLength(longLines[3]!)) }]);
+    expect(await readPosition(database.pool)).toBe(first + 3);
+  }, 60_000);
+
+  it('is refused at the default limit without being held: a line of 20 MiB streamed on standard input', async () => {
+    const first = (await readPosition(database.pool)) + 1;
+    const mib = 'x'.repeat(1024 * 1024);
+    const lineBytes = 20 * 1024 * 1024 + 100;
+    async function* input() {
+      yield `${JSON.stringify({ seq: first, ...lines.billing(201, 'acme', 'before-huge.be') })}\n`;
+      const head = `{"seq": ${first + 1}, "type": "contact", "op": "upsert", "data": {"handle": "c-huge", "name": "`;
+      const tail = `"}}`;
+      yield head;
+      for (let i = 0; i < 20; i++) yield mib;
+      yield `${'x'.repeat(lineBytes - head.length - 20 * mib.length - tail.length)}${tail}\n`;
+      yield `${JSON.stringify({ seq: first + 2, ...lines.billing(202, 'acme', 'after-huge.be') })}\n`;
+    }
+    const rejects = join(dir, 'huge.rejects.ndjson');
+    const run = await feed(database, ['-', '--rejects', rejects], { stdin: input() });
+    expect(run.stderr).toMatch(/1 rejected/);
+    expect(run.code).toBe(3);
+    expect(readRejects(rejects)).toEqual([
+      {
+        line: 2,
+        seq: first + 1,
+        reason: `line too long: ${lineBytes.toLocaleString('en')} bytes, above the limit of ${defaultFeedMaxLineBytes.toLocaleString('en')} (FEED_MAX_LINE_BYTES)`,
+      },
+    ]);
+    expect(await billedSubjects()).toEqual(expect.arrayContaining(['before-huge.be', 'after-huge.be']));
+    expect(await readPosition(database.pool)).toBe(first + 2);
+  }, 60_000);
+});
+
+describe('a line that names a key twice in one object', () => {
+  it('is rejected at the top level and nested, the run goes on, and a rerun goes past it', async () => {
+    const first = (await readPosition(database.pool)) + 1;
+    const billing = (seq: number, id: number, subject: string) => JSON.stringify({ seq, ...lines.billing(id, 'acme', subject) });
+    const file = join(dir, 'duplicates.ndjson');
+    writeFileSync(
+      file,
+      [
+        // The same value twice still says it twice.
+        billing(first, 301, 'top.be').replace(/}$/, ', "type": "billingEvent"}'),
+        billing(first + 1, 302, 'nested.be').replace('"subject":', '"period": 2, "subject":'),
+        // Equal once unescaped.
+        JSON.stringify({ seq: first + 2, ...lines.contact('c-dup-2', 'acme') }).replace('"city":"Antwerpen"', '"city":"Antwerpen","ci\\u0074y":"Gent"'),
+        JSON.stringify({ seq: first + 3, ...lines.domain(303, 'dup-status.be', 'acme', 'c-acme-1') }).replace(
+          '{"status":"ok"}',
+          '{"status":"ok", "status" : "clientHold"}',
+        ),
+        // Quotes and colons inside strings are no keys.
+        JSON.stringify({ seq: first + 4, ...lines.contact('c-quoted', 'acme', { name: 'Said "a": "b"', organization: '"::1"' }) }),
+        billing(first + 5, 304, 'after-duplicates.be'),
+      ].join('\n'),
+    );
+    const rejects = join(dir, 'duplicates.rejects.ndjson');
+
+    const run = await feed(database, [file, '--rejects', rejects]);
+    expect(run.stderr).toMatch(/4 rejected/);
+    expect(run.code).toBe(3);
+    const reason = (key: string, where: string) => `duplicate JSON key "${key}"${where}: each key may appear once in an object`;
+    expect(readRejects(rejects)).toEqual([
+      { line: 1, seq: first, reason: reason('type', '') },
+      { line: 2, seq: first + 1, reason: reason('period', ' in data') },
+      { line: 3, seq: first + 2, reason: reason('city', ' in data.address') },
+      { line: 4, seq: first + 3, reason: reason('status', ' in data.statuses.0') },
+    ]);
+    expect(await billedSubjects()).not.toContain('top.be');
+    expect(await billedSubjects()).not.toContain('nested.be');
+    expect(await billedSubjects()).toContain('after-duplicates.be');
+    const { rows } = await database.pool.query(`SELECT handle, name, organization FROM contacts WHERE handle IN ('c-dup-2', 'c-quoted')`);
+    expect(rows).toEqual([{ handle: 'c-quoted', name: 'Said "a": "b"', organization: '"::1"' }]);
+    expect(await readPosition(database.pool)).toBe(first + 5);
+
+    rmSync(rejects);
+    const rerun = await feed(database, [file, '--rejects', rejects]);
+    expect(rerun.code).toBe(0);
+    expect(rerun.stderr).toMatch(/0 applied, 6 already applied before;/);
+  }, 60_000);
+});
