@@ -29,6 +29,9 @@ describe('a field built on them', () => {
   it('refuses a text that is no day once, without its own rules adding the same message again', () => {
     const field = calendarDateField('validation.accessEnd').refine((day) => day >= '2026-01-01', { error: 'validation.accessEnd' });
     for (const value of ['2025-02-30', '0000-01-01', 'today'])
-      expect(field.safeParse(value).error?.issues.map((issue) => issue.message), value).toEqual(['validation.accessEnd']);
+      expect(
+        field.safeParse(value).error?.issues.map((issue) => issue.message),
+        value,
+      ).toEqual(['validation.accessEnd']);
   });
 });
