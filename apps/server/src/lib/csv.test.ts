@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { crlfRecords, csvField, csvRecord, neutraliseFormula, toCsv } from './csv';
+import { crlfRecords, csvField, csvRecord, neutraliseFormula } from './csv';
 
 describe('csv writer', () => {
   it('writes plain text, numbers and empty cells as they are', () => {
@@ -40,18 +40,6 @@ describe('csv writer', () => {
 
   it('keeps UTF-8 text intact', () => {
     expect(csvRecord(['bücher.be', 'Zürich'])).toBe('bücher.be,Zürich\r\n');
-  });
-
-  it('builds a small file with its header record', () => {
-    expect(
-      toCsv(
-        ['Domain name', 'Period'],
-        [
-          ['a.be', 1],
-          ['b.be', 2],
-        ],
-      ),
-    ).toBe('Domain name,Period\r\na.be,1\r\nb.be,2\r\n');
   });
 
   it('ends COPY records with CRLF, wherever the chunks split them', async () => {

@@ -49,13 +49,6 @@ export function csvRecord(cells: readonly CsvCell[]): string {
   return `${cells.map(csvField).join(',')}\r\n`;
 }
 
-/** A whole (small) file: the header record, then one record per row. */
-export function toCsv(header: readonly string[], rows: Iterable<readonly CsvCell[]>): string {
-  let out = csvRecord(header);
-  for (const row of rows) out += csvRecord(row);
-  return out;
-}
-
 /**
  * Ends the records of CSV that PostgreSQL's COPY wrote (LF) with CRLF. Only for files whose fields
  * never hold a line break (names, handles, timestamps): one inside a quoted field would change too.

@@ -9,7 +9,8 @@ import {
   type PortfolioOverview,
 } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
-import { toCsv } from '../../lib/csv';
+import { csvRecord } from '../../lib/csv';
+import type { CsvFile } from '../../lib/csv-file';
 import { authorize, type SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { facetKey } from './facets';
@@ -64,21 +65,15 @@ export async function getPortfolioOverview(db: Db, user: SignedInUser, now = new
   };
 }
 
-export interface ForecastCsv {
-  fileName: string;
-  body: string;
-}
-
 /** The renewal forecast as CSV (Month, Expiring), recorded in the registrar's history as a download. */
-export async function getForecastCsv(db: Db, user: SignedInUser, now = new Date()): Promise<ForecastCsv> {
+export async function getForecastCsv(db: Db, user: SignedInUser, now = new Date()): Promise<CsvFile> {
   const { forecast } = await getPortfolioOverview(db, user, now);
   const fileName = forecastFileName(user.registrarHandle, now);
   await recordAudit(db, user, 'download.forecast', { fileName, months: forecast.length, from: forecast[0]?.month });
   return {
     fileName,
-    body: toCsv(
-      ['Month', 'Expiring'],
-      forecast.map((entry) => [entry.month, entry.expiring]),
-    ),
+    recordCount: forecast.length,
+    header: ['Month', 'Expiring'],
+    records: forecast.map((entry) => csvRecord([entry.month, entry.expiring])),
   };
 }

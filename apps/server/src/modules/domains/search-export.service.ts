@@ -1,7 +1,6 @@
-import { Readable } from 'node:stream';
 import { searchExportFileName, type DomainSearchFilters } from '@registrar-panel/contract';
 import type { Database } from '../../db/database';
-import { csvRecord } from '../../lib/csv';
+import type { CsvFile } from '../../lib/csv-file';
 import { authorize, type SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { domainReportHeader } from '../registrar/report.service';
@@ -11,29 +10,12 @@ import { planSearch } from './search-pattern';
 import { searchPage } from './search.repository';
 import { filtersOf } from './search.service';
 
-export interface SearchExport {
-  fileName: string;
-  /** Rows the file will hold (at the time of counting), for the download's progress bar. */
-  recordCount: number;
-  body: Readable;
-}
-
-async function* withHeader(records: AsyncGenerator<Buffer>): AsyncGenerator<Buffer> {
-  yield Buffer.from(csvRecord(domainReportHeader));
-  yield* records;
-}
-
 /**
  * Every registration of the caller's registrar that the search and its filters match (not only a
  * page), as a CSV stream in the domain report's columns. Counted first, with the search's own count,
  * for the progress bar; recorded in the registrar's history before the file is written.
  */
-export async function exportSearch(
-  database: Database,
-  tld: string,
-  user: SignedInUser,
-  query: DomainSearchFilters & { ulabel: string },
-): Promise<SearchExport> {
+export async function exportSearch(database: Database, tld: string, user: SignedInUser, query: DomainSearchFilters & { ulabel: string }): Promise<CsvFile> {
   authorize(user, 'readRegistrations');
   const registrarHandle = user.registrarHandle;
   const plan = planSearch(query.ulabel, tld);
@@ -43,5 +25,5 @@ export async function exportSearch(
     : await searchPage(database.db, registrarHandle, plan, null, 0, 1);
   const fileName = searchExportFileName(registrarHandle, new Date());
   await recordAudit(database.db, user, 'download.searchExport', { fileName, ulabel: query.ulabel, filters: filters ?? {}, rows: total });
-  return { fileName, recordCount: total, body: Readable.from(withHeader(searchExportRecords(database, registrarHandle, plan, filters ?? {}))) };
+  return { fileName, recordCount: total, header: domainReportHeader, records: searchExportRecords(database, registrarHandle, plan, filters ?? {}) };
 }

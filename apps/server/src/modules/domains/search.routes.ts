@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { domainSearchExportQuerySchema, domainSearchQuerySchema, recordCountHeader, type DomainSearchResponse } from '@registrar-panel/contract';
+import { domainSearchExportQuerySchema, domainSearchQuerySchema, type DomainSearchResponse } from '@registrar-panel/contract';
 import { parseInput } from '../../errors';
-import { csvContentType } from '../../lib/csv';
+import { sendCsv } from '../../lib/csv-file';
 import { authorize } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { attachment } from '../registrar/content-disposition';
 import { exportSearch } from './search-export.service';
 import { searchDomains } from './search.service';
 
@@ -22,11 +21,6 @@ export async function searchRoutes(app: FastifyInstance) {
   app.get('/domains/search/csv', async (request, reply) => {
     authorize(request.user, 'readRegistrations');
     const query = parseInput(domainSearchExportQuerySchema, request.query);
-    const file = await exportSearch(app.database, app.config.tld, request.user, query);
-    return reply
-      .header('content-type', csvContentType)
-      .header('content-disposition', attachment(file.fileName))
-      .header(recordCountHeader, String(file.recordCount))
-      .send(file.body);
+    return sendCsv(reply, await exportSearch(app.database, app.config.tld, request.user, query));
   });
 }

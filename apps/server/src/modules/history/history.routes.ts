@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { historyQuerySchema, type HistoryResponse } from '@registrar-panel/contract';
 import { parseInput } from '../../errors';
-import { csvContentType } from '../../lib/csv';
+import { sendCsv } from '../../lib/csv-file';
 import { ok } from '../../plugins/envelope';
-import { attachment } from '../registrar/content-disposition';
 import { getHistory, getHistoryCsv } from './history.service';
 
 /**
@@ -18,7 +17,6 @@ export async function historyRoutes(app: FastifyInstance) {
 
   app.get('/registrar/history/csv', async (request, reply) => {
     const { page: _page, ...filter } = parseInput(historyQuerySchema, request.query);
-    const { fileName, body } = await getHistoryCsv(app.db, request.user, filter);
-    return reply.header('content-type', csvContentType).header('content-disposition', attachment(fileName)).header('cache-control', 'no-store').send(body);
+    return sendCsv(reply, await getHistoryCsv(app.db, request.user, filter));
   });
 }

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   auditActionsOfKind,
   formatFileTimestamp,
@@ -11,6 +10,7 @@ import {
 } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
 import { csvRecord } from '../../lib/csv';
+import type { CsvFile } from '../../lib/csv-file';
 import { authorize, type SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { brusselsOffsetMinutes, isoInBrussels } from '../registrar/brussels-time';
@@ -78,8 +78,7 @@ export async function getHistory(db: Db, user: SignedInUser, filter: HistoryFilt
 /** Column order of the history CSV (docs/decisions.md); do not reorder. */
 export const historyCsvHeader = ['Time', 'User', 'Action', 'Details', 'IP address'] as const;
 
-async function* csvRecords(db: Db, scope: HistoryScope): AsyncGenerator<Buffer> {
-  yield Buffer.from(csvRecord(historyCsvHeader));
+async function* csvRecords(db: Db, scope: HistoryScope): AsyncGenerator<string> {
   let cursor: HistoryCursor | undefined;
   for (;;) {
     const rows = await historyAfter(db, scope, cursor, csvBatchRows);
@@ -89,7 +88,7 @@ async function* csvRecords(db: Db, scope: HistoryScope): AsyncGenerator<Buffer> 
       const details = Object.keys(row.details).length === 0 ? '' : JSON.stringify(row.details);
       chunk += csvRecord([isoInBrussels(row.at), row.username, row.action, details, row.ip]);
     }
-    yield Buffer.from(chunk);
+    yield chunk;
     if (rows.length < csvBatchRows) return;
     const last = rows[rows.length - 1] as HistoryRow;
     cursor = { atMicros: last.atMicros, source: last.source, id: last.id };
@@ -100,10 +99,10 @@ async function* csvRecords(db: Db, scope: HistoryScope): AsyncGenerator<Buffer> 
  * Every entry matching the filter as CSV, newest first, times in Brussels. The download is itself
  * recorded, with its filter, before the file is written (a download that fails half way was asked for).
  */
-export async function getHistoryCsv(db: Db, user: SignedInUser, filter: HistoryFilter): Promise<{ fileName: string; body: Readable }> {
+export async function getHistoryCsv(db: Db, user: SignedInUser, filter: HistoryFilter): Promise<CsvFile> {
   authorize(user, 'readHistory');
   const scope = scopeOf(user, filter);
   const fileName = historyCsvFileName(user.registrarHandle, formatFileTimestamp(new Date()));
   await recordAudit(db, user, 'download.historyExport', { fileName, filter: { ...filter } });
-  return { fileName, body: Readable.from(csvRecords(db, scope)) };
+  return { fileName, header: historyCsvHeader, records: csvRecords(db, scope) };
 }

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { billingPeriodSchema, type BillingLine } from '@registrar-panel/contract';
 import { parseInput } from '../../errors';
-import { csvContentType } from '../../lib/csv';
+import { sendCsv } from '../../lib/csv-file';
 import { ok } from '../../plugins/envelope';
-import { attachment } from './content-disposition';
 import { getBillingCsv, getBillingLines } from './billing.service';
 
 export async function billingRoutes(app: FastifyInstance) {
@@ -14,7 +13,6 @@ export async function billingRoutes(app: FastifyInstance) {
 
   app.get('/finance/billingLines/csv', async (request, reply) => {
     const period = parseInput(billingPeriodSchema, request.query);
-    const { fileName, csv } = await getBillingCsv(app.db, request.user, period);
-    return reply.header('content-type', csvContentType).header('content-disposition', attachment(fileName)).header('cache-control', 'no-store').send(csv);
+    return sendCsv(reply, await getBillingCsv(app.db, request.user, period));
   });
 }

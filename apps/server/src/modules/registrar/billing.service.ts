@@ -1,6 +1,7 @@
 import { billingCsvFileName, type BillingLine, type BillingPeriod } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
-import { toCsv } from '../../lib/csv';
+import { csvRecord } from '../../lib/csv';
+import type { CsvFile } from '../../lib/csv-file';
 import { authorize, type SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { listBillingEvents, type BillingEventRow } from './billing.repository';
@@ -33,13 +34,12 @@ export async function getBillingLines(db: Db, user: SignedInUser, period: Billin
 export const billingCsvHeader = ['Transaction date', 'Transaction type', 'Transaction subtype', 'Period', 'Domain name', 'svTRID'] as const;
 
 /** The same lines as a CSV file, with the file name the web also uses. */
-export async function getBillingCsv(db: Db, user: SignedInUser, period: BillingPeriod): Promise<{ fileName: string; csv: string }> {
+export async function getBillingCsv(db: Db, user: SignedInUser, period: BillingPeriod): Promise<CsvFile> {
   const lines = await getBillingLines(db, user, period);
-  const csv = toCsv(
-    billingCsvHeader,
-    lines.map((line) => [isoInBrussels(new Date(line.eventTimestamp)), line.eventType, line.eventSubtype, line.eventPeriod, line.subject, line.svTRID]),
+  const records = lines.map((line) =>
+    csvRecord([isoInBrussels(new Date(line.eventTimestamp)), line.eventType, line.eventSubtype, line.eventPeriod, line.subject, line.svTRID]),
   );
   const fileName = billingCsvFileName(user.registrarHandle, period);
   await recordAudit(db, user, 'download.billing', { fileName, year: period.year, month: period.month, rows: lines.length });
-  return { fileName, csv };
+  return { fileName, header: billingCsvHeader, records };
 }
