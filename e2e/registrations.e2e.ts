@@ -219,14 +219,22 @@ describe('registration search', () => {
     expect(await page.getByRole('searchbox', { name: 'Domain name' }).inputValue()).toBe('*');
   });
 
-  it('shows the required message once the input was typed into and emptied again, Search disabled', async () => {
+  it("says the spec's required message once the input was emptied, and the server's own for an empty name in a link, both on the input", async () => {
     await page.goto('/registrations/search');
     const input = page.getByRole('searchbox', { name: 'Domain name' });
+    const message = page.locator('#registration-search-input-error');
     await input.fill('bak');
     await input.fill('');
-    await page.getByText('Please enter a domain name to search for.').waitFor();
+    await message.filter({ hasText: 'Please complete this mandatory field.' }).waitFor();
     expect(await input.getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByRole('button', { name: 'Search', exact: true }).isDisabled()).toBe(true);
+    // A link with a blank name is asked of the server, which answers search.domain.name.empty.input: shown on the input too, not alerted.
+    const asked = page.waitForResponse((response) => response.url().includes('/services/domains/search'));
+    await page.goto('/registrations/search?domainname=%20&page=1');
+    expect((await asked).status()).toBe(400);
+    await message.filter({ hasText: 'Please enter a domain name to search for.' }).waitFor();
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('.app-alerts [role="alert"]').count()).toBe(0);
   });
 });
 
