@@ -436,9 +436,58 @@ describe('registration view', () => {
     await page.locator('[data-section="contact-info"] [data-field="roid"] dd').waitFor();
   });
 
-  it('handles contact/view without a handle', async () => {
-    await page.goto('/contact/view');
-    await page.getByText('No contact was chosen.').waitFor();
+  it('shows contact/view without a handle as the Info and Contact blocks with empty fields, asking nothing', async () => {
+    const asked: string[] = [];
+    const note = (request: { url: () => string }) => {
+      if (/\/services\/(contacts|country)/.test(request.url())) asked.push(request.url());
+    };
+    page.on('request', note);
+    try {
+      await page.goto('/contact/view');
+      await page.getByText('No contact was chosen.').waitFor();
+      const values = async (block: string) => page.locator(`[data-section="${block}"] dd`).allInnerTexts();
+      expect(await values('contact-info')).toEqual(['–', '–']);
+      expect(await values('contact-details')).toEqual(Array<string>(12).fill('–'));
+      await page.waitForLoadState('networkidle');
+      expect(asked).toEqual([]);
+      await capturePage(page, 'registrations-contact-no-handle');
+    } finally {
+      page.off('request', note);
+    }
+  });
+
+  it.each([
+    [
+      'registration',
+      () => `/registrations/registration/${encodeURIComponent(acme[0]!.uLabel)}/view`,
+      `**/services/domains/${acme[0]!.uLabel}`,
+      'general',
+      'The registration could not be loaded.',
+    ],
+    [
+      'contact',
+      () => `/contact/view/${encodeURIComponent(acme[0]!.registrantHandle)}`,
+      `**/services/contacts/${acme[0]!.registrantHandle}`,
+      'contact-info',
+      'The contact could not be loaded.',
+    ],
+  ])('says a %s that failed to load could not be loaded, not that it was not found, and shows it on Retry', async (what, address, call, block, text) => {
+    let failing = true;
+    await page.route(call, (route) => (failing ? route.fulfill({ status: 503, contentType: 'text/plain', body: 'busy' }) : route.fallback()));
+    try {
+      await page.goto(address());
+      const failed = page.getByTestId('load-failed');
+      await failed.filter({ hasText: text }).waitFor();
+      expect(await page.getByTestId('load-not-found').count()).toBe(0);
+      await alertWith('An internal error occurred.').waitFor();
+      await capturePage(page, `registrations-${what}-load-failed`);
+      failing = false;
+      await failed.getByRole('button', { name: 'Retry' }).click();
+      await section(block).waitFor();
+      expect(await failed.count()).toBe(0);
+    } finally {
+      await page.unroute(call);
+    }
   });
 
   it("answers another registrar's registration as not found", async () => {
@@ -446,6 +495,8 @@ describe('registration view', () => {
     await page.goto(`/registrations/registration/${encodeURIComponent(globexDomain.uLabel)}/view`);
     await page.getByText('This registration could not be found.').waitFor();
     await alertWith('The requested item was not found.').waitFor();
+    // Not found is final: no Retry.
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { RegistryContact } from '@registrar-panel/contract';
 import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -11,14 +12,29 @@ import { BreakableText } from '../../../components/breakable-text';
 import infoCircleIcon from 'bootstrap-icons/icons/info-circle.svg?raw';
 import personVcardIcon from 'bootstrap-icons/icons/person-vcard.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
+import { LoadFailure } from '../../../components/load-failure';
 
-/** `/contact/view/{handle}`: a registry contact; `/contact/view` without a handle says so. */
+/** What `/contact/view` without a handle shows: the Info and Contact blocks with every field empty, asking nothing. */
+const noContact: RegistryContact = {
+  handle: '',
+  roid: '',
+  name: null,
+  organization: null,
+  phone: null,
+  fax: null,
+  email: null,
+  email_unicode: null,
+  address: { street: null, street2: null, street3: null, postalCode: null, city: null, region: null, countryCode: null },
+};
+
+/** `/contact/view/{handle}`: a registry contact; `/contact/view` without a handle shows its blocks empty and says why. */
 export function ContactViewPage() {
   const { t } = useTranslation();
   const { handle } = useParams();
   const allowed = useMayReadRegistrations();
-  const { data: contact, isError } = useContact(handle, allowed);
-  const countryName = useCountryName();
+  const loaded = useContact(handle, allowed);
+  const contact = handle ? loaded.data : allowed ? noContact : undefined;
+  const countryName = useCountryName(Boolean(handle) && allowed);
   usePageTitle(handle ? `${t('registrations.contact.title')} ${handle}` : t('registrations.contact.title'));
 
   return (
@@ -33,7 +49,15 @@ export function ContactViewPage() {
           {t('registrations.contact.noHandle')} <Link to={paths.registrationSearch}>{t('registrations.contact.toSearch')}</Link>
         </Alert>
       )}
-      {isError && <p className="text-body-secondary">{t('registrations.contact.notFound')}</p>}
+      {loaded.isError && (
+        <LoadFailure
+          error={loaded.error}
+          notFound={t('registrations.contact.notFound')}
+          failed={t('registrations.contact.failed')}
+          onRetry={() => void loaded.refetch()}
+          retrying={loaded.isFetching}
+        />
+      )}
       {contact && (
         <div className="row g-4">
           <div className="col-lg-4">
