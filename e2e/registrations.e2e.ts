@@ -460,14 +460,14 @@ describe('registration view', () => {
     [
       'registration',
       () => `/registrations/registration/${encodeURIComponent(acme[0]!.uLabel)}/view`,
-      `**/services/domains/${acme[0]!.uLabel}`,
+      `**/services/domains/${encodeURIComponent(acme[0]!.uLabel)}`,
       'general',
       'The registration could not be loaded.',
     ],
     [
       'contact',
       () => `/contact/view/${encodeURIComponent(acme[0]!.registrantHandle)}`,
-      `**/services/contacts/${acme[0]!.registrantHandle}`,
+      `**/services/contacts/${encodeURIComponent(acme[0]!.registrantHandle)}`,
       'contact-info',
       'The contact could not be loaded.',
     ],

@@ -66,7 +66,7 @@ export function ContactViewPage() {
                 labels="wide"
                 rows={[
                   { name: 'handle', label: t('registrations.contact.handle'), value: contact.handle },
-                  { name: 'roid', label: t('registrations.contact.roid'), value: <span className="font-monospace">{contact.roid}</span> },
+                  { name: 'roid', label: t('registrations.contact.roid'), value: contact.roid && <span className="font-monospace">{contact.roid}</span> },
                 ]}
               />
             </SectionCard>
