@@ -42,6 +42,8 @@ describe('the registrar status', () => {
     await page.getByTestId('registrar-status-notice').waitFor();
     await expect.poll(() => update.isDisabled()).toBe(true);
     expect(await update.getAttribute('title')).toBe(suspendedText);
+    // The overview's status badge agrees with the notice.
+    await page.getByTestId('registrar-status').filter({ hasText: 'Suspended' }).waitFor();
     await capturePage(page, 'registrar-suspended-refusal', { fullPage: false });
     await expectNoAxeViolations(page, 'registrar suspended, refusal');
     await page.goto('/registrar/publicProfile');
