@@ -204,6 +204,18 @@ describe('axe: the registrar and registrations, as support@acme', () => {
     await checkBothWidths(page, 'contact view without a handle', () => page.getByText('No contact was chosen.').waitFor());
   });
 
+  it('a registration that failed to load, with Retry', async () => {
+    const domain = acme[0]!;
+    const call = `**/services/domains/${encodeURIComponent(domain.uLabel)}`;
+    await page.route(call, (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'busy' }));
+    try {
+      await open(page, `/registrations/registration/${encodeURIComponent(domain.uLabel)}/view`, domain.uLabel);
+      await checkBothWidths(page, 'registration load failed', () => page.getByTestId('load-failed').getByRole('button', { name: 'Retry' }).waitFor());
+    } finally {
+      await page.unroute(call);
+    }
+  });
+
   it('EPP settings and user management, which a SUPPORT user may not use', async () => {
     await open(page, '/epp/ipaddresses', 'EPP settings');
     await checkBothWidths(page, 'EPP settings not allowed', () => page.getByTestId('not-allowed').waitFor());

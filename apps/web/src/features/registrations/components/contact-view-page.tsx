@@ -38,7 +38,9 @@ export function ContactViewPage() {
   usePageTitle(handle ? `${t('registrations.contact.title')} ${handle}` : t('registrations.contact.title'));
 
   return (
-    <section aria-labelledby="contact-title">
+    // Without a handle the page's name is 'Contact', the Contact block's too: the page is then no
+    // region of its own, so that no two landmarks share a name.
+    <section aria-labelledby={handle ? 'contact-title' : undefined}>
       <h1 id="contact-title" className="h3 mb-4 text-break">
         {t('registrations.contact.title')}
         {handle && <span className="text-body-secondary fw-normal"> {handle}</span>}
