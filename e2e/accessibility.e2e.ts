@@ -227,6 +227,18 @@ describe('axe: the registrar and registrations, as support@acme', () => {
     await page.unroute(/\/assets\/cookie-policy-page-[\w-]+\.js$/);
   });
 
+  it('a registration that failed to load, with Retry', async () => {
+    const domain = acme[0]!;
+    const call = `**/services/domains/${encodeURIComponent(domain.uLabel)}`;
+    await page.route(call, (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'busy' }));
+    try {
+      await open(page, `/registrations/registration/${encodeURIComponent(domain.uLabel)}/view`, domain.uLabel);
+      await checkBothWidths(page, 'registration load failed', () => page.getByTestId('load-failed').getByRole('button', { name: 'Retry' }).waitFor());
+    } finally {
+      await page.unroute(call);
+    }
+  });
+
   it('EPP settings and user management, which a SUPPORT user may not use', async () => {
     await open(page, '/epp/ipaddresses', 'EPP settings');
     await checkBothWidths(page, 'EPP settings not allowed', () => page.getByTestId('not-allowed').waitFor());
@@ -688,25 +700,23 @@ describe('dialogs', () => {
 });
 
 describe('alerts', () => {
-  it('an error alert stays while hovered or focused, and closes by itself once left', async () => {
+  it('an error alert stays until it is closed (autoClose false), above the spinner overlay', async () => {
     let calls = 0;
     await answerConfigWithMaintenance(admin, () => void (calls += 1));
     try {
       await admin.goto('/cookiepolicy');
       const alert = admin.locator('.app-alerts [role="alert"]', { hasText: 'The registry is in maintenance' });
       await alert.waitFor();
-      // The call is tried once more a second later, under the spinner overlay: the alert stays above it, hovered.
-      await alert.hover();
-      await admin.waitForTimeout(4000);
-      expect(await alert.isVisible()).toBe(true);
-      expect(calls).toBe(2);
-      // The focus on its Close button holds it too, after the pointer has gone.
-      await alert.getByRole('button', { name: 'Close' }).focus();
+      expect(await alert.getAttribute('data-alert-type')).toBe('error');
+      // The call is tried once more a second later, under the spinner overlay. Neither hovered nor
+      // focused, the alert is still there past the 3,000 ms + 250 ms an auto-closing alert takes:
+      // showing that nothing happens takes that time.
       await admin.mouse.move(0, 0);
+      await expect.poll(() => calls).toBe(2);
       await admin.waitForTimeout(4000);
       expect(await alert.isVisible()).toBe(true);
-      await admin.getByRole('heading', { name: 'Cookie policy' }).click();
-      await alert.waitFor({ state: 'detached', timeout: 4000 });
+      await alert.getByRole('button', { name: 'Close' }).click();
+      await alert.waitFor({ state: 'detached', timeout: 1000 });
     } finally {
       await admin.unroute('**/services/config');
     }

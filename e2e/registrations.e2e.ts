@@ -219,14 +219,22 @@ describe('registration search', () => {
     expect(await page.getByRole('searchbox', { name: 'Domain name' }).inputValue()).toBe('*');
   });
 
-  it('shows the required message once the input was typed into and emptied again, Search disabled', async () => {
+  it("says the spec's required message once the input was emptied, and the server's own for an empty name in a link, both on the input", async () => {
     await page.goto('/registrations/search');
     const input = page.getByRole('searchbox', { name: 'Domain name' });
+    const message = page.locator('#registration-search-input-error');
     await input.fill('bak');
     await input.fill('');
-    await page.getByText('Please enter a domain name to search for.').waitFor();
+    await message.filter({ hasText: 'Please complete this mandatory field.' }).waitFor();
     expect(await input.getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByRole('button', { name: 'Search', exact: true }).isDisabled()).toBe(true);
+    // A link with a blank name is asked of the server, which answers search.domain.name.empty.input: shown on the input too, not alerted.
+    const asked = page.waitForResponse((response) => response.url().includes('/services/domains/search'));
+    await page.goto('/registrations/search?domainname=%20&page=1');
+    expect((await asked).status()).toBe(400);
+    await message.filter({ hasText: 'Please enter a domain name to search for.' }).waitFor();
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('.app-alerts [role="alert"]').count()).toBe(0);
   });
 });
 
@@ -445,9 +453,58 @@ describe('registration view', () => {
     await page.locator('[data-section="contact-info"] [data-field="roid"] dd').waitFor();
   });
 
-  it('handles contact/view without a handle', async () => {
-    await page.goto('/contact/view');
-    await page.getByText('No contact was chosen.').waitFor();
+  it('shows contact/view without a handle as the Info and Contact blocks with empty fields, asking nothing', async () => {
+    const asked: string[] = [];
+    const note = (request: { url: () => string }) => {
+      if (/\/services\/(contacts|country)/.test(request.url())) asked.push(request.url());
+    };
+    page.on('request', note);
+    try {
+      await page.goto('/contact/view');
+      await page.getByText('No contact was chosen.').waitFor();
+      const values = async (block: string) => page.locator(`[data-section="${block}"] dd`).allInnerTexts();
+      expect(await values('contact-info')).toEqual(['–', '–']);
+      expect(await values('contact-details')).toEqual(Array<string>(12).fill('–'));
+      await page.waitForLoadState('networkidle');
+      expect(asked).toEqual([]);
+      await capturePage(page, 'registrations-contact-no-handle');
+    } finally {
+      page.off('request', note);
+    }
+  });
+
+  it.each([
+    [
+      'registration',
+      () => `/registrations/registration/${encodeURIComponent(acme[0]!.uLabel)}/view`,
+      `**/services/domains/${encodeURIComponent(acme[0]!.uLabel)}`,
+      'general',
+      'The registration could not be loaded.',
+    ],
+    [
+      'contact',
+      () => `/contact/view/${encodeURIComponent(acme[0]!.registrantHandle)}`,
+      `**/services/contacts/${encodeURIComponent(acme[0]!.registrantHandle)}`,
+      'contact-info',
+      'The contact could not be loaded.',
+    ],
+  ])('says a %s that failed to load could not be loaded, not that it was not found, and shows it on Retry', async (what, address, call, block, text) => {
+    let failing = true;
+    await page.route(call, (route) => (failing ? route.fulfill({ status: 503, contentType: 'text/plain', body: 'busy' }) : route.fallback()));
+    try {
+      await page.goto(address());
+      const failed = page.getByTestId('load-failed');
+      await failed.filter({ hasText: text }).waitFor();
+      expect(await page.getByTestId('load-not-found').count()).toBe(0);
+      await alertWith('An internal error occurred.').waitFor();
+      await capturePage(page, `registrations-${what}-load-failed`);
+      failing = false;
+      await failed.getByRole('button', { name: 'Retry' }).click();
+      await section(block).waitFor();
+      expect(await failed.count()).toBe(0);
+    } finally {
+      await page.unroute(call);
+    }
   });
 
   it("answers another registrar's registration as not found", async () => {
@@ -455,6 +512,8 @@ describe('registration view', () => {
     await page.goto(`/registrations/registration/${encodeURIComponent(globexDomain.uLabel)}/view`);
     await page.getByText('This registration could not be found.').waitFor();
     await alertWith('The requested item was not found.').waitFor();
+    // Not found is final: no Retry.
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
   });
 });
 

@@ -9,16 +9,24 @@ import { domainSearchFilterFields, withExpiryRange, type RgpStatus } from './por
  */
 export const domainSearchPattern = /^[\p{L}\p{M}\p{N}.*-]+$/u;
 
-/** The registration search input (spec section 5); `*` is a wildcard. */
-export const domainSearchInputField = z
-  .string({ error: 'search.domain.name.empty.input' })
-  .trim()
-  .min(1, { error: 'search.domain.name.empty.input', abort: true })
-  .max(limits.searchInputMaxLength, { error: 'validation.maxLength', abort: true })
-  .regex(domainSearchPattern, { error: 'search.domain.name.invalid' });
+/**
+ * The registration search input (spec section 5); `*` is a wildcard. Empty, it gives `emptyKey`:
+ * the form's own required check says the spec's 'Please complete this mandatory field.', the
+ * server answers `search.domain.name.empty.input` (spec sections 5 and 8).
+ */
+const searchInputField = (emptyKey: 'validation.required' | 'search.domain.name.empty.input') =>
+  z
+    .string({ error: emptyKey })
+    .trim()
+    .min(1, { error: emptyKey, abort: true })
+    .max(limits.searchInputMaxLength, { error: 'validation.maxLength', abort: true })
+    .regex(domainSearchPattern, { error: 'search.domain.name.invalid' });
 
-/** The search form of the registration search page. */
-export const domainSearchFormSchema = z.object({ domainName: domainSearchInputField });
+/** The search input as the API checks it (`ulabel`). */
+export const domainSearchInputField = searchInputField('search.domain.name.empty.input');
+
+/** The search form of the registration search page: the same rules, with the form's required message. */
+export const domainSearchFormSchema = z.object({ domainName: searchInputField('validation.required') });
 export type DomainSearchForm = z.input<typeof domainSearchFormSchema>;
 
 /**

@@ -5,6 +5,7 @@ export * from './roles';
 export * from './validation';
 export * from './config';
 export * from './registrar';
+export * from './registrar-status';
 export * from './epp';
 export * from './domains';
 export * from './portfolio';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors';
 import { findRegistrarStatus } from '../modules/registrar/registrar.repository';
-import { statusRefusal } from '../modules/registrar/registrar-status-policy';
+import { isChangeMethod, statusRefusal } from '../modules/registrar/registrar-status-policy';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,9 +22,6 @@ export interface RegistrarStatusGateOptions {
    */
   onAccessBlocked?: (request: FastifyRequest) => Promise<void>;
 }
-
-/** Methods that change nothing. Every other method is a change unless its route says `allowedWhileSuspended`. */
-const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Applies the registrar status policy (modules/registrar/registrar-status-policy.ts) to every
@@ -47,7 +44,8 @@ export const registrarStatusGate = fp(async (app: FastifyInstance, options: Regi
     // No such registrar: nothing to gate here; the services answer 404 for a registrar they cannot find.
     if (status === undefined) return;
     const config = request.routeOptions.config;
-    const changes = !readMethods.has(request.method) && config?.allowedWhileSuspended !== true;
+    // Every method but GET, HEAD and OPTIONS is a change unless its route says `allowedWhileSuspended`.
+    const changes = isChangeMethod(request.method) && config?.allowedWhileSuspended !== true;
     const refusal = statusRefusal(status, changes);
     if (!refusal) return;
     // An API key is no session: revoking it is the registrar's business, not the identity service's.

@@ -56,8 +56,29 @@ describe('global alerts', () => {
     expect(shown()).toEqual([]);
   });
 
+  it('closes success, info and warning alerts after 3000 ms and a 250 ms fade, but keeps an error until it is closed', () => {
+    alerts.success('Saved.');
+    alerts.info('Note.');
+    alerts.warning('Careful.');
+    alerts.error('Could not save.');
+    vi.advanceTimersByTime(3250);
+    expect(shown()).toEqual([{ type: 'error', message: 'Could not save.', fading: false }]);
+    expect(alertStore.get()[0]?.autoClose).toBe(false);
+    vi.advanceTimersByTime(600_000);
+    expect(shown()).toEqual([{ type: 'error', message: 'Could not save.', fading: false }]);
+    dismissAlert(alertStore.get()[0]!.id);
+    vi.advanceTimersByTime(250);
+    expect(shown()).toEqual([]);
+  });
+
+  it('lets an error auto-close when asked to', () => {
+    alerts.error('Passing hiccup.', { autoClose: true });
+    vi.advanceTimersByTime(3250);
+    expect(shown()).toEqual([]);
+  });
+
   it('waits while hovered or focused, then closes with the time it had left', () => {
-    alerts.error('Read slowly.');
+    alerts.warning('Read slowly.');
     const id = alertStore.get()[0]!.id;
     vi.advanceTimersByTime(1000);
     holdAlert(id, 'hover', true);
@@ -65,7 +86,7 @@ describe('global alerts', () => {
     vi.advanceTimersByTime(60_000);
     holdAlert(id, 'hover', false);
     vi.advanceTimersByTime(60_000);
-    expect(shown()).toEqual([{ type: 'error', message: 'Read slowly.', fading: false }]);
+    expect(shown()).toEqual([{ type: 'warning', message: 'Read slowly.', fading: false }]);
     holdAlert(id, 'focus', false);
     vi.advanceTimersByTime(1999);
     expect(shown()[0]?.fading).toBe(false);

@@ -15,6 +15,10 @@ export interface Alert {
 }
 
 export interface AlertOptions {
+  /**
+   * Off by default for errors: an error says something went wrong and often what to do, and must not
+   * vanish before it is read (docs/decisions.md, "Errors stay until closed"). On by default otherwise.
+   */
   autoClose?: boolean;
   keepAfterRouteChange?: boolean;
 }
@@ -85,7 +89,7 @@ export function showAlert(type: AlertType, message: string, options: AlertOption
     id: nextId++,
     message,
     type,
-    autoClose: options.autoClose ?? true,
+    autoClose: options.autoClose ?? type !== 'error',
     keepAfterRouteChange: options.keepAfterRouteChange ?? false,
     fading: false,
   };

@@ -2,6 +2,7 @@ import { messageTexts, type Envelope, type Message } from '@registrar-panel/cont
 import { alerts } from './alerts';
 import { authSession, getAccessToken } from './auth';
 import { noteRegistrarBlocked } from './registrar-blocked';
+import { noteRegistrarSuspended } from './registrar-suspended';
 import { requestEnded, requestStarted } from './spinner';
 
 export interface ApiRequestOptions {
@@ -94,6 +95,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       const messages = await messagesOf(response);
       // Not an alert: the shell replaces every page with the notice (lib/registrar-blocked.ts).
       if (noteRegistrarBlocked(messages)) throw new ApiError(response.status, []);
+      // The registry suspended the registrar meanwhile: every page's notice and disabled controls follow (lib/registrar-status.ts).
+      noteRegistrarSuspended(messages);
       if (options.quiet) throw new ApiError(response.status, messages ?? []);
       if (messages === null || messages.length === 0) {
         // A 429 without the envelope comes from a proxy in front: it still means "wait", not "broken".

@@ -18,8 +18,11 @@ export function useCountries() {
   return useQuery(countriesQueryOptions());
 }
 
-/** A country's name from its code; empty when the list is not there (spec section 8: a failed lookup gives an empty name). */
-export function useCountryName(): (iso2: string | null | undefined) => string {
-  const { data } = useCountries();
+/**
+ * A country's name from its code; empty when the list is not there (spec section 8: a failed lookup
+ * gives an empty name). `enabled` false asks nothing (a page with no country to name).
+ */
+export function useCountryName(enabled = true): (iso2: string | null | undefined) => string {
+  const { data } = useQuery({ ...countriesQueryOptions(), enabled });
   return (iso2) => (iso2 ? (data?.find((country) => country.iso2 === iso2)?.name ?? '') : '');
 }

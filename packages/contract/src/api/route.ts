@@ -87,7 +87,8 @@ export interface ApiRoute {
   /**
    * A change that touches none of the registrar's data (the caller's own password reset mail,
    * revoking an API key): the registrar status gate lets it through for a suspended registrar, as
-   * the route's `config.allowedWhileSuspended` says (the drift test compares the two).
+   * the route's `config.allowedWhileSuspended` says (the drift test compares the two). Not written
+   * on an entry: `apiRoutes` sets it from `changesAllowedWhileSuspended` (registrar-status.ts).
    */
   allowedWhileSuspended?: true;
   params?: z.ZodObject;

@@ -1,4 +1,5 @@
-import type { ApiRoute } from './route';
+import { changesAllowedWhileSuspended, type ServiceCall } from '../registrar-status';
+import { routeKey, type ApiRoute } from './route';
 import { referenceRoutes } from './routes/reference';
 import { registrarRoutes } from './routes/registrar';
 import { registrationRoutes } from './routes/registrations';
@@ -20,4 +21,5 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...apiKeyManagementRoutes,
   ...sessionRoutes,
   ...referenceRoutes,
-];
+  // Marked from the status rule's own list, which the web reads too (registrar-status.ts).
+].map((route) => (changesAllowedWhileSuspended.includes(routeKey(route) as ServiceCall) ? { ...route, allowedWhileSuspended: true as const } : route));

@@ -4,6 +4,7 @@ import { authSession, useCurrentUser } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { useResetPassword } from '../api/reset-password';
 import { Icon } from '../../components/icon';
+import { useRefusal } from '../../components/refusable';
 import boxArrowRightIcon from 'bootstrap-icons/icons/box-arrow-right.svg?raw';
 import cookieIcon from 'bootstrap-icons/icons/cookie.svg?raw';
 import keyIcon from 'bootstrap-icons/icons/key.svg?raw';
@@ -14,6 +15,8 @@ export function AppFooter() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const resetPassword = useResetPassword();
+  // Allowed while the registrar is suspended (it changes the user's sign-in, not the registrar's data): the status rule decides.
+  const resetRefusal = useRefusal('DELETE /me/password');
 
   return (
     <footer className="app-footer d-flex flex-column flex-md-row align-items-md-center gap-2 gap-md-4">
@@ -34,7 +37,13 @@ export function AppFooter() {
       <nav aria-label={t('app.footer.label')} className={`app-footer-links d-flex flex-wrap gap-3${user ? '' : ' ms-md-auto'}`}>
         {user && (
           <>
-            <button type="button" className="btn btn-link p-0" disabled={resetPassword.isPending} onClick={() => resetPassword.mutate()}>
+            <button
+              type="button"
+              className="btn btn-link p-0"
+              disabled={resetPassword.isPending || resetRefusal.refused}
+              onClick={() => resetPassword.mutate()}
+              {...resetRefusal.props}
+            >
               <Icon svg={keyIcon} className="me-1" />
               {t('app.footer.resetPassword')}
             </button>

@@ -6,6 +6,7 @@ import { AlertList } from './alert-list';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { CookieBanner } from './cookie-banner';
+import { RegistrarStatusNotice } from './registrar-status-notice';
 import { SideMenu } from './side-menu';
 import { SpinnerOverlay } from './spinner-overlay';
 import { useClearAlertsOnNavigation } from './use-clear-alerts-on-navigation';
@@ -31,6 +32,7 @@ export function Layout() {
           <AlertList />
           <main id="main-content" className="app-content card" tabIndex={-1}>
             <div className="card-body">
+              <RegistrarStatusNotice />
               <Outlet />
             </div>
           </main>

@@ -1,3 +1,4 @@
+import { domainSearchQuerySchema, fieldMessages } from '@registrar-panel/contract';
 import { describe, expect, it } from 'vitest';
 import { checkSearchForm, filterMessages, formValuesOf } from './search-filters';
 
@@ -8,10 +9,15 @@ const keysOf = (checked: ReturnType<typeof checkSearchForm>) =>
 
 describe('the search form with filters', () => {
   it('checks a name-only search exactly as before: required, at most 100 characters', () => {
-    expect(checkSearchForm(formValuesOf('', {}))).toEqual({
-      domainName: expect.objectContaining({ messageKey: 'search.domain.name.empty.input' }),
-      filters: {},
-    });
+    // The form's own required check speaks the spec's words (section 5)...
+    for (const emptied of ['', '   '])
+      expect(checkSearchForm(formValuesOf(emptied, {}))).toEqual({
+        domainName: expect.objectContaining({ messageKey: 'validation.required', defaultMessage: 'Please complete this mandatory field.' }),
+        filters: {},
+      });
+    // ...while the API still answers an empty ulabel with its own key, which the page shows on the input (sections 5 and 8).
+    const server = domainSearchQuerySchema.safeParse({ ulabel: ' ' });
+    expect(server.success ? [] : fieldMessages(server.error).map((m) => [m.field, m.messageKey])).toEqual([['ulabel', 'search.domain.name.empty.input']]);
     expect(keysOf(checkSearchForm(formValuesOf('x'.repeat(101), {})))).toEqual({ domainName: 'validation.maxLength' });
     expect(checkSearchForm(formValuesOf(' bak* ', {}))).toEqual({ request: { term: 'bak*', filters: {} } });
   });

@@ -50,7 +50,6 @@ export const apiKeyManagementRoutes: readonly ApiRoute[] = [
     summary: 'Revoke an API key',
     description: 'The key stops working at once; it stays listed, as revoked, for the record. Also while the registrar is suspended: its keys still read.',
     access: 'manageApiKeys',
-    allowedWhileSuspended: true,
     params: apiKeyIdParams,
     answer: { kind: 'json', status: 200, data: revokedApiKeyAnswer, description: 'The key as revoked.' },
     errors: { 404: ['error.notFound'] },

@@ -30,7 +30,6 @@ export const sessionRoutes: readonly ApiRoute[] = [
     summary: 'Mail myself a password reset link',
     description: 'Mails the caller a link to choose a new password. Limited per address and per account, so that a script cannot fill a mailbox.',
     access: 'signedIn',
-    allowedWhileSuspended: true,
     answer: { kind: 'json', status: 200, data: null, description: 'Mailed.' },
     errors: { 502: ['identity.mailFailed'] },
   },

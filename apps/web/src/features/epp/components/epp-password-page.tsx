@@ -10,6 +10,7 @@ import { contractResolver } from '../../../lib/form';
 import { usePasswordRequired } from '../api/get-password-required';
 import { unsafePasswordKey, useUpdatePassword } from '../api/update-password';
 import { Icon } from '../../../components/icon';
+import { useRefusal } from '../../../components/refusable';
 import exclamationTriangleIcon from 'bootstrap-icons/icons/exclamation-triangle.svg?raw';
 import shieldCheckIcon from 'bootstrap-icons/icons/shield-check.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
@@ -33,6 +34,7 @@ function PasswordForm({ currentRequired }: { currentRequired: boolean }) {
   const schema = useMemo(() => eppPasswordFormSchema(currentRequired), [currentRequired]);
   const form = useForm<EppPasswordForm, unknown, EppPasswordForm>({ mode: 'onChange', resolver: contractResolver(schema), defaultValues: emptyForm });
   const update = useUpdatePassword();
+  const refusal = useRefusal('PUT /registrar/epp/password');
 
   // The repeat is checked again whenever the new password changes, not only when the repeat does.
   useEffect(
@@ -76,7 +78,7 @@ function PasswordForm({ currentRequired }: { currentRequired: boolean }) {
         )}
         <TextField form={form} name="newPassword" label={t('epp.password.newPassword')} type="password" required autoComplete="new-password" />
         <TextField form={form} name="confirmPassword" label={t('epp.password.confirmPassword')} type="password" required autoComplete="new-password" />
-        <Button type="submit" variant="primary" className="mt-2" disabled={!form.formState.isValid || update.isPending}>
+        <Button type="submit" variant="primary" className="mt-2" disabled={!form.formState.isValid || update.isPending || refusal.refused} {...refusal.props}>
           {t('epp.password.update')}
         </Button>
       </Form>

@@ -14,6 +14,7 @@ import { EmptyListModal } from './empty-list-modal';
 import { ipEntryMessageText, ipServerMessageText } from './ip-entry-message';
 import { editIpEntry, ipEntryProblems, ipPayload, loadIpList, removeIpEntry, serverMessagesByEntry, type IpListState } from './ip-list';
 import { Icon } from '../../../components/icon';
+import { useRefusal } from '../../../components/refusable';
 import infoCircleIcon from 'bootstrap-icons/icons/info-circle.svg?raw';
 import trash3Icon from 'bootstrap-icons/icons/trash3.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
@@ -44,6 +45,7 @@ function IpListEditor({ addresses, max }: { addresses: string[]; max: number }) 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const update = useUpdateIpAddresses();
+  const refusal = useRefusal('PUT /registrar/epp/ip');
   const [list, setList] = useState<IpListState>(() => loadIpList(addresses, max));
   const [serverMessages, setServerMessages] = useState<ReadonlyMap<number, Message>>(new Map());
   const [confirmEmpty, setConfirmEmpty] = useState(false);
@@ -174,7 +176,7 @@ function IpListEditor({ addresses, max }: { addresses: string[]; max: number }) 
           <Button variant="outline-secondary" onClick={() => void navigate(paths.eppIpAddresses)}>
             {t('epp.ipEdit.cancel')}
           </Button>
-          <Button type="submit" variant="primary" disabled={invalid || update.isPending}>
+          <Button type="submit" variant="primary" disabled={invalid || update.isPending || refusal.refused} {...refusal.props}>
             {t('epp.ipEdit.update')}
           </Button>
         </div>

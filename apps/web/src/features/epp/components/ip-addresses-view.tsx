@@ -1,11 +1,11 @@
 import { maxIpAddressesFor } from '@registrar-panel/contract';
 import { Badge, ListGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useCurrentUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useIpAddresses } from '../api/get-ip-addresses';
 import { Icon } from '../../../components/icon';
+import { RefusableLink } from '../../../components/refusable';
 import pencilSquareIcon from 'bootstrap-icons/icons/pencil-square.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
 
@@ -28,10 +28,10 @@ export function IpAddressesView() {
             </Badge>
           )}
         </h2>
-        <Link to={paths.eppIpAddressesEdit} className="btn btn-primary">
+        <RefusableLink call="PUT /registrar/epp/ip" to={paths.eppIpAddressesEdit} className="btn btn-primary">
           <Icon svg={pencilSquareIcon} className="me-2" />
           {t('epp.ipAddresses.edit')}
-        </Link>
+        </RefusableLink>
       </div>
       {addresses &&
         (addresses.length === 0 ? (

@@ -1,4 +1,4 @@
-import { can } from '@registrar-panel/contract';
+import { can, type ServiceCall } from '@registrar-panel/contract';
 import type { ReactNode } from 'react';
 import { Alert, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../../lib/auth';
 import { useRegistrar } from '../api/get-registrar';
 import { DetailList, type DetailRow } from '../../../components/detail-list';
 import { NotAllowed } from '../../../components/not-allowed';
+import { useRefusal } from '../../../components/refusable';
 import { Icon } from '../../../components/icon';
 import exclamationTriangleIcon from 'bootstrap-icons/icons/exclamation-triangle.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
@@ -51,15 +52,19 @@ export function ConflictNotice({ rows }: { rows: DetailRow[] }) {
   );
 }
 
-/** Cancel and Update; Update stays disabled while the form is invalid or saving. */
-export function EditButtons({ canSubmit, onCancel }: { canSubmit: boolean; onCancel: () => void }) {
+/**
+ * Cancel and Update; Update stays disabled while the form is invalid or saving, and while the
+ * registrar's status refuses the save (`saveCall`), saying why.
+ */
+export function EditButtons({ canSubmit, onCancel, saveCall }: { canSubmit: boolean; onCancel: () => void; saveCall: ServiceCall }) {
   const { t } = useTranslation();
+  const { refused, props } = useRefusal(saveCall);
   return (
     <div className="d-flex justify-content-end gap-2 mt-4">
       <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
         {t('registrar.edit.cancel')}
       </button>
-      <button type="submit" className="btn btn-primary" disabled={!canSubmit}>
+      <button type="submit" className="btn btn-primary" disabled={!canSubmit || refused} {...props}>
         {t('registrar.edit.update')}
       </button>
     </div>

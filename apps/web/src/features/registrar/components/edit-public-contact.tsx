@@ -112,7 +112,7 @@ function PublicContactForm({ registrar }: { registrar: Registrar }) {
           </Col>
         </Row>
       </fieldset>
-      <EditButtons canSubmit={form.formState.isValid && !form.formState.isSubmitting} onCancel={() => edit.backToProfile(false)} />
+      <EditButtons canSubmit={form.formState.isValid && !form.formState.isSubmitting} onCancel={() => edit.backToProfile(false)} saveCall="PUT /registrar" />
     </Form>
   );
 }

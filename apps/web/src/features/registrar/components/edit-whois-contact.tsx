@@ -61,7 +61,11 @@ function WhoisContactForm({ registrar, type }: { registrar: Registrar; type: Who
       {withName && <TextField form={field} name="name" label={t('registrar.contact.name')} autoComplete="name" />}
       <TextField form={field} name="phone" label={t('registrar.contact.phone')} type="tel" required autoComplete="tel" placeholder="+32.21234567" />
       <TextField form={field} name="email" label={t('registrar.contact.email')} type="email" required autoComplete="email" />
-      <EditButtons canSubmit={form.formState.isValid && !form.formState.isSubmitting} onCancel={() => edit.backToProfile(false)} />
+      <EditButtons
+        canSubmit={form.formState.isValid && !form.formState.isSubmitting}
+        onCancel={() => edit.backToProfile(false)}
+        saveCall="POST /registrar/whoisContact"
+      />
     </Form>
   );
 }

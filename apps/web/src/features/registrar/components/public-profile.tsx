@@ -2,13 +2,13 @@ import { can } from '@registrar-panel/contract';
 import type { ReactNode } from 'react';
 import { Alert, Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useCurrentUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useRegistrar } from '../api/get-registrar';
 import { AddressLines, EmailLink, PhoneLink, WebLink } from './contact-values';
 import { DetailList, type DetailRow } from '../../../components/detail-list';
 import { Icon } from '../../../components/icon';
+import { RefusableLink } from '../../../components/refusable';
 import globe2Icon from 'bootstrap-icons/icons/globe2.svg?raw';
 import pencilIcon from 'bootstrap-icons/icons/pencil.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
@@ -17,13 +17,15 @@ interface SectionProps {
   id: string;
   title: string;
   editPath: string;
+  /** The call its edit screen saves with: the status rule may refuse it. */
+  saveCall: 'PUT /registrar' | 'POST /registrar/whoisContact';
   canEdit: boolean;
   rows: DetailRow[];
   /** Narrow cards list labels above values. */
   stacked?: boolean;
 }
 
-function ProfileSection({ id, title, editPath, canEdit, rows, stacked = false }: SectionProps): ReactNode {
+function ProfileSection({ id, title, editPath, saveCall, canEdit, rows, stacked = false }: SectionProps): ReactNode {
   const { t } = useTranslation();
   return (
     <Card as="section" className="h-100" aria-labelledby={`${id}-title`} data-section={id}>
@@ -37,14 +39,15 @@ function ProfileSection({ id, title, editPath, canEdit, rows, stacked = false }:
       </Card.Body>
       {canEdit && (
         <Card.Footer className="bg-transparent border-0 pt-0 pb-3 d-flex justify-content-end">
-          <Link
+          <RefusableLink
+            call={saveCall}
             to={editPath}
             className="btn btn-outline-primary btn-sm"
             aria-label={t('registrar.publicProfile.updateLabel', { section: title.toLowerCase() })}
           >
             <Icon svg={pencilIcon} className="me-1" />
             {t('registrar.publicProfile.update')}
-          </Link>
+          </RefusableLink>
         </Card.Footer>
       )}
     </Card>
@@ -79,6 +82,7 @@ export function PublicProfile() {
             id="public-contact"
             title={t('registrar.publicProfile.publicContact')}
             editPath={paths.editPublicContact}
+            saveCall="PUT /registrar"
             canEdit={canEdit}
             rows={[
               { name: 'organization', label: t('registrar.contact.organization'), value: publicContact.organization },
@@ -94,6 +98,7 @@ export function PublicProfile() {
             id="tech-contact"
             title={t('registrar.publicProfile.techContact')}
             editPath={paths.editTechContact}
+            saveCall="POST /registrar/whoisContact"
             canEdit={canEdit}
             rows={[name(techContact.name), phone(techContact.phone), email(techContact.email)]}
             stacked
@@ -104,6 +109,7 @@ export function PublicProfile() {
             id="admin-contact"
             title={t('registrar.publicProfile.adminContact')}
             editPath={paths.editAdminContact}
+            saveCall="POST /registrar/whoisContact"
             canEdit={canEdit}
             rows={[name(adminContact.name), phone(adminContact.phone), email(adminContact.email)]}
             stacked
@@ -114,6 +120,7 @@ export function PublicProfile() {
             id="abuse-contact"
             title={t('registrar.publicProfile.abuseContact')}
             editPath={paths.editAbuseContact}
+            saveCall="POST /registrar/whoisContact"
             canEdit={canEdit}
             rows={[phone(abuseContact.phone), email(abuseContact.email)]}
             stacked

@@ -1,3 +1,4 @@
+import type { RegistryContact } from '@registrar-panel/contract';
 import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -11,18 +12,35 @@ import { BreakableText } from '../../../components/breakable-text';
 import infoCircleIcon from 'bootstrap-icons/icons/info-circle.svg?raw';
 import personVcardIcon from 'bootstrap-icons/icons/person-vcard.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
+import { LoadFailure } from '../../../components/load-failure';
 
-/** `/contact/view/{handle}`: a registry contact; `/contact/view` without a handle says so. */
+/** What `/contact/view` without a handle shows: the Info and Contact blocks with every field empty, asking nothing. */
+const noContact: RegistryContact = {
+  handle: '',
+  roid: '',
+  name: null,
+  organization: null,
+  phone: null,
+  fax: null,
+  email: null,
+  email_unicode: null,
+  address: { street: null, street2: null, street3: null, postalCode: null, city: null, region: null, countryCode: null },
+};
+
+/** `/contact/view/{handle}`: a registry contact; `/contact/view` without a handle shows its blocks empty and says why. */
 export function ContactViewPage() {
   const { t } = useTranslation();
   const { handle } = useParams();
   const allowed = useMayReadRegistrations();
-  const { data: contact, isError } = useContact(handle, allowed);
-  const countryName = useCountryName();
+  const loaded = useContact(handle, allowed);
+  const contact = handle ? loaded.data : allowed ? noContact : undefined;
+  const countryName = useCountryName(Boolean(handle) && allowed);
   usePageTitle(handle ? `${t('registrations.contact.title')} ${handle}` : t('registrations.contact.title'));
 
   return (
-    <section aria-labelledby="contact-title">
+    // Without a handle the page's name is 'Contact', the Contact block's too: the page is then no
+    // region of its own, so that no two landmarks share a name.
+    <section aria-labelledby={handle ? 'contact-title' : undefined}>
       <h1 id="contact-title" className="h3 mb-4 text-break">
         {t('registrations.contact.title')}
         {handle && <span className="text-body-secondary fw-normal"> {handle}</span>}
@@ -33,7 +51,15 @@ export function ContactViewPage() {
           {t('registrations.contact.noHandle')} <Link to={paths.registrationSearch}>{t('registrations.contact.toSearch')}</Link>
         </Alert>
       )}
-      {isError && <p className="text-body-secondary">{t('registrations.contact.notFound')}</p>}
+      {loaded.isError && (
+        <LoadFailure
+          error={loaded.error}
+          notFound={t('registrations.contact.notFound')}
+          failed={t('registrations.contact.failed')}
+          onRetry={() => void loaded.refetch()}
+          retrying={loaded.isFetching}
+        />
+      )}
       {contact && (
         <div className="row g-4">
           <div className="col-lg-4">
@@ -42,7 +68,7 @@ export function ContactViewPage() {
                 labels="wide"
                 rows={[
                   { name: 'handle', label: t('registrations.contact.handle'), value: contact.handle },
-                  { name: 'roid', label: t('registrations.contact.roid'), value: <span className="font-monospace">{contact.roid}</span> },
+                  { name: 'roid', label: t('registrations.contact.roid'), value: contact.roid && <span className="font-monospace">{contact.roid}</span> },
                 ]}
               />
             </SectionCard>

@@ -20,6 +20,7 @@ import { Icon } from '../../../components/icon';
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import infoCircleIcon from 'bootstrap-icons/icons/info-circle.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
+import { LoadFailure } from '../../../components/load-failure';
 
 /**
  * `/registrations/registration/{domainname}/view`: one registration in full (tab 'Domain Info').
@@ -32,7 +33,8 @@ export function RegistrationViewPage() {
   const [params] = useSearchParams();
   const from = searchLocationOf(params);
   const allowed = useMayReadRegistrations();
-  const { data: domain, isError } = useRegistration(name, allowed);
+  const registration = useRegistration(name, allowed);
+  const domain = registration.data;
   usePageTitle(domain?.uLabel ?? name);
   const transfer = useTransfer(name, Boolean(domain));
   const transferStatus = transfer.isSuccess ? relatedTransferStatus(transfer.data) : transfer.isError ? 'NONE' : undefined;
@@ -57,7 +59,15 @@ export function RegistrationViewPage() {
         </Nav.Item>
       </Nav>
       {!allowed && <RegistrationsNotAllowed />}
-      {isError && <p className="text-body-secondary">{t('registrations.view.notFound')}</p>}
+      {registration.isError && (
+        <LoadFailure
+          error={registration.error}
+          notFound={t('registrations.view.notFound')}
+          failed={t('registrations.view.failed')}
+          onRetry={() => void registration.refetch()}
+          retrying={registration.isFetching}
+        />
+      )}
       {domain && (
         // The sections in the spec's order, for the eye and for the reading order alike: side by
         // side in pairs on wide screens, the grace period and the (wide) keys across the page.

@@ -3,6 +3,7 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BreakableText, wrapWordsClass } from '../../../components/breakable-text';
 import { StackCell, stackTableAttached, stackTableLead } from '../../../components/stack-table';
+import { useRefusal } from '../../../components/refusable';
 import { visible } from '../../../lib/visible-text';
 import { LastLogin } from './last-login';
 import { RoleBadges } from './role-badges';
@@ -27,6 +28,9 @@ const columnCount = 5;
 /** One user; a click on the row shows or hides its details (spec section 4). */
 export function UserRow({ user, expanded, onToggle, onEdit, onDelete }: UserRowProps) {
   const { t } = useTranslation();
+  // What the registrar's status refuses is disabled, its tooltip saying why.
+  const editRefusal = useRefusal('PUT /users/:username');
+  const deleteRefusal = useRefusal('DELETE /users/:username');
   const admin = isAdmin(user);
   const detailsId = `user-details-${user.username.replace(/[^A-Za-z0-9_-]/g, '-')}`;
   const act = (action: () => void) => (event: MouseEvent) => {
@@ -59,6 +63,8 @@ export function UserRow({ user, expanded, onToggle, onEdit, onDelete }: UserRowP
               aria-label={t('users.list.edit', { name: user.name })}
               title={t('users.list.edit', { name: user.name })}
               onClick={act(onEdit)}
+              disabled={editRefusal.refused}
+              {...editRefusal.props}
             >
               <Icon svg={pencilIcon} />
             </button>
@@ -69,6 +75,8 @@ export function UserRow({ user, expanded, onToggle, onEdit, onDelete }: UserRowP
                 aria-label={t('users.list.delete', { name: user.name })}
                 title={t('users.list.delete', { name: user.name })}
                 onClick={act(onDelete)}
+                disabled={deleteRefusal.refused}
+                {...deleteRefusal.props}
               >
                 <Icon svg={trashIcon} />
               </button>

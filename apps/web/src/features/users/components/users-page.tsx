@@ -4,6 +4,7 @@ import { Button, Card, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { NotAllowed } from '../../../components/not-allowed';
+import { useRefusal } from '../../../components/refusable';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { stackTableClass } from '../../../components/stack-table';
 import { showAlert, type AlertType } from '../../../lib/alerts';
@@ -51,6 +52,7 @@ function UserManagement({ registrarHandle, showApiKeys }: { registrarHandle: str
   }, [scrollToTop]);
   const users = useUsers();
   const deletion = useDeleteUser();
+  const createRefusal = useRefusal('POST /users');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
 
@@ -98,7 +100,7 @@ function UserManagement({ registrarHandle, showApiKeys }: { registrarHandle: str
               {t('users.apiKeys.link')}
             </Link>
           )}
-          <Button variant="primary" onClick={() => setDialog({ mode: 'create' })}>
+          <Button variant="primary" onClick={() => setDialog({ mode: 'create' })} disabled={createRefusal.refused} {...createRefusal.props}>
             <Icon svg={personPlusIcon} className="me-2" />
             {t('users.add')}
           </Button>

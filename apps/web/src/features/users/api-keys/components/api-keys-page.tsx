@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../../../components/icon';
 import { NotAllowed } from '../../../../components/not-allowed';
+import { useRefusal } from '../../../../components/refusable';
 import { alerts } from '../../../../lib/alerts';
 import { useCurrentUser } from '../../../../lib/auth';
 import { usePageTitle } from '../../../../lib/page-title';
@@ -58,6 +59,7 @@ function ApiKeyManagement({ registrarHandle }: { registrarHandle: string }) {
   const revoke = useRevokeApiKey();
   // The new secret lives only here, in the open secret dialog: closing it drops the last copy.
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const createRefusal = useRefusal('POST /apiKeys');
   const listHeading = useRef<HTMLHeadingElement>(null);
   const [revokedCount, setRevokedCount] = useState(0);
   // A revoked key loses its 'Revoke' button, where the closing dialog would put the focus back: the
@@ -81,7 +83,7 @@ function ApiKeyManagement({ registrarHandle }: { registrarHandle: string }) {
         <h1 id="api-keys-title" className="h3 mb-0">
           {t('users.apiKeys.title')}
         </h1>
-        <Button variant="primary" onClick={() => setDialog({ kind: 'create' })}>
+        <Button variant="primary" onClick={() => setDialog({ kind: 'create' })} disabled={createRefusal.refused} {...createRefusal.props}>
           <Icon svg={plusLgIcon} className="me-2" />
           {t('users.apiKeys.create')}
         </Button>

@@ -3,6 +3,7 @@ import { Button, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { wrapWordsClass } from '../../../../components/breakable-text';
 import { Icon } from '../../../../components/icon';
+import { useRefusal } from '../../../../components/refusable';
 import { anyAddressLabel } from '../../../../lib/api-key-labels';
 import { visible } from '../../../../lib/visible-text';
 import { StackCell, stackTableClass, stackTableHalf } from '../../../../components/stack-table';
@@ -25,6 +26,8 @@ function DateTime({ value }: { value: string }) {
  */
 export function ApiKeysTable({ apiKeys, onRevoke }: { apiKeys: ApiKey[]; onRevoke: (apiKey: ApiKey) => void }) {
   const { t } = useTranslation();
+  // Revoking stays possible while the registrar is suspended (a leaked key must stay stoppable): the status rule says so, not this page.
+  const revokeRefusal = useRefusal('DELETE /apiKeys/:id');
   const labels = {
     name: t('users.apiKeys.list.name'),
     scopes: t('users.apiKeys.list.scopes'),
@@ -112,6 +115,8 @@ export function ApiKeysTable({ apiKeys, onRevoke }: { apiKeys: ApiKey[]; onRevok
                   className="text-nowrap"
                   onClick={() => onRevoke(apiKey)}
                   aria-label={t('users.apiKeys.list.revokeLabel', { name: apiKey.name })}
+                  disabled={revokeRefusal.refused}
+                  {...revokeRefusal.props}
                 >
                   <Icon svg={slashCircleIcon} className="me-1" />
                   {t('users.apiKeys.list.revoke')}

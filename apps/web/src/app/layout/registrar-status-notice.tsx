@@ -1,0 +1,30 @@
+import { mayChange, maySignIn } from '@registrar-panel/contract';
+import { Alert } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/icon';
+import { statusNoticeTextId } from '../../components/refusable';
+import { useRegistrarStatus } from '../../lib/registrar-status';
+import { registrarSuspendedKey } from '../../lib/registrar-suspended';
+import pauseCircleIcon from 'bootstrap-icons/icons/pause-circle.svg?raw';
+
+/**
+ * At the top of every page while the registrar may sign in but change nothing (SUSPENDED, by the
+ * contract's status rule): why the controls that would change something are disabled. It stays
+ * (it cannot be closed): it describes those controls.
+ */
+export function RegistrarStatusNotice() {
+  const { t } = useTranslation();
+  const status = useRegistrarStatus();
+  if (status === undefined || !maySignIn(status) || mayChange(status)) return null;
+  return (
+    <Alert variant="danger" className="d-flex gap-3 app-status-notice" data-testid="registrar-status-notice" data-status={status}>
+      <Icon svg={pauseCircleIcon} className="fs-4 flex-shrink-0" />
+      <div>
+        <p className="fw-semibold mb-1">{t('app.statusNotice.title')}</p>
+        <p className="mb-0" id={statusNoticeTextId}>
+          {t(registrarSuspendedKey)} {t('app.statusNotice.text')}
+        </p>
+      </div>
+    </Alert>
+  );
+}
