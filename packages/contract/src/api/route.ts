@@ -90,6 +90,13 @@ export interface ApiRoute {
    * the route's `config.allowedWhileSuspended` says (the drift test compares the two).
    */
   allowedWhileSuspended?: true;
+  /**
+   * A change that could hand another user's account to someone else (their e-mail, their 2-step
+   * verification): the caller must have signed in within the recent-authentication window (the
+   * token's `auth_time`), else 403 `error.recentSignInRequired`. The route's
+   * `config.recentAuthentication` says the same (the drift test compares the two).
+   */
+  recentAuthentication?: true;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
