@@ -186,36 +186,39 @@ export function UserFormModal({ target, registrarHandle, onCancel, onSaved }: Us
         {current && (current.awaitingActivation || !adminUser) && (
           // Set apart from the form: each of these is done at once, Update neither saves nor undoes them.
           <section
-            className="user-immediate-actions mt-4 p-3 rounded-3 border bg-body-tertiary"
+            // A white panel under a tinted heading strip: the buttons keep their contrast on white.
+            className="user-immediate-actions mt-4 rounded-3 border border-primary-subtle overflow-hidden"
             aria-labelledby="immediate-actions-title"
             data-testid="immediate-actions"
           >
-            <h3 id="immediate-actions-title" className="h6 d-flex align-items-center gap-2 mb-1">
+            <h3 id="immediate-actions-title" className="h6 d-flex align-items-center gap-2 mb-0 px-3 py-2 bg-primary-subtle text-primary-emphasis">
               <Icon svg={lightningChargeIcon} />
               {t('users.immediate.title')}
             </h3>
-            <p className="text-body-secondary small mb-0">{t('users.immediate.help')}</p>
-            {!adminUser && (
-              <section className="border-top mt-3 pt-3" aria-labelledby="totp-title">
-                <h4 id="totp-title" className="h6">
-                  {t('users.totp.title')}
-                </h4>
-                <p className="text-body-secondary small">{t('users.totp.help')}</p>
-                <TotpResetButton username={current.username} />
-              </section>
-            )}
-            {current.awaitingActivation && (
-              <section className="border-top mt-3 pt-3" aria-labelledby="activation-title">
-                <h4 id="activation-title" className="h6 d-flex flex-wrap align-items-center gap-2">
-                  {t('users.activation.title')}
-                  <UserStatusBadges user={{ awaitingActivation: true, disabled: false, accessEnd: null }} />
-                </h4>
-                <p className="text-body-secondary small">{t('users.activation.help')}</p>
-                {/* The stored user, not the form: the mail goes to the saved address, not one still being typed. */}
-                <SendActivationButton user={current} />
-              </section>
-            )}
-            {!adminUser && <UserAccessSection user={current} />}
+            <div className="p-3">
+              <p className="text-body-secondary small mb-0">{t('users.immediate.help')}</p>
+              {!adminUser && (
+                <section className="border-top mt-3 pt-3" aria-labelledby="totp-title">
+                  <h4 id="totp-title" className="h6">
+                    {t('users.totp.title')}
+                  </h4>
+                  <p className="text-body-secondary small">{t('users.totp.help')}</p>
+                  <TotpResetButton username={current.username} />
+                </section>
+              )}
+              {current.awaitingActivation && (
+                <section className="border-top mt-3 pt-3" aria-labelledby="activation-title">
+                  <h4 id="activation-title" className="h6 d-flex flex-wrap align-items-center gap-2">
+                    {t('users.activation.title')}
+                    <UserStatusBadges user={{ awaitingActivation: true, disabled: false, accessEnd: null }} />
+                  </h4>
+                  <p className="text-body-secondary small">{t('users.activation.help')}</p>
+                  {/* The stored user, not the form: the mail goes to the saved address, not one still being typed. */}
+                  <SendActivationButton user={current} />
+                </section>
+              )}
+              {!adminUser && <UserAccessSection user={current} />}
+            </div>
           </section>
         )}
       </Modal.Body>
