@@ -203,7 +203,9 @@ describe('user management', () => {
       // The longest the dialog gets: a user awaiting activation, with 2-step reset, activation and access.
       await dialog.getByRole('heading', { name: 'Activation' }).waitFor();
       const update = dialog.getByRole('button', { name: 'Update' });
-      await admin.locator('.modal.show').waitFor();
+      // Faded in and slid into place before the picture.
+      await expect.poll(() => admin.locator('.modal.show').evaluate((modal) => getComputedStyle(modal).opacity)).toBe('1');
+      await expect.poll(() => admin.locator('.modal.show .modal-dialog').evaluate((box) => getComputedStyle(box).transform)).toBe('none');
       await capturePage(admin, 'users-edit-dialog-layout', { fullPage: false });
       // Within the window and on top: not under the fold, not under the scrolling body.
       await expect
