@@ -209,6 +209,38 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
     await waitForPortal(noraPage);
   });
 
+  it('asks an ADMIN whose sign-in is older than 15 minutes to sign in again on Keycloak (max_age) before the edit dialog opens, and opens it on return', async () => {
+    const page = await newPage();
+    try {
+      await page.goto('/users');
+      await signInOnKeycloak(page, 'admin@acme', adminPassword, adminSecret);
+      await page.getByRole('button', { name: `Edit ${nora.name}` }).waitFor();
+      // The browser's clock 16 minutes on: the sign-in it holds is now older than the window.
+      await page.clock.setSystemTime(new Date(Date.now() + 16 * 60_000));
+      await page.getByRole('button', { name: `Edit ${nora.name}` }).click();
+      await page.waitForURL((url) => url.href.startsWith(realm.issuer));
+      expect(new URL(page.url()).searchParams.get('max_age')).toBe('0');
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      // Keycloak knows the user from its session: it may show the username fixed, asking the password only.
+      const username = page.getByLabel('Username');
+      await page.getByLabel('Password', { exact: true }).waitFor();
+      if (await username.isVisible()) await username.fill('admin@acme');
+      await page.getByLabel('Password', { exact: true }).fill(adminPassword);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByLabel('One-time code').fill(await freshTotpCode(adminSecret));
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await waitForPortal(page);
+      const dialog = page.getByRole('dialog', { name: `Edit ${nora.name}` });
+      await dialog.waitFor();
+      expect(new URL(page.url()).search).toBe('');
+      // Keycloak's new token says a fresh auth_time: the server takes the change.
+      await dialog.getByRole('button', { name: 'Update' }).click();
+      await page.locator('.app-alerts [role="alert"]', { hasText: `User ${nora.fullUsername} has been updated.` }).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('the ADMIN deletes the user, and their session stops working', async () => {
     await admin.goto('/users');
     await admin.getByRole('button', { name: `Delete ${nora.name}` }).click();

@@ -193,6 +193,43 @@ describe('user management', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
+  it('keeps Update in view at 1366×768, with the actions done at once set apart from the form it saves', async () => {
+    await admin.setViewportSize({ width: 1366, height: 768 });
+    try {
+      await row(admin, newUser.fullUsername)
+        .getByRole('button', { name: `Edit ${newUser.name}` })
+        .click();
+      const dialog = admin.getByRole('dialog', { name: `Edit ${newUser.name}` });
+      // The longest the dialog gets: a user awaiting activation, with 2-step reset, activation and access.
+      await dialog.getByRole('heading', { name: 'Activation' }).waitFor();
+      const update = dialog.getByRole('button', { name: 'Update' });
+      // Faded in and slid into place before the picture.
+      await expect.poll(() => admin.locator('.modal.show').evaluate((modal) => getComputedStyle(modal).opacity)).toBe('1');
+      await expect.poll(() => admin.locator('.modal.show .modal-dialog').evaluate((box) => getComputedStyle(box).transform)).toBe('none');
+      await capturePage(admin, 'users-edit-dialog-layout', { fullPage: false });
+      // Within the window and on top: not under the fold, not under the scrolling body.
+      await expect
+        .poll(() =>
+          update.evaluate((button) => {
+            const box = button.getBoundingClientRect();
+            return box.bottom <= window.innerHeight && document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === button;
+          }),
+        )
+        .toBe(true);
+      // The form Update saves holds the details only; the immediate actions sit in their own panel.
+      const form = dialog.locator('form#user-form');
+      expect(await form.getByRole('textbox', { name: 'Email' }).count()).toBe(1);
+      expect(await form.getByTestId('totp-reset').count()).toBe(0);
+      const actions = dialog.getByRole('region', { name: 'Actions that take effect at once' });
+      for (const name of ['2-step verification', 'Activation', 'Access']) expect(await actions.getByRole('heading', { name }).count()).toBe(1);
+      expect(await actions.getByText('Update does not save them', { exact: false }).count()).toBe(1);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    } finally {
+      await admin.setViewportSize({ width: 1366, height: 850 });
+    }
+  });
+
   it('lets the new user activate the account, set up 2-step verification and sign in', async () => {
     const mail = await waitForMail(newUser.email, 'Activate your .be registrar panel account');
     const link = /https?:\/\/\S+action-token\?key=\S+/.exec(mail)?.[0];
@@ -267,6 +304,33 @@ describe('user management', () => {
     // Bootstrap scrolls smoothly: wait for the page to arrive at the top.
     await expect.poll(() => admin.evaluate(() => window.scrollY)).toBe(0);
     await admin.setViewportSize({ width: 1366, height: 850 });
+  });
+
+  it('asks an ADMIN whose sign-in is older than 15 minutes for the password and code before the edit dialog opens, and opens it on return', async () => {
+    const page = await newPage(browser);
+    try {
+      await signIn(page, 'admin@acme', undefined, '/users');
+      await row(page, newUser.fullUsername).waitFor();
+      // The browser's clock 16 minutes on: the sign-in it holds is now older than the window.
+      await page.clock.setSystemTime(new Date(Date.now() + 16 * 60_000));
+      await row(page, newUser.fullUsername)
+        .getByRole('button', { name: `Edit ${newUser.name}` })
+        .click();
+      // The identity service's page, before any part of the dialog was usable.
+      await page.getByLabel('Password').waitFor();
+      expect(new URL(page.url()).pathname.startsWith('/auth/')).toBe(true);
+      await submitPassword(page, 'admin@acme');
+      await submitCode(page, await nextOneTimeCode('admin@acme'));
+      await waitForPortal(page);
+      const dialog = page.getByRole('dialog', { name: `Edit ${newUser.name}` });
+      await dialog.waitFor();
+      expect(new URL(page.url()).search).toBe('');
+      // The renewed sign-in lets the server take the change.
+      await dialog.getByRole('button', { name: 'Update' }).click();
+      await successAlert(page, `User ${newUser.fullUsername} has been updated.`).waitFor();
+    } finally {
+      await page.context().close();
+    }
   });
 
   it("never offers roles or a TOTP reset for an administrator, and keeps the administrator's roles", async () => {

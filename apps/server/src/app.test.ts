@@ -20,6 +20,8 @@ describe('portal foundation', () => {
       identity: { realm: 'registrar-panel', authUrl: 'http://portal.test/auth', clientId: 'registrar-panel-web' },
       appConfig: expect.objectContaining({ news_website_link: expect.stringMatching(/^https:/), registrationGuidelinesLink: expect.stringMatching(/^https:/) }),
       demoMode: true,
+      // RECENT_AUTHENTICATION_MINUTES' default, for the web app to ask for a new sign-in before an edit.
+      recentAuthenticationSeconds: 900,
     });
   });
 

@@ -22,6 +22,7 @@ import { withSafeLogSerializers } from './lib/log-serializers';
 import { noStore } from './plugins/no-store';
 import { byAddress, byUserOrApiKey, limitRequests, rateLimitsPlugin } from './plugins/rate-limits';
 import { registrarStatusGate } from './plugins/registrar-status';
+import { recentAuthenticationGate } from './plugins/recent-authentication';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
 import { countryRoutes } from './modules/country/country.routes';
@@ -139,6 +140,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       services.addHook('onRequest', limitRequests(byUserOrApiKey('servicesPerUser', 'servicesPerApiKey')));
       // What the registrar's status allows (blocked: nothing; suspended: no change), read per request.
       await services.register(registrarStatusGate, { onAccessBlocked: endBlockedSessions(app, config.identity.mode) });
+      // Routes that declare `recentAuthentication` need a sign-in of the last minutes.
+      await services.register(recentAuthenticationGate, { windowSeconds: config.identity.recentAuthenticationSeconds });
       // Keycloak signs users in: the registrar's history records each session's first API request as its sign-in.
       if (config.identity.mode === 'keycloak') await services.register(keycloakSessionSignIns);
       await services.register(serverPropertiesRoutes, { config });

@@ -37,6 +37,7 @@ export const settingsSchema = z.object({
   WEB_SOURCE_MAPS: oneOf(['true', 'false']).optional(),
   IDENTITY_MODE: oneOf(['embedded', 'keycloak']).optional(),
   OIDC_AUTH_URL: urlWith(['http', 'https'], "an http:// or https:// address (the identity service's base URL)").optional(),
+  RECENT_AUTHENTICATION_MINUTES: wholeNumber(1, 1440, 'minutes, a whole number from 1 to 1440').optional(),
   TOTP_ENCRYPTION_KEY: encryptionKey.optional(),
   SMTP_URL: urlWith(['smtp', 'smtps'], 'an smtp:// or smtps:// address').optional(),
   REDIS_URL: urlWith(['redis', 'rediss'], 'a redis:// or rediss:// address').optional(),

@@ -34,6 +34,12 @@ export interface Config {
      * (the realm export's list: deploy/keycloak/README.md), and its secret.
      */
     directoryClient: { clientId: string; clientSecret: string };
+    /**
+     * RECENT_AUTHENTICATION_MINUTES, in seconds: how old a sign-in (the token's `auth_time`) may be
+     * for a change that needs a recent one (plugins/recent-authentication.ts); the web app asks for
+     * a new sign-in before it offers such a change.
+     */
+    recentAuthenticationSeconds: number;
   };
   /** 32-byte key (hex or base64) that encrypts TOTP secrets at rest. */
   totpEncryptionKey: string;
@@ -114,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       realm: env.OIDC_REALM ?? 'registrar-panel',
       clientId: env.OIDC_CLIENT_ID ?? 'registrar-panel-web',
       directoryClient: { clientId: env.OIDC_DIRECTORY_CLIENT_ID ?? 'registrar-panel-directory', clientSecret: directoryClientSecret },
+      recentAuthenticationSeconds: Number(settings.RECENT_AUTHENTICATION_MINUTES ?? 15) * 60,
     },
     totpEncryptionKey,
     smtpUrl: env.SMTP_URL || undefined,

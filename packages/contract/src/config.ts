@@ -13,6 +13,11 @@ export interface AppConfiguration {
   };
   /** The demo (known passwords, generated data): the portal shows a 'Demo' marker. */
   demoMode: boolean;
+  /**
+   * How old a sign-in (`auth_time`) may be for a change that needs a recent one (the server's
+   * RECENT_AUTHENTICATION_MINUTES): the portal asks for a new sign-in before it offers one.
+   */
+  recentAuthenticationSeconds: number;
 }
 
 export const tldProperty = 'ngp.registration.exposed.top_level_domain';

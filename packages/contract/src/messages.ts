@@ -73,6 +73,8 @@ export const messageTexts = {
   'apiKeys.tooMany': 'Your registrar already has {{max}} active API keys, the most allowed. Revoke one before creating another.',
   'error.unauthorized': 'Your session has ended. Please sign in again.',
   'error.forbidden': 'You are not allowed to do this.',
+  // A change that lets someone take over another account needs a sign-in of the last minutes (plugins/recent-authentication.ts).
+  'error.recentSignInRequired': 'For this change, confirm it is you: sign in again, then try once more.',
   'error.notFound': 'The requested item was not found.',
   'error.conflict': 'Someone else changed this data while you were editing it. Reload to see their changes, then apply yours again.',
   'error.badRequest': 'The request is not valid.',

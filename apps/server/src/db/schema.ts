@@ -540,3 +540,15 @@ export const apiKeys = pgTable(
       .where(sql`${t.revokedAt} IS NULL AND ${t.expiryNoticeSentAt} IS NULL`),
   ],
 );
+
+/**
+ * A panel user's latest e-mail change, in either identity mode: for a while after it
+ * (identity/directory/email-change.ts) reset links and security notices go to the previous
+ * address too, so that an ADMIN cannot take the account over without its owner hearing of it.
+ */
+export const userEmailChanges = pgTable('user_email_changes', {
+  /** The account's subject id (embedded `users.id`, or Keycloak's user id): an account created again under the name is another. */
+  accountId: cText('account_id').primaryKey(),
+  previousEmail: text('previous_email').notNull(),
+  changedAt: at('changed_at').notNull(),
+});

@@ -27,6 +27,11 @@ export interface SignedInUser {
   /** The caller's IP address, for the audit trail. */
   ip: string;
   /**
+   * When the user last proved who they are at the identity service (the token's `auth_time`, in
+   * seconds), if the token says; plugins/recent-authentication.ts reads it. An API key has none.
+   */
+  authTime?: number;
+  /**
    * Set when the caller is an API key (modules/api-keys/): then `roles` is empty, `username` names
    * the key for the audit trail, and `authorize` grants only what the key's scopes stand for.
    */
@@ -146,6 +151,7 @@ export function callerOf(claims: AccessTokenClaims): Caller {
     firstName: text(claims.given_name),
     lastName: text(claims.family_name),
     email: text(claims.email),
+    ...(typeof claims.auth_time === 'number' ? { authTime: claims.auth_time } : {}),
   };
 }
 

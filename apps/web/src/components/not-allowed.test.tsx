@@ -12,6 +12,8 @@ function signedInAs(roles: PanelRole[]) {
     user: { firstName: 'Fiona', lastName: 'Nance', username: 'finance@acme', email: 'finance@acme.example', registrarHandle: 'acme', roles },
     getAccessToken: () => Promise.resolve(undefined),
     signInAgain: () => Promise.resolve(),
+    signedInAt: () => undefined,
+    reauthenticate: () => Promise.resolve(),
     logout: () => Promise.resolve(),
   });
 }

@@ -55,6 +55,8 @@ describe('apiRequest', () => {
       user: { firstName: 'Ada', lastName: 'Admin', username: 'admin@acme', email: 'ada@acme.example', registrarHandle: 'acme', roles: ['ADMIN'] },
       getAccessToken: () => Promise.resolve('token-1'),
       signInAgain: vi.fn(),
+      signedInAt: () => undefined,
+      reauthenticate: vi.fn(),
       logout: vi.fn(),
     };
     authSession.set(session);
@@ -183,6 +185,8 @@ describe('apiRequest', () => {
       user: { firstName: 'T', lastName: 'T', username: 'tech@acme', email: 't@acme.example', registrarHandle: 'acme', roles: ['TECH'] },
       getAccessToken: () => Promise.resolve('expired'),
       signInAgain,
+      signedInAt: () => undefined,
+      reauthenticate: vi.fn(),
       logout: vi.fn(),
     });
     answer(401, envelope(null, [{ messageKey: 'unauthorized', defaultMessage: 'Please sign in.' }]));

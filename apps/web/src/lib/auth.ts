@@ -21,6 +21,13 @@ export interface AuthSession {
   getAccessToken(): Promise<string | undefined>;
   /** The session has ended: sign in again and come back to the current page. */
   signInAgain(): Promise<void>;
+  /** When the user last gave their password and code (the token's `auth_time`, seconds), if the token says. */
+  signedInAt(): number | undefined;
+  /**
+   * Asks the identity service for the password and code again (`max_age=0`, even with its session
+   * open), then comes back to `returnTo`; before a change that needs a recent sign-in.
+   */
+  reauthenticate(returnTo: string): Promise<void>;
   logout(): Promise<void>;
 }
 
@@ -28,6 +35,15 @@ export const authSession = createStore<AuthSession | null>(null);
 
 export function useCurrentUser(): CurrentUser | null {
   return useStore(authSession)?.user ?? null;
+}
+
+/**
+ * Whether the user signed in within the last `windowSeconds` (the server checks the same on the
+ * routes that need it, plugins/recent-authentication.ts); a few seconds spare for the clocks.
+ */
+export function signedInRecently(windowSeconds: number, nowMs = Date.now()): boolean {
+  const at = authSession.get()?.signedInAt();
+  return at !== undefined && nowMs / 1000 - at <= windowSeconds - 5;
 }
 
 export async function getAccessToken(): Promise<string | undefined> {

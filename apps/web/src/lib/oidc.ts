@@ -13,6 +13,7 @@ interface AccessTokenClaims {
   family_name?: string;
   email?: string;
   realm_access?: { roles?: string[] };
+  auth_time?: number;
 }
 
 /** The claims of a JWT, without verifying it: the server does that; the app only shows names. */
@@ -78,6 +79,8 @@ async function initialUser(manager: UserManager): Promise<User | null> {
 
 function createSession(manager: UserManager, user: User): AuthSession {
   let refreshing: Promise<User | null> | undefined;
+  // The latest tokens, for what must be known at once (when the user signed in).
+  let currentTokens: User | null = user;
   const session: AuthSession = {
     user: currentUserOf(user),
     async getAccessToken() {
@@ -87,6 +90,7 @@ function createSession(manager: UserManager, user: User): AuthSession {
       // One refresh for all the calls that need it at the same moment.
       refreshing ??= fresh(manager, stored).finally(() => (refreshing = undefined));
       const renewed = await refreshing;
+      currentTokens = renewed;
       if (renewed) {
         // Names and roles come from the new token (an administrator may have changed them).
         const next = currentUserOf(renewed);
@@ -96,6 +100,16 @@ function createSession(manager: UserManager, user: User): AuthSession {
         }
       }
       return renewed?.access_token;
+    },
+    signedInAt() {
+      const stored = currentTokens;
+      if (!stored) return undefined;
+      const fromToken = claimsOf(stored.access_token).auth_time;
+      const fromIdToken = stored.profile.auth_time;
+      return typeof fromToken === 'number' ? fromToken : typeof fromIdToken === 'number' ? fromIdToken : undefined;
+    },
+    async reauthenticate(returnTo: string) {
+      await manager.signinRedirect({ max_age: 0, login_hint: session.user.username, state: { returnTo } satisfies ReturnState });
     },
     async signInAgain() {
       const { saveFormDraft } = await import('./form-draft');

@@ -34,6 +34,8 @@ export function routeErrors(route: ApiRoute): Map<ErrorStatus, MessageKey[]> {
     if (!methodsThatRead.has(route.method) && !route.allowedWhileSuspended) add(403, ['registrar.suspended']);
     // A role without the capability; and an API key outside its routes or scopes, on any route.
     add(403, ['error.forbidden']);
+    // A sign-in older than the recent-authentication window, on a route that needs a recent one.
+    if (route.recentAuthentication) add(403, ['error.recentSignInRequired']);
   }
   add(429, ['error.tooManyRequests']);
   add(500, ['error.internal']);

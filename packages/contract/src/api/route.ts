@@ -91,6 +91,13 @@ export interface ApiRoute {
    * on an entry: `apiRoutes` sets it from `changesAllowedWhileSuspended` (registrar-status.ts).
    */
   allowedWhileSuspended?: true;
+  /**
+   * A change that could hand another user's account to someone else (their e-mail, their 2-step
+   * verification): the caller must have signed in within the recent-authentication window (the
+   * token's `auth_time`), else 403 `error.recentSignInRequired`. The route's
+   * `config.recentAuthentication` says the same (the drift test compares the two).
+   */
+  recentAuthentication?: true;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

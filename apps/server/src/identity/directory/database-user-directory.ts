@@ -14,7 +14,8 @@ import {
   updateUserRow,
   type UserRow,
 } from './directory.repository';
-import { activationMail, mailContextOf, passwordResetMail, totpResetMail } from './identity-mail';
+import { accountAddresses, mailTo, noteEmailChange, sameAddress } from './email-change';
+import { activationMail, mailContextOf, passwordResetMail, totpResetMail, type ChangingAdmin } from './identity-mail';
 import { linkTokenTtlMs, linkTokenUrl, newLinkToken, type LinkPurpose } from '../account-links/link-tokens';
 import { revokeAccountSessions } from '../provider/oidc-adapter';
 import type { CreateUserOutcome, DirectoryUser, NewDirectoryUser, SignInRecord, UserDirectory } from './user-directory';
@@ -94,13 +95,17 @@ export class DatabaseUserDirectory implements UserDirectory {
     await this.options.outbox.add(tx, activationMail(user, link, mailContextOf(this.options.config)));
   }
 
-  async updateUser(username: string, changes: { name: string; email: string; roles: PanelRole[] }): Promise<void> {
-    const row = await findUserRow(this.options.db, username);
-    if (!row) return;
-    await updateUserRow(this.options.db, username, { name: changes.name, email: changes.email, roles: [...changes.roles] });
-    const before = [...row.roles].sort().join(' ');
-    // Access tokens carry the roles: sessions that would refresh them with the old ones end now.
-    if ([...changes.roles].sort().join(' ') !== before) await revokeAccountSessions(this.options.db, row.id);
+  async updateUser(username: string, changes: { name: string; email: string; roles: PanelRole[] }, by: ChangingAdmin): Promise<void> {
+    await this.options.db.transaction(async (tx) => {
+      const row = await findUserRow(tx, username);
+      if (!row) return;
+      await updateUserRow(tx, username, { name: changes.name, email: changes.email, roles: [...changes.roles] });
+      // The previous address is told, with the change, and keeps hearing for a while (email-change.ts).
+      if (!sameAddress(row.email, changes.email)) await noteEmailChange(tx, this.options, { account: row, newEmail: changes.email, by, at: this.now() });
+      const before = [...row.roles].sort().join(' ');
+      // Access tokens carry the roles: sessions that would refresh them with the old ones end now.
+      if ([...changes.roles].sort().join(' ') !== before) await revokeAccountSessions(tx, row.id);
+    });
   }
 
   async setEnabled(username: string, enabled: boolean): Promise<void> {
@@ -146,7 +151,7 @@ export class DatabaseUserDirectory implements UserDirectory {
       await updateUserRow(tx, username, { totpSecretEncrypted: null, totpLastStep: null });
       // Whoever signed in with the old authenticator is signed out everywhere.
       await revokeAccountSessions(tx, row.id);
-      await this.options.outbox.add(tx, totpResetMail(row, mailContextOf(this.options.config)));
+      await this.options.outbox.add(tx, ...mailTo(await accountAddresses(tx, row, this.now()), totpResetMail(row, mailContextOf(this.options.config))));
     });
   }
 
@@ -158,7 +163,9 @@ export class DatabaseUserDirectory implements UserDirectory {
       const purpose: LinkPurpose = row.state === 'awaiting_activation' ? 'activation' : 'reset';
       const link = await this.issueLink(tx, username, purpose);
       const context = mailContextOf(this.options.config);
-      await this.options.outbox.add(tx, purpose === 'activation' ? activationMail(row, link, context) : passwordResetMail(row, link, context));
+      const mail = purpose === 'activation' ? activationMail(row, link, context) : passwordResetMail(row, link, context);
+      // Shortly after an email change the previous address gets the link too (email-change.ts).
+      await this.options.outbox.add(tx, ...mailTo(await accountAddresses(tx, row, this.now()), mail));
     });
   }
 

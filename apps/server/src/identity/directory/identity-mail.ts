@@ -90,14 +90,17 @@ export function totpResetMail(user: MailUser, context: MailContext): Mail {
   };
 }
 
-export function newIpSignInMail(user: MailUser, sign: { ip: string; at: Date }, context: MailContext): Mail {
+/** A sign-in from an address the account had not used (`newIp`), or any sign-in shortly after an email change. */
+export function newIpSignInMail(user: MailUser, sign: { ip: string; at: Date; newIp?: boolean }, context: MailContext): Mail {
   return {
     to: user.email,
     subject: `New sign-in to your ${context.productName} account`,
     text: [
       `Hello ${user.name},`,
       '',
-      `Your account ${user.username} was signed in from an IP address it had not used before.`,
+      sign.newIp === false
+        ? `Your account ${user.username} was signed in, shortly after its e-mail address was changed.`
+        : `Your account ${user.username} was signed in from an IP address it had not used before.`,
       '',
       `IP address: ${sign.ip}`,
       `Time: ${sign.at.toISOString()}`,
@@ -119,6 +122,42 @@ export function passwordChangedMail(user: MailUser, change: { at: Date }, contex
       `The password of your account ${user.username} was changed at ${change.at.toISOString()}.`,
       '',
       'If you did not do this, contact your administrator at once.',
+      '',
+      signature(context),
+    ].join('\n'),
+  };
+}
+
+/** The ADMIN who changed a user's e-mail, as the previous address is told. */
+export interface ChangingAdmin {
+  username: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * To the previous address after an ADMIN changed it: what changed, who did it and whom to ask; the
+ * new address masked (email-change.ts `maskEmail`), so that the mail tells no one where it went.
+ */
+export function emailChangedMail(
+  user: MailUser,
+  change: { previousEmail: string; maskedNewEmail: string; by: ChangingAdmin; at: Date; noticeMinutes: number; supportEmail: string },
+  context: MailContext,
+): Mail {
+  return {
+    to: change.previousEmail,
+    subject: `The e-mail address of your ${context.productName} account was changed`,
+    text: [
+      `Hello ${user.name},`,
+      '',
+      `The e-mail address of your account ${user.username} was changed at ${change.at.toISOString()} by the administrator ${change.by.name} (${change.by.username}).`,
+      '',
+      `Previous address: ${change.previousEmail}`,
+      `New address: ${change.maskedNewEmail}`,
+      '',
+      `For the next ${change.noticeMinutes} minutes, password reset links and security notices for your account are also sent to this address.`,
+      '',
+      `If you did not expect this, contact ${change.by.name} at ${change.by.email}, or the registry at ${change.supportEmail}, at once.`,
       '',
       signature(context),
     ].join('\n'),

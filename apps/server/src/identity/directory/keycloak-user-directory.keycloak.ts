@@ -113,6 +113,12 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
     await smtp?.close();
   });
 
+  it("says in Keycloak's access tokens when the user signed in (auth_time), which the recent-authentication check reads", async () => {
+    const claims = JSON.parse(Buffer.from(tokens.alpha!.split('.')[1]!, 'base64url').toString()) as { auth_time?: number };
+    expect(typeof claims.auth_time).toBe('number');
+    expect(Math.abs(Date.now() / 1000 - (claims.auth_time ?? 0))).toBeLessThan(15 * 60);
+  });
+
   it("opens the API with Keycloak's access tokens: registrar from the username, roles from realm_access", async () => {
     const res = await api(tokens.alpha!, 'GET', '/users');
     expect(res.statusCode).toBe(200);
@@ -225,9 +231,15 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
     expect(activity.map((entry) => entry.status)).toEqual(expect.arrayContaining(['user.create', 'signIn.success']));
   });
 
-  it("changes name, email and roles; a change of roles ends the user's sessions", async () => {
+  it("changes name, email and roles; a change of roles ends the user's sessions; the previous address is told", async () => {
+    await t.newMail();
     const res = await api(tokens.alpha!, 'PUT', '/users/anna@alpha', { name: 'Anna Jones', email: 'anna.jones@alpha.example', roles: ['SUPPORT'] });
     expect(res.statusCode).toBe(200);
+    const [notice, ...others] = await t.newMail();
+    expect(others).toEqual([]);
+    expect(notice?.to).toBe('anna@alpha.example');
+    expect(notice?.text).toContain('by the administrator Alice Admin (admin@alpha)');
+    expect(notice?.text).toContain('New address: a***@alpha.example');
     const user = (await api(tokens.alpha!, 'GET', '/users'))
       .json<{ data: { users: { username: string }[] } }>()
       .data.users.find((u) => u.username === 'anna@alpha');
@@ -266,7 +278,8 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
     await t.newMail();
     expect((await api(tokens.alpha!, 'DELETE', '/users/anna@alpha/totp')).statusCode).toBe(200);
     expect((await refresh(anna.tokens.refresh_token)).status).toBe(400);
-    expect((await t.newMail()).map((mail) => mail.to)).toEqual(['anna.jones@alpha.example']);
+    // Within 15 minutes of the email change, the previous address is told too.
+    expect((await t.newMail()).map((mail) => mail.to).sort()).toEqual(['anna.jones@alpha.example', 'anna@alpha.example']);
     let enrolled = '';
     const again = await signInThroughPages(realm.issuer, portalUrl, clientId, {
       username: 'anna@alpha',

@@ -9,6 +9,7 @@ import { linkTokenTtlMs } from '../account-links/link-tokens';
 import { keycloakStatusOf } from './keycloak-admin';
 import { replacePendingAccount } from './keycloak-pending-account';
 import { refusedSessionIds } from '../../modules/history/history.repository';
+import { accountAddresses, mailTo, noteEmailChange, sameAddress } from './email-change';
 import { mailContextOf, totpResetMail } from './identity-mail';
 import type { CreateUserOutcome, DirectoryUser, NewDirectoryUser, SignInRecord, UserDirectory } from './user-directory';
 
@@ -270,12 +271,18 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       await replacePendingAccount(admin, options.db, representationOf, username, (id) => mailActions(id, activationActions));
     },
 
-    async updateUser(username, changes) {
+    async updateUser(username, changes, by) {
       const user = await representationOf(username);
       if (!user) return;
       const { givenName, familyName } = splitName(changes.name);
       // The whole representation goes back: the user profile treats a missing attribute as removed.
       await admin.users.update({ id: user.id }, { ...user, firstName: givenName, lastName: familyName, email: changes.email });
+      // The change is Keycloak's: the previous address is told once it is made (email-change.ts).
+      const previousEmail = user.email ?? '';
+      if (previousEmail && !sameAddress(previousEmail, changes.email)) {
+        const account = { id: user.id, username: user.username, name: nameOf(user), email: previousEmail };
+        await noteEmailChange(options.db, { outbox: options.outbox, config }, { account, newEmail: changes.email, by, at: new Date() });
+      }
       // Access tokens carry the roles: sessions that would refresh them with the old ones end now.
       if (await setRoles(user.id, changes.roles)) await admin.users.logout({ id: user.id });
     },
@@ -333,7 +340,9 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       await admin.users.update({ id: user.id }, { ...user, requiredActions, totp: false });
       // Whoever signed in with the old authenticator is signed out everywhere.
       await admin.users.logout({ id: user.id });
-      await options.outbox.add(options.db, totpResetMail({ username: user.username, name: nameOf(user), email: user.email ?? '' }, mailContextOf(config)));
+      const account = { id: user.id, username: user.username, name: nameOf(user), email: user.email ?? '' };
+      // Shortly after an email change the previous address is told too (email-change.ts).
+      await options.outbox.add(options.db, ...mailTo(await accountAddresses(options.db, account), totpResetMail(account, mailContextOf(config))));
     },
 
     async endSessions(username) {

@@ -1,4 +1,5 @@
 import type { PanelRole } from '@registrar-panel/contract';
+import type { ChangingAdmin } from './identity-mail';
 
 /** A user of the directory as the rest of the server sees it; secrets never leave the directory. */
 export interface DirectoryUser {
@@ -70,8 +71,13 @@ export interface UserDirectory {
    * registry activates.
    */
   sendActivation(username: string): Promise<void>;
-  /** Changing the roles ends the user's sessions: the next sign-in gets the new roles. */
-  updateUser(username: string, changes: { name: string; email: string; roles: PanelRole[] }): Promise<void>;
+  /**
+   * Changing the roles ends the user's sessions: the next sign-in gets the new roles. Changing the
+   * email mails the previous address (who did it, the new one masked) and records the change, so
+   * that for a while the previous address gets the account's reset links and notices too
+   * (email-change.ts).
+   */
+  updateUser(username: string, changes: { name: string; email: string; roles: PanelRole[] }, by: ChangingAdmin): Promise<void>;
   /**
    * Disabling refuses the user's sign-ins and ends their sessions, grants and refresh tokens;
    * enabling lets them sign in again. Nothing else about the user changes.

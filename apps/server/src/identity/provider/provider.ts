@@ -165,10 +165,15 @@ export function createProvider(options: ProviderOptions): Provider {
       return { accountId: user.id, claims: () => ({ sub: user.id, ...userClaims(user) }) };
     },
     // Keycloak's claims in the access token, read fresh at each refresh (roles changes apply within 5 minutes).
+    // `auth_time` as Keycloak's access tokens carry it: when the user last gave their password and
+    // code, kept through refreshes; the API's recent-authentication check reads it.
     async extraTokenClaims(ctx, token) {
       if (!('accountId' in token) || typeof token.accountId !== 'string') return undefined;
       const user = await activeUser(ctx, token.accountId);
-      return user ? { ...userClaims(user), azp: token.clientId } : undefined;
+      if (!user) return undefined;
+      const { AuthorizationCode: code, RefreshToken: refresh } = ctx.oidc.entities;
+      const authTime = code?.authTime ?? refresh?.authTime;
+      return { ...userClaims(user), azp: token.clientId, ...(typeof authTime === 'number' ? { auth_time: authTime } : {}) };
     },
     // Refresh tokens for the web app without offline_access; they end with the session.
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),

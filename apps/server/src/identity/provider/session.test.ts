@@ -50,7 +50,11 @@ describe('tokens and refresh', () => {
 
   it('reads name and email afresh at each refresh (a change of roles ends the session instead)', async () => {
     const { browser, tokens } = await signedIn('tina@alpha');
-    await t.app.userDirectory.updateUser('tina@alpha', { name: 'Tina Maria Turner', email: 'tina@new.example', roles: ['SUPPORT'] });
+    await t.app.userDirectory.updateUser(
+      'tina@alpha',
+      { name: 'Tina Maria Turner', email: 'tina@new.example', roles: ['SUPPORT'] },
+      { username: 'admin@alpha', name: 'Ada Admin', email: 'ada@mail.example' },
+    );
     const next = (await browser.refresh(tokens.refresh_token)).json<Tokens>();
     expect(decodeJwt(next.access_token)).toMatchObject({
       given_name: 'Tina',

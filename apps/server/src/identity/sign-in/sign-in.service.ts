@@ -14,6 +14,7 @@ import {
   updateUserRow,
   type UserRow,
 } from '../directory/directory.repository';
+import { accountAddresses, mailTo } from '../directory/email-change';
 import { newIpSignInMail } from '../directory/identity-mail';
 import { subscriberOf } from '../../lib/addresses';
 import { findRegistrarStatus } from '../../modules/registrar/registrar.repository';
@@ -140,8 +141,13 @@ export function signInSteps(options: SignInOptions) {
     // sign-in never waits for the mail server (mail/outbox.ts).
     await db.transaction(async (tx) => {
       await insertSignInAttempt(tx, { username: user.username, ip, outcome: 'success', at: now() });
-      // The very first sign-in has no earlier address to differ from: no mail for it.
-      if (signedInBefore && !knownIp) await options.outbox.add(tx, newIpSignInMail(user, { ip, at: now() }, mailContextOf(options.config)));
+      // The very first sign-in has no earlier address to differ from: no mail for it. Shortly after
+      // an email change every sign-in is told, to both addresses (email-change.ts).
+      const addresses = await accountAddresses(tx, user, now());
+      const newIp = signedInBefore && !knownIp;
+      if (newIp || addresses.length > 1) {
+        await options.outbox.add(tx, ...mailTo(addresses, newIpSignInMail(user, { ip, at: now(), newIp }, mailContextOf(options.config))));
+      }
     });
     // Counted once it is recorded, not before the transaction commits.
     options.onOutcome?.('success');

@@ -101,8 +101,8 @@ export class SignInDriver {
     return at;
   }
 
-  /** Opens the authorization endpoint as the web app does; ends on the sign-in page (or back at the app). */
-  async start(): Promise<string> {
+  /** Opens the authorization endpoint as the web app does (with `extra` parameters: `max_age`); ends on the sign-in page (or back at the app). */
+  async start(extra: Record<string, string> = {}): Promise<string> {
     this.verifier = randomBytes(32).toString('base64url');
     const challenge = createHash('sha256').update(this.verifier).digest('base64url');
     const params = new URLSearchParams({
@@ -114,6 +114,7 @@ export class SignInDriver {
       nonce: randomBytes(8).toString('hex'),
       code_challenge: challenge,
       code_challenge_method: 'S256',
+      ...extra,
     });
     const url = `${this.issuer}/protocol/openid-connect/auth?${params.toString()}`;
     return this.follow(await this.request('GET', url), url);

@@ -13,6 +13,7 @@ export function webConfiguration(config: Config): AppConfiguration {
       supportEmail: config.supportEmail,
     },
     demoMode: config.demoMode,
+    recentAuthenticationSeconds: config.identity.recentAuthenticationSeconds,
   };
 }
 

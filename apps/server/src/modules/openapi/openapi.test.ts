@@ -52,6 +52,13 @@ describe('the document and the registered routes', () => {
     );
   });
 
+  it("says which route needs a recent sign-in, as the route's config does", () => {
+    const sorted = (keys: Iterable<string>) => [...keys].sort();
+    const declared = sorted(apiRoutes.filter((route) => route.recentAuthentication).map(routeKey));
+    expect(declared).toEqual(sorted(t.app.apiRouteList.filter((route) => route.recentAuthentication).map((route) => `${route.method} ${route.path}`)));
+    expect(declared).toEqual(['DELETE /users/:username/totp', 'PUT /users/:username']);
+  });
+
   it('has one operation per route of the table, under the OpenAPI form of its path', () => {
     expect(operations().length).toBe(apiRoutes.length);
     for (const route of apiRoutes) expect(operationOf(routeKey(route))?.operationId, routeKey(route)).toBe(route.operationId);

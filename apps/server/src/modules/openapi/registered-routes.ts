@@ -8,6 +8,8 @@ export interface RegisteredRoute {
   path: string;
   /** The route's `config.allowedWhileSuspended` (plugins/registrar-status.ts). */
   allowedWhileSuspended: boolean;
+  /** The route's `config.recentAuthentication` (plugins/recent-authentication.ts). */
+  recentAuthentication: boolean;
 }
 
 declare module 'fastify' {
@@ -28,8 +30,9 @@ export const registeredRoutes = fp<{ prefix: string }>(async (app: FastifyInstan
     if (route.url !== prefix && !route.url.startsWith(`${prefix}/`)) return;
     const path = route.url.slice(prefix.length).replace(/(.)\/$/, '$1') || '/';
     const allowedWhileSuspended = route.config?.allowedWhileSuspended === true;
+    const recentAuthentication = route.config?.recentAuthentication === true;
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, path, allowedWhileSuspended });
+      if (method !== 'HEAD') routes.push({ method, path, allowedWhileSuspended, recentAuthentication });
     }
   });
 });

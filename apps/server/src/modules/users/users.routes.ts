@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ActivityResponse, CreatedUserResponse, Envelope, LoginAttemptsResponse, UsersResponse } from '@registrar-panel/contract';
 import { ok } from '../../plugins/envelope';
 import { byAddress, byUser, limitRequests } from '../../plugins/rate-limits';
+import { recentAuthenticationRequired } from '../../plugins/recent-authentication';
 import { usersService } from './users.service';
 
 interface UserParams {
@@ -29,7 +30,8 @@ export async function userRoutes(app: FastifyInstance) {
     return ok(null);
   });
 
-  app.put<{ Params: UserParams }>('/users/:username', async (request): Promise<Envelope<null>> => {
+  // A changed email takes the user's reset links with it: a recent sign-in first.
+  app.put<{ Params: UserParams }>('/users/:username', { config: recentAuthenticationRequired }, async (request): Promise<Envelope<null>> => {
     await service.update(request.user, request.params.username, request.body);
     return ok(null);
   });
@@ -51,7 +53,7 @@ export async function userRoutes(app: FastifyInstance) {
     return ok(null);
   });
 
-  app.delete<{ Params: UserParams }>('/users/:username/totp', async (request): Promise<Envelope<null>> => {
+  app.delete<{ Params: UserParams }>('/users/:username/totp', { config: recentAuthenticationRequired }, async (request): Promise<Envelope<null>> => {
     await service.resetTotp(request.user, request.params.username);
     return ok(null);
   });

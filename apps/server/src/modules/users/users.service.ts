@@ -94,7 +94,8 @@ export function usersService(directory: UserDirectory, db: Db, log: Pick<Fastify
     } else {
       roles = assignable(input.roles);
     }
-    await directory.updateUser(user.username, { name: input.name, email: input.email, roles });
+    const by = { username: actor.username, name: [actor.firstName, actor.lastName].filter(Boolean).join(' ') || actor.username, email: actor.email };
+    await directory.updateUser(user.username, { name: input.name, email: input.email, roles }, by);
     await recordAudit(db, actor, 'user.update', {
       username: user.username,
       before: { name: user.name, email: user.email, roles: user.roles },

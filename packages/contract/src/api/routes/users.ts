@@ -53,8 +53,10 @@ export const userRoutes: readonly ApiRoute[] = [
     path: '/users/:username',
     tag: 'users',
     summary: 'Change a user',
-    description: "Changes the user's name, email and roles. An administrator's roles cannot change.",
+    description:
+      "Changes the user's name, email and roles. An administrator's roles cannot change. Needs a recent sign-in (403 `error.recentSignInRequired` otherwise). A changed email is told to the previous address, which also gets the user's reset links and security notices for 15 minutes.",
     access: 'manageUsers',
+    recentAuthentication: true,
     params: usernameParams,
     body: updateUserSchema,
     fields: { ...username, roles: 'SUPPORT, TECH and/or FINANCE.' },
@@ -111,8 +113,10 @@ export const userRoutes: readonly ApiRoute[] = [
     path: '/users/:username/totp',
     tag: 'users',
     summary: "Reset a user's two-step verification",
-    description: 'The user enrols a new authenticator at their next sign-in. An administrator’s cannot be reset.',
+    description:
+      'The user enrols a new authenticator at their next sign-in. An administrator’s cannot be reset. Needs a recent sign-in (403 `error.recentSignInRequired` otherwise).',
     access: 'manageUsers',
+    recentAuthentication: true,
     params: usernameParams,
     answer: { kind: 'json', status: 200, data: null, description: 'Reset.' },
     errors: { 403: ['users.adminTotpFixed'], 404: ['error.notFound'] },

@@ -65,10 +65,10 @@ export function UserAccessSection({ user }: { user: PanelUser }) {
 
   return (
     <section className="border-top mt-3 pt-3" aria-labelledby="access-title" data-testid="user-access">
-      <h3 id="access-title" className="h6 d-flex flex-wrap align-items-center gap-2">
+      <h4 id="access-title" className="h6 d-flex flex-wrap align-items-center gap-2">
         {t('users.access.title')}
         <UserStatusBadges user={{ ...user, awaitingActivation: false }} />
-      </h3>
+      </h4>
       <p className="text-body-secondary small">{t(user.disabled ? 'users.access.disabledHelp' : 'users.access.enabledHelp')}</p>
       <Button
         variant={user.disabled ? 'outline-success' : confirming ? 'danger' : 'outline-danger'}

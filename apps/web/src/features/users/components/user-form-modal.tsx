@@ -23,6 +23,7 @@ import { UserStatusBadges } from './user-status-badges';
 import { TotpResetButton } from './totp-reset-button';
 import { Icon } from '../../../components/icon';
 import envelopePaperIcon from 'bootstrap-icons/icons/envelope-paper.svg?raw';
+import lightningChargeIcon from 'bootstrap-icons/icons/lightning-charge.svg?raw';
 import personFillGearIcon from 'bootstrap-icons/icons/person-fill-gear.svg?raw';
 
 export type UserFormMode = { mode: 'create' } | { mode: 'edit'; user: PanelUser };
@@ -94,6 +95,8 @@ export function UserFormModal({ target, registrarHandle, onCancel, onSaved }: Us
     <Modal
       show
       size="lg"
+      // The body scrolls between a fixed title and footer: Update stays in view on a laptop screen.
+      scrollable
       onHide={onCancel}
       backdrop="static"
       aria-labelledby="user-form-title"
@@ -101,18 +104,24 @@ export function UserFormModal({ target, registrarHandle, onCancel, onSaved }: Us
       // shown: react-bootstrap first focuses the dialog itself, and notes the opener to return to.
       onEntered={() => document.getElementById(editing ? 'field-name' : 'field-username')?.focus()}
     >
-      <Form noValidate onSubmit={(event) => void submit(event)}>
-        <Modal.Header closeButton>
-          <Modal.Title id="user-form-title" as="h2" className="h5">
-            {editing ? t('users.form.editTitle', { name: editing.name }) : t('users.form.createTitle')}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {!editing && (
-            <p className="alert alert-info d-flex gap-2 align-items-start">
-              <Icon svg={envelopePaperIcon} />
-              <span>{t('users.form.activationNotice')}</span>
-            </p>
+      <Modal.Header closeButton>
+        <Modal.Title id="user-form-title" as="h2" className="h5">
+          {editing ? t('users.form.editTitle', { name: editing.name }) : t('users.form.createTitle')}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {!editing && (
+          <p className="alert alert-info d-flex gap-2 align-items-start">
+            <Icon svg={envelopePaperIcon} />
+            <span>{t('users.form.activationNotice')}</span>
+          </p>
+        )}
+        {/* Only what Update saves is in the form; the footer's Update submits it by its id. */}
+        <Form id="user-form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby={editing ? 'user-details-title' : undefined}>
+          {editing && (
+            <h3 id="user-details-title" className="h6 mb-3">
+              {t('users.form.detailsTitle')}
+            </h3>
           )}
           <Form.Group className="mb-3" controlId="field-username">
             <Form.Label>
@@ -173,37 +182,54 @@ export function UserFormModal({ target, registrarHandle, onCancel, onSaved }: Us
               />
             </fieldset>
           )}
-          {editing && !adminUser && (
-            <section className="border-top mt-3 pt-3" aria-labelledby="totp-title">
-              <h3 id="totp-title" className="h6">
-                {t('users.totp.title')}
-              </h3>
-              <p className="text-body-secondary small">{t('users.totp.help')}</p>
-              <TotpResetButton username={editing.username} />
-            </section>
-          )}
-          {current?.awaitingActivation && (
-            <section className="border-top mt-3 pt-3" aria-labelledby="activation-title">
-              <h3 id="activation-title" className="h6 d-flex flex-wrap align-items-center gap-2">
-                {t('users.activation.title')}
-                <UserStatusBadges user={{ awaitingActivation: true, disabled: false, accessEnd: null }} />
-              </h3>
-              <p className="text-body-secondary small">{t('users.activation.help')}</p>
-              {/* The stored user, not the form: the mail goes to the saved address, not one still being typed. */}
-              <SendActivationButton user={current} />
-            </section>
-          )}
-          {current && !adminUser && <UserAccessSection user={current} />}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onCancel}>
-            {t('users.form.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" disabled={!form.formState.isValid || pending}>
-            {t(editing ? 'users.form.update' : 'users.form.create')}
-          </Button>
-        </Modal.Footer>
-      </Form>
+        </Form>
+        {current && (current.awaitingActivation || !adminUser) && (
+          // Set apart from the form: each of these is done at once, Update neither saves nor undoes them.
+          <section
+            // A white panel under a tinted heading strip: the buttons keep their contrast on white.
+            className="user-immediate-actions mt-4 rounded-3 border border-primary-subtle overflow-hidden"
+            aria-labelledby="immediate-actions-title"
+            data-testid="immediate-actions"
+          >
+            <h3 id="immediate-actions-title" className="h6 d-flex align-items-center gap-2 mb-0 px-3 py-2 bg-primary-subtle text-primary-emphasis">
+              <Icon svg={lightningChargeIcon} />
+              {t('users.immediate.title')}
+            </h3>
+            <div className="p-3">
+              <p className="text-body-secondary small mb-0">{t('users.immediate.help')}</p>
+              {!adminUser && (
+                <section className="border-top mt-3 pt-3" aria-labelledby="totp-title">
+                  <h4 id="totp-title" className="h6">
+                    {t('users.totp.title')}
+                  </h4>
+                  <p className="text-body-secondary small">{t('users.totp.help')}</p>
+                  <TotpResetButton username={current.username} />
+                </section>
+              )}
+              {current.awaitingActivation && (
+                <section className="border-top mt-3 pt-3" aria-labelledby="activation-title">
+                  <h4 id="activation-title" className="h6 d-flex flex-wrap align-items-center gap-2">
+                    {t('users.activation.title')}
+                    <UserStatusBadges user={{ awaitingActivation: true, disabled: false, accessEnd: null }} />
+                  </h4>
+                  <p className="text-body-secondary small">{t('users.activation.help')}</p>
+                  {/* The stored user, not the form: the mail goes to the saved address, not one still being typed. */}
+                  <SendActivationButton user={current} />
+                </section>
+              )}
+              {!adminUser && <UserAccessSection user={current} />}
+            </div>
+          </section>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onCancel}>
+          {t('users.form.cancel')}
+        </Button>
+        <Button type="submit" form="user-form" variant="primary" disabled={!form.formState.isValid || pending}>
+          {t(editing ? 'users.form.update' : 'users.form.create')}
+        </Button>
+      </Modal.Footer>
     </Modal>
   );
 }

@@ -2,13 +2,14 @@ import { can, type PanelUser } from '@registrar-panel/contract';
 import { useEffect, useState } from 'react';
 import { Button, Card, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { NotAllowed } from '../../../components/not-allowed';
 import { useRefusal } from '../../../components/refusable';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { stackTableClass } from '../../../components/stack-table';
 import { showAlert, type AlertType } from '../../../lib/alerts';
-import { useCurrentUser } from '../../../lib/auth';
+import { authSession, signedInRecently, useCurrentUser } from '../../../lib/auth';
+import { useAppConfiguration } from '../../../lib/config';
 import { paths } from '../../../lib/paths';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
@@ -21,6 +22,9 @@ import personPlusIcon from 'bootstrap-icons/icons/person-plus.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
 
 type Dialog = UserFormMode | { mode: 'delete'; user: PanelUser };
+
+/** `?edit={username}`: back from the sign-in that editing asked for, the dialog opens again. */
+const editParam = 'edit';
 
 /** `/users` (spec section 2). Who may manage users is not shown in the spec: others get an explanation. */
 export function UsersPage() {
@@ -55,6 +59,37 @@ function UserManagement({ registrarHandle, showApiKeys }: { registrarHandle: str
   const createRefusal = useRefusal('POST /users');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const { recentAuthenticationSeconds } = useAppConfiguration();
+  const [searchParams] = useSearchParams();
+  // Read once, when the page mounts: back from the sign-in that editing asked for.
+  const [returnedToEdit, setReturnedToEdit] = useState(() => searchParams.get(editParam));
+
+  /**
+   * Editing a user can change where their mail goes and reset their 2-step verification, so it
+   * needs a recent sign-in (the server refuses the changes without one): an older one is renewed
+   * at the identity service (password and code) before the dialog opens, and the dialog opens on
+   * return. Nothing of the dialog is shown before that.
+   */
+  const openEdit = (user: PanelUser) => {
+    if (signedInRecently(recentAuthenticationSeconds)) {
+      setDialog({ mode: 'edit', user });
+      return;
+    }
+    void authSession.get()?.reauthenticate(`${paths.users}?${new URLSearchParams({ [editParam]: user.username }).toString()}`);
+  };
+
+  // Back from that sign-in the dialog opens, once the list is in (the server still checks each
+  // change), and the address loses the parameter, so that a reload does not open it again. Not
+  // through the router: a navigation to /users mounts the page afresh (routes.tsx).
+  useEffect(() => {
+    if (returnedToEdit) window.history.replaceState(window.history.state, '', paths.users);
+  }, [returnedToEdit]);
+  const returnedUser = returnedToEdit ? users.data?.find((candidate) => candidate.username === returnedToEdit) : undefined;
+  const shown: Dialog | null = dialog ?? (returnedUser ? { mode: 'edit', user: returnedUser } : null);
+  const closeDialog = () => {
+    setDialog(null);
+    setReturnedToEdit(null);
+  };
 
   const toggle = (username: string) =>
     setExpanded((current) => {
@@ -82,7 +117,7 @@ function UserManagement({ registrarHandle, showApiKeys }: { registrarHandle: str
 
   const onDeleteResult = (user: PanelUser, result: DeleteResult) => {
     if (result !== 'delete') {
-      setDialog(null);
+      closeDialog();
       return;
     }
     deletion.mutate(user.username, { onSuccess: () => backToList(t('users.delete.done', { username: user.username })) });
@@ -138,7 +173,7 @@ function UserManagement({ registrarHandle, showApiKeys }: { registrarHandle: str
                     user={user}
                     expanded={expanded.has(user.username)}
                     onToggle={() => toggle(user.username)}
-                    onEdit={() => setDialog({ mode: 'edit', user })}
+                    onEdit={() => openEdit(user)}
                     onDelete={() => setDialog({ mode: 'delete', user })}
                   />
                 ))}
@@ -147,12 +182,8 @@ function UserManagement({ registrarHandle, showApiKeys }: { registrarHandle: str
           </ScrollRegion>
         )}
       </Card>
-      {dialog?.mode === 'delete' && (
-        <DeleteUserModal user={dialog.user} pending={deletion.isPending} onResult={(result) => onDeleteResult(dialog.user, result)} />
-      )}
-      {dialog && dialog.mode !== 'delete' && (
-        <UserFormModal target={dialog} registrarHandle={registrarHandle} onCancel={() => setDialog(null)} onSaved={onSaved} />
-      )}
+      {shown?.mode === 'delete' && <DeleteUserModal user={shown.user} pending={deletion.isPending} onResult={(result) => onDeleteResult(shown.user, result)} />}
+      {shown && shown.mode !== 'delete' && <UserFormModal target={shown} registrarHandle={registrarHandle} onCancel={closeDialog} onSaved={onSaved} />}
     </>
   );
 }
