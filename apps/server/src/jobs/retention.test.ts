@@ -1,7 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, demoMailbox, oidcModels, signInAttempts, signInLockouts, userTokens } from '../db/schema';
+import { auditEvents, demoMailbox, oidcModels, signInAttempts, signInLockouts, userEmailChanges, userTokens } from '../db/schema';
 import { createActiveUser } from '../identity/testing/users';
 import { createRegistrar } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -55,18 +55,31 @@ describe('retention', () => {
       { tokenHash: 'expired', username: 'ada@alpha', purpose: 'reset', expiresAt: daysAgo(2) },
       { tokenHash: 'just-expired', username: 'ada@alpha', purpose: 'reset', expiresAt: new Date(now.getTime() - 3_600_000) },
     ]);
+    await db.insert(userEmailChanges).values([
+      { accountId: 'changed-long-ago', previousEmail: 'old@mail.example', changedAt: daysAgo(2) },
+      { accountId: 'changed-today', previousEmail: 'recent@mail.example', changedAt: daysAgo(0.5) },
+    ]);
 
     const deleted = await applyRetention(db, policy, now);
 
-    expect(deleted).toEqual({ audit_events: 1, sign_in_attempts: 1, sign_in_lockouts: 1, demo_mailbox: 1, oidc_models: 1, user_tokens: 1 });
+    expect(deleted).toEqual({
+      audit_events: 1,
+      sign_in_attempts: 1,
+      sign_in_lockouts: 1,
+      demo_mailbox: 1,
+      oidc_models: 1,
+      user_tokens: 1,
+      user_email_changes: 1,
+    });
     expect((await db.select({ action: auditEvents.action }).from(auditEvents)).map((row) => row.action)).toEqual(['kept']);
     expect(await rows(signInAttempts)).toBe(1);
     expect((await db.select({ account: signInLockouts.account }).from(signInLockouts)).map((row) => row.account)).toEqual(['busy@alpha']);
     expect((await db.select({ subject: demoMailbox.subject }).from(demoMailbox)).map((row) => row.subject)).toEqual(['new']);
     expect((await db.select({ id: oidcModels.id }).from(oidcModels)).map((row) => row.id)).toEqual(['live']);
     expect((await db.select({ tokenHash: userTokens.tokenHash }).from(userTokens)).map((row) => row.tokenHash)).toEqual(['just-expired']);
+    expect((await db.select({ accountId: userEmailChanges.accountId }).from(userEmailChanges)).map((row) => row.accountId)).toEqual(['changed-today']);
     // Run again: nothing more to delete.
-    expect(Object.values(await applyRetention(db, policy, now))).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await applyRetention(db, policy, now))).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('cleans a large table in batches, to the last row', async () => {

@@ -50,6 +50,9 @@ function cleanups(policy: RetentionPolicy): Cleanup[] {
     // links past theirs (a day late, so that a link just expired still answers "expired", not "unknown").
     olderThan('oidc_models', 'expires_at', 1),
     olderThan('user_tokens', 'expires_at', 1),
+    // A user's previous e-mail address matters for 15 minutes after a change (identity/directory/
+    // email-change.ts); kept a day, then gone: it is personal data with no further use.
+    olderThan('user_email_changes', 'changed_at', 1),
   ];
 }
 
