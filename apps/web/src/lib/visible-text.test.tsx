@@ -87,7 +87,12 @@ describe('pages showing text from outside', () => {
       lastUsedAt: null,
       lastUsedIp: null,
     };
-    const markup = rendered(<ApiKeysTable apiKeys={[{ ...key, state: 'active', revokedAt: null, revokedBy: null }, key]} onRevoke={() => {}} />);
+    const markup = rendered(
+      // The table asks whether the registrar's status lets a key be revoked: a query.
+      <QueryClientProvider client={new QueryClient()}>
+        <ApiKeysTable apiKeys={[{ ...key, state: 'active', revokedAt: null, revokedBy: null }, key]} onRevoke={() => {}} />
+      </QueryClientProvider>,
+    );
     expect(markup).toContain('Ann\uFFFDgpj');
     expect(markup).not.toMatch(invisible);
   });
