@@ -59,7 +59,7 @@ export function SearchForm({ term, filters, messages, onSearch }: SearchFormProp
   // Closed at first, so the results start right under the search (the open panel pushed them 380 px
   // down). Open at first when the address holds filters, on a wide screen (the search is being
   // filtered; on a phone the chips under the form say them), or filters that need correcting; then
-  // as the user chooses (docs/decisions.md, 'The search's filter panel').
+  // as the user chooses (docs/decisions.md, 'Long pages, loading pages, what a role may do, the search's filters').
   const [wide] = useState(wideScreen);
   const [chosen, setChosen] = useState<boolean | null>(null);
   const open = chosen ?? (addressProblems || (wide && setCount > 0));
