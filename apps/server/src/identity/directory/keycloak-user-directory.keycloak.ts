@@ -446,8 +446,13 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
     const yesterday = brusselsDay(new Date(Date.now() - 86_400_000));
     await admin.users.update({ id: stored!.id! }, { ...stored, attributes: { ...stored!.attributes, [accessEndAttribute]: [yesterday] } });
     // From 00:00 the API refuses the user's tokens, before the job has run: Keycloak's carry the day.
+    // 403 with its own message (a 401 would make the web sign in again, silently, in a loop), and
+    // Keycloak's session ends there: no refresh goes on issuing tokens the API refuses.
     const lateTokens = await signIn('bob@alpha', bobSecret, bobPassword);
-    expect((await api(lateTokens.access_token, 'GET', '/config')).statusCode).toBe(401);
+    const refused = await api(lateTokens.access_token, 'GET', '/config');
+    expect(refused.statusCode).toBe(403);
+    expect(messageKeys(refused)).toEqual(['access.ended']);
+    expect((await refresh(lateTokens.refresh_token)).status).toBe(400);
     expect(await applyAccessEnds(t.app.userDirectory)).toEqual(['bob@alpha']);
     expect(await listedUser('bob@alpha')).toMatchObject({ accessEnd: yesterday, disabled: true });
     expect((await refresh(bobTokens.refresh_token)).status).toBe(400);
