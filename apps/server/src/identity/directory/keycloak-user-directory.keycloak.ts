@@ -7,6 +7,8 @@ import { brusselsDay } from '@registrar-panel/contract';
 import { applyAccessEnds } from '../../jobs/access-end';
 import { keycloakAdmin } from './keycloak-admin';
 import { accessEndAttribute } from './keycloak-user-directory';
+import { accountAddresses } from './email-change';
+import { sql } from 'drizzle-orm';
 import { createTestRealm, keycloakTestUrl, type SeedUser, type TestRealm } from '../testing/keycloak-realm';
 import { formsOf, PageSession, signInThroughPages, walkPages, type KeycloakTokens } from '../testing/keycloak-pages';
 import { linkIn, startSmtpListener, type SmtpListener } from '../testing/smtp-listener';
@@ -375,6 +377,46 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
     expect(await linkWorks(links[2]!)).toBe(false);
     const already = await api(tokens.alpha!, 'POST', '/users/cara@alpha/activation');
     expect(already.statusCode).toBe(409);
+  });
+
+  it('records an e-mail change with its notice before Keycloak makes it: a failed record leaves the address as it was, and the retry tells the previous address', async () => {
+    const { db } = t.database;
+    expect((await api(tokens.alpha!, 'POST', '/users', { username: 'dora', name: 'Dora Late', email: 'dora@alpha.example', roles: ['TECH'] })).statusCode).toBe(
+      201,
+    );
+    await t.newMail();
+    const change = { name: 'Dora Late', email: 'dora.new@alpha.example', roles: ['TECH'] };
+    // The portal's database refuses the record (a trigger: a real failure of the real database).
+    await db.execute(sql`CREATE FUNCTION refuse_email_change() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$`);
+    await db.execute(sql`CREATE TRIGGER refuse_email_change BEFORE INSERT OR UPDATE ON user_email_changes FOR EACH ROW EXECUTE FUNCTION refuse_email_change()`);
+    try {
+      expect((await api(tokens.alpha!, 'PUT', '/users/dora@alpha', change)).statusCode).toBe(500);
+    } finally {
+      await db.execute(sql`DROP TRIGGER refuse_email_change ON user_email_changes`);
+      await db.execute(sql`DROP FUNCTION refuse_email_change()`);
+    }
+    expect(await listedUser('dora@alpha')).toMatchObject({ email: 'dora@alpha.example' });
+    expect(await t.newMail()).toEqual([]);
+    // The ADMIN tries again: the change is made and the previous address told.
+    expect((await api(tokens.alpha!, 'PUT', '/users/dora@alpha', change)).statusCode).toBe(200);
+    expect(await listedUser('dora@alpha')).toMatchObject({ email: 'dora.new@alpha.example' });
+    expect((await t.newMail()).map((mail) => mail.to)).toEqual(['dora@alpha.example']);
+  });
+
+  it('keeps the previous address told after a resent activation gives the account a new id', async () => {
+    const admin = await realm.admin();
+    expect((await api(tokens.alpha!, 'POST', '/users', { username: 'emil', name: 'Emil Late', email: 'emil@alpha.example', roles: ['TECH'] })).statusCode).toBe(
+      201,
+    );
+    expect((await api(tokens.alpha!, 'PUT', '/users/emil@alpha', { name: 'Emil Late', email: 'emil.new@alpha.example', roles: ['TECH'] })).statusCode).toBe(
+      200,
+    );
+    const [original] = await admin.users.find({ username: 'emil@alpha', exact: true });
+    expect((await api(tokens.alpha!, 'POST', '/users/emil@alpha/activation')).statusCode).toBe(200);
+    const [copy] = await admin.users.find({ username: 'emil@alpha', exact: true });
+    expect(copy?.id).not.toBe(original?.id);
+    // Within the 15 minutes, the copy's reset links and security notices still go to both addresses.
+    expect(await accountAddresses(t.database.db, { id: copy!.id!, email: 'emil.new@alpha.example' })).toEqual(['emil.new@alpha.example', 'emil@alpha.example']);
   });
 
   it('leaves the activation of an account the registry made (an administrator, or one in a group) to the registry: nothing changes', async () => {
