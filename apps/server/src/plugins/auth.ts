@@ -199,6 +199,9 @@ export function verifiedTokenCache(maxEntries: number) {
 /** Requires a valid bearer token (an access token, or an API key) on every route registered inside the plugin's scope. */
 export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) => {
   const verified = verifiedTokenCache(10_000);
+  // Tokens whose user's session was ended for an ended access: their further requests are refused
+  // without asking the identity service again (forgotten all at once when full; it is only a saving).
+  const endedTokens = new Set<string>();
   app.decorateRequest('user', null as unknown as SignedInUser);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
@@ -214,11 +217,17 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     if (!caller) {
       const claims = await verifyAccessTokenClaims(token, options);
       const username = text(claims.preferred_username);
-      if (options.onAccessEnded && registrarHandleOf(username) && accessEnded(accessEndOf(claims))) {
+      if (options.onAccessEnded && registrarHandleOf(username) && accessEnded(accessEndOf(claims)) && !endedTokens.has(token)) {
         // The refusal is the answer whatever happens to the session: a failure is logged, not answered.
-        await options.onAccessEnded(username).catch((error: unknown) => {
-          request.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'ending the session of a user whose access ended failed');
-        });
+        await options.onAccessEnded(username).then(
+          () => {
+            if (endedTokens.size >= 10_000) endedTokens.clear();
+            endedTokens.add(token);
+          },
+          (error: unknown) => {
+            request.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'ending the session of a user whose access ended failed');
+          },
+        );
       }
       caller = callerOf(claims);
       verified.set(token, caller, claims.exp * 1000, accessEndOf(claims));
