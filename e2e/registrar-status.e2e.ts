@@ -1,3 +1,4 @@
+import { messageTexts } from '@registrar-panel/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeContext, expectNoAxeViolations } from './support/axe';
@@ -131,6 +132,24 @@ describe('the registrar status', () => {
     const updates = page.getByRole('link', { name: /^Update details/ });
     await expect.poll(() => updates.count()).toBe(4);
     expect(await page.getByTestId('registrar-status-notice').count()).toBe(0);
+  });
+
+  it("access ended: the API's refusal gives way to one page-level message with Sign out, not to a new sign-in", async () => {
+    // The API's answer to a token past the user's access end day (plugins/auth.ts): the day cannot be
+    // set in the past, so the answer is given here as the server words it.
+    const refusal = { data: null, messages: [{ messageKey: 'access.ended', defaultMessage: messageTexts['access.ended'] }] };
+    await page.route('**/services/**', (route) => route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify(refusal) }));
+    try {
+      await page.goto('/registrar/generalData');
+      const notice = page.getByTestId('registrar-blocked');
+      await notice.waitFor();
+      expect(await notice.innerText()).toContain(messageTexts['access.ended']);
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Access ended');
+      await capturePage(page, 'access-ended', { fullPage: false });
+      await expectNoAxeViolations(page, 'access ended');
+    } finally {
+      await page.unroute('**/services/**');
+    }
   });
 
   it('blocked: the next request shows one page-level message with Sign out, which signs out', async () => {

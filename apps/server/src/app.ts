@@ -136,6 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         mode: config.identity.mode,
         audience: config.identity.mode === 'embedded' ? apiResourceOf(config) : undefined,
         apiKeys: apiKeyAuthenticator(database.db, { routePrefix: servicesPrefix }),
+        // A user whose access end day has passed is refused (403) and signed out of the identity service.
+        onAccessEnded: (username) => app.userDirectory.endSessions(username),
       });
       services.addHook('onRequest', limitRequests(byUserOrApiKey('servicesPerUser', 'servicesPerApiKey')));
       // What the registrar's status allows (blocked: nothing; suspended: no change), read per request.

@@ -47,6 +47,8 @@ export const messageTexts = {
   'users.adminAccessEndFixed': 'The access of an administrator cannot be limited.',
   'users.accessEnded': "This user's access has ended. Change or clear the access end date first.",
   'validation.accessEnd': 'Choose a date from today on, or none.',
+  // The caller's own access end day has passed (server: plugins/auth.ts); the web shows it in place of the app.
+  'access.ended': 'Your access to the registrar panel has ended. Please contact an administrator of your registrar.',
   // The identity service could not send a mail the user asked for (Keycloak sends its own).
   'identity.mailFailed': 'The email could not be sent. Please try again later.',
   // The registrar's status, as the registry sets it (server: modules/registrar/registrar-status-policy.ts).

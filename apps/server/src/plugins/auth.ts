@@ -13,7 +13,7 @@ import {
   type PanelRole,
 } from '@registrar-panel/contract';
 import type { Config } from '../config';
-import { forbidden, unauthorized } from '../errors';
+import { AppError, forbidden, unauthorized } from '../errors';
 import { sessionPolicy } from '../identity/provider/session-policy';
 
 /** Who is calling, as the access token says. Every service call is scoped to `registrarHandle`. */
@@ -77,6 +77,11 @@ export interface AuthOptions {
    * caller, or a thrown 401/403. Without it such a bearer is refused like any bad token.
    */
   apiKeys?: ApiKeyAuthenticator;
+  /**
+   * Told of a user whose token is refused because their access end day has passed, before the 403
+   * goes out: their session ends there, so no silent sign-in goes on issuing tokens the API refuses.
+   */
+  onAccessEnded?: (username: string) => Promise<void>;
 }
 
 /** The key path of authentication: the caller a key stands for, or a thrown 401 (not a key) or 403 (not on this route). */
@@ -137,12 +142,19 @@ export async function verifyAccessTokenClaims(token: string, options: AuthOption
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** The caller a verified access token names; 401 unless its username names a registrar. */
+/**
+ * The answer to a token whose access end day has passed: 403 with its own message, not 401. A 401
+ * means "sign in again" to the web, and the identity service's session would sign the user in
+ * again at once with a token the API refuses again.
+ */
+const accessEndedRefusal = () => AppError.of(403, 'access.ended');
+
+/** The caller a verified access token names; 401 unless its username names a registrar, 403 once their access has ended. */
 export function callerOf(claims: AccessTokenClaims): Caller {
   const username = text(claims.preferred_username);
   const registrarHandle = registrarHandleOf(username);
   if (!registrarHandle) throw unauthorized();
-  if (accessEnded(accessEndOf(claims))) throw unauthorized();
+  if (accessEnded(accessEndOf(claims))) throw accessEndedRefusal();
   const realmAccess = claims.realm_access;
   return {
     username,
@@ -187,6 +199,9 @@ export function verifiedTokenCache(maxEntries: number) {
 /** Requires a valid bearer token (an access token, or an API key) on every route registered inside the plugin's scope. */
 export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) => {
   const verified = verifiedTokenCache(10_000);
+  // Tokens whose user's session was ended for an ended access: their further requests are refused
+  // without asking the identity service again (forgotten all at once when full; it is only a saving).
+  const endedTokens = new Set<string>();
   app.decorateRequest('user', null as unknown as SignedInUser);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
@@ -201,6 +216,19 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     let caller = verified.get(token);
     if (!caller) {
       const claims = await verifyAccessTokenClaims(token, options);
+      const username = text(claims.preferred_username);
+      if (options.onAccessEnded && registrarHandleOf(username) && accessEnded(accessEndOf(claims)) && !endedTokens.has(token)) {
+        // The refusal is the answer whatever happens to the session: a failure is logged, not answered.
+        await options.onAccessEnded(username).then(
+          () => {
+            if (endedTokens.size >= 10_000) endedTokens.clear();
+            endedTokens.add(token);
+          },
+          (error: unknown) => {
+            request.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'ending the session of a user whose access ended failed');
+          },
+        );
+      }
       caller = callerOf(claims);
       verified.set(token, caller, claims.exp * 1000, accessEndOf(claims));
     }

@@ -1,9 +1,9 @@
-import type { Envelope } from '@registrar-panel/contract';
+import { messageTexts, type Envelope } from '@registrar-panel/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertStore } from './alerts';
 import { apiRequest, ApiError } from './api-client';
 import { authSession, type AuthSession } from './auth';
-import { registrarBlocked } from './registrar-blocked';
+import { accessRefused } from './registrar-blocked';
 import { pendingRequests } from './spinner';
 
 /*
@@ -38,7 +38,7 @@ beforeEach(() => {
   alertStore.set([]);
   pendingRequests.set(0);
   authSession.set(null);
-  registrarBlocked.set(false);
+  accessRefused.set(null);
 });
 
 afterEach(() => {
@@ -220,7 +220,7 @@ describe("the registrar's status", () => {
     const error = await failureOf(apiRequest('/services/registrar/epp/ip', { method: 'PUT', body: { ipAddresses: [] } }));
     expect(error.status).toBe(403);
     expect(alertTexts()).toEqual([`error: ${text}`]);
-    expect(registrarBlocked.get()).toBe(false);
+    expect(accessRefused.get()).toBeNull();
   });
 
   it('turns a blocked registrar into the page-level notice, with no alert, even for a quiet call', async () => {
@@ -229,12 +229,30 @@ describe("the registrar's status", () => {
     const error = await failureOf(apiRequest('/services/registrar'));
     expect(error.status).toBe(403);
     expect(error.messages).toEqual([]);
-    expect(registrarBlocked.get()).toBe(true);
+    expect(accessRefused.get()).toBe('registrar.accessBlocked');
     expect(alertTexts()).toEqual([]);
 
-    registrarBlocked.set(false);
+    accessRefused.set(null);
     answer(403, envelope(null, [blocked]));
     await failureOf(apiRequest('/services/country', { quiet: true }));
-    expect(registrarBlocked.get()).toBe(true);
+    expect(accessRefused.get()).toBe('registrar.accessBlocked');
+  });
+
+  it("turns the end of the user's own access into the page-level notice, without sending them to sign in again", async () => {
+    const signInAgain = vi.fn(() => Promise.resolve());
+    authSession.set({
+      user: { firstName: 'T', lastName: 'T', username: 'tech@acme', email: 't@acme.example', registrarHandle: 'acme', roles: ['TECH'] },
+      getAccessToken: () => Promise.resolve('token'),
+      signInAgain,
+      signedInAt: () => undefined,
+      reauthenticate: vi.fn(),
+      logout: vi.fn(),
+    });
+    answer(403, envelope(null, [{ messageKey: 'access.ended', defaultMessage: messageTexts['access.ended'] }]));
+    const error = await failureOf(apiRequest('/services/registrar'));
+    expect(error.status).toBe(403);
+    expect(accessRefused.get()).toBe('access.ended');
+    expect(signInAgain).not.toHaveBeenCalled();
+    expect(alertTexts()).toEqual([]);
   });
 });

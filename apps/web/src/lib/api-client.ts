@@ -1,7 +1,7 @@
 import { messageTexts, type Envelope, type Message } from '@registrar-panel/contract';
 import { alerts } from './alerts';
 import { authSession, getAccessToken } from './auth';
-import { noteRegistrarBlocked } from './registrar-blocked';
+import { noteAccessRefused } from './registrar-blocked';
 import { noteRegistrarSuspended } from './registrar-suspended';
 import { requestEnded, requestStarted } from './spinner';
 
@@ -94,7 +94,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     if (!response.ok) {
       const messages = await messagesOf(response);
       // Not an alert: the shell replaces every page with the notice (lib/registrar-blocked.ts).
-      if (noteRegistrarBlocked(messages)) throw new ApiError(response.status, []);
+      if (noteAccessRefused(messages)) throw new ApiError(response.status, []);
       // The registry suspended the registrar meanwhile: every page's notice and disabled controls follow (lib/registrar-status.ts).
       noteRegistrarSuspended(messages);
       if (options.quiet) throw new ApiError(response.status, messages ?? []);

@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { alerts } from './alerts';
 import { alertMessages, authHeaders, buildUrl, internalErrorText, type ApiRequestOptions } from './api-client';
 import { authSession } from './auth';
-import { noteRegistrarBlocked } from './registrar-blocked';
+import { noteAccessRefused } from './registrar-blocked';
 
 /** How far a download is: bytes so far, and the share done when the server said how much is coming. */
 export interface DownloadProgress {
@@ -67,7 +67,7 @@ export async function downloadFile(path: string, options: DownloadOptions): Prom
         .json()
         .then((body: { messages?: unknown }) => (Array.isArray(body.messages) ? (body.messages as Parameters<typeof alertMessages>[0]) : []))
         .catch(() => []);
-      if (noteRegistrarBlocked(messages)) return false;
+      if (noteAccessRefused(messages)) return false;
       if (messages.length === 0) return fallback();
       alertMessages(messages);
       return false;

@@ -1,3 +1,4 @@
+import KeycloakAdminClient from '@keycloak/keycloak-admin-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keycloakAdmin } from '../directory/keycloak-admin';
 import { createTestRealm, keycloakTestUrl, type TestRealm } from '../testing/keycloak-realm';
@@ -42,6 +43,40 @@ describe.skipIf(!keycloakTestUrl())('the first ADMIN in Keycloak mode (real Keyc
     await realm.seedUser({ username: 'tech@gamma', name: 'Ted Tech', email: 'ted@gamma.example', roles: ['TECH'], password: 'a long enough password' });
     await expect(createKeycloakAdmin(admin, { username: 'tech@gamma', name: 'Ted Tech', email: 'ted@gamma.example' })).rejects.toThrow(/exists already/);
     await expect(createKeycloakAdmin(admin, { username: 'nohandle', name: 'No One', email: 'no@one.example' })).rejects.toThrow(/name@\{registrar handle\}/);
+  });
+
+  it('works for a master-realm user holding only the roles deploy/keycloak/README.md names, which cannot change the realm itself', async () => {
+    // The narrowly scoped administrator the production guide asks for in place of the bootstrap one.
+    const master = await realm.admin();
+    master.setConfig({ realmName: 'master' });
+    const [management] = await master.clients.find({ clientId: `${realm.name}-realm` });
+    const roles = (await master.clients.listRoles({ id: management!.id! })).filter((role) =>
+      ['view-clients', 'view-users', 'view-realm', 'manage-users'].includes(role.name ?? ''),
+    );
+    const username = `provisioner-${realm.name}`.toLowerCase();
+    const password = 'a long random provisioner password';
+    const { id } = await master.users.create({
+      username,
+      enabled: true,
+      email: `${username}@registry.example`,
+      emailVerified: true,
+      firstName: 'Registrar Panel',
+      lastName: 'Provisioner',
+      credentials: [{ type: 'password', value: password, temporary: false }],
+    });
+    try {
+      await master.users.addClientRoleMappings({ id, clientUniqueId: management!.id!, roles: roles.map((role) => ({ id: role.id!, name: role.name! })) });
+      const narrow = new KeycloakAdminClient({ baseUrl: realm.baseUrl, realmName: 'master' });
+      await narrow.auth({ grantType: 'password', clientId: 'admin-cli', username, password });
+      narrow.setConfig({ realmName: realm.name });
+      expect(await createKeycloakAdmin(narrow, { username: 'admin@epsilon', name: 'Eve Epsilon', email: 'eve@epsilon.example' })).toBe('created');
+      expect(await createKeycloakAdmin(narrow, { username: 'admin@epsilon', name: 'Eve Epsilon', email: 'eve@epsilon.example' })).toBe('activation-resent');
+      // Nothing beyond users: not the realm's settings, nor its clients.
+      await expect(narrow.realms.update({ realm: realm.name }, { displayName: 'changed' })).rejects.toMatchObject({ response: { status: 403 } });
+      await expect(narrow.clients.create({ clientId: 'intruder' })).rejects.toMatchObject({ response: { status: 403 } });
+    } finally {
+      await master.users.del({ id });
+    }
   });
 
   it("is out of the portal's reach: its client cannot make an ADMIN", async () => {

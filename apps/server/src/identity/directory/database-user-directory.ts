@@ -86,13 +86,14 @@ export class DatabaseUserDirectory implements UserDirectory {
   async sendActivation(username: string): Promise<void> {
     await this.options.db.transaction(async (tx) => {
       const row = await findUserRow(tx, username);
-      if (row) await this.mailActivation(tx, row);
+      // Shortly after an email change the previous address gets the link too (email-change.ts).
+      if (row) await this.mailActivation(tx, row, await accountAddresses(tx, row, this.now()));
     });
   }
 
-  private async mailActivation(tx: Db, user: { username: string; name: string; email: string }): Promise<void> {
+  private async mailActivation(tx: Db, user: { username: string; name: string; email: string }, addresses = [user.email]): Promise<void> {
     const link = await this.issueLink(tx, user.username, 'activation');
-    await this.options.outbox.add(tx, activationMail(user, link, mailContextOf(this.options.config)));
+    await this.options.outbox.add(tx, ...mailTo(addresses, activationMail(user, link, mailContextOf(this.options.config))));
   }
 
   async updateUser(username: string, changes: { name: string; email: string; roles: PanelRole[] }, by: ChangingAdmin): Promise<void> {

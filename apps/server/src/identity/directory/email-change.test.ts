@@ -16,7 +16,7 @@ const secrets = new Map<string, string>();
 const path = (username: string, rest = '') => `/services/users/${encodeURIComponent(username)}${rest}`;
 const admin = { username: 'mallory@alpha', roles: ['ADMIN'] as PanelRole[], firstName: 'Mallory', lastName: 'Admin', email: 'mallory@alpha.example' };
 
-async function asAdmin(method: 'PUT' | 'DELETE', url: string, body?: Record<string, unknown>) {
+async function asAdmin(method: 'POST' | 'PUT' | 'DELETE', url: string, body?: Record<string, unknown>) {
   const headers = { authorization: `Bearer ${await t.tokenFor(admin)}` };
   return t.app.inject({ method, url, headers, ...(body ? { payload: body } : {}) });
 }
@@ -106,6 +106,17 @@ describe("an ADMIN changes a user's email", () => {
     expect(recipients(await t.newMail())).toEqual(['lou@owner.example', 'lou@second.example']);
     await forgotPassword('lou@alpha', '198.51.100.23');
     expect(recipients(await t.newMail())).toEqual(['lou@owner.example', 'lou@third.example']);
+  });
+
+  it("sends an ADMIN's 'Send activation' link to both addresses of a user who has not activated yet", async () => {
+    expect((await asAdmin('POST', '/services/users', { username: 'dan', name: 'Dan', email: 'dan@owner.example', roles: ['SUPPORT'] })).statusCode).toBe(201);
+    expect(recipients(await t.newMail())).toEqual(['dan@owner.example']);
+    expect((await changeEmail('dan@alpha', 'dan.taken@mallory.example')).statusCode).toBe(200);
+    expect(recipients(await t.newMail())).toEqual(['dan@owner.example']);
+    expect((await asAdmin('POST', path('dan@alpha', '/activation'))).statusCode).toBe(200);
+    const activations = await t.newMail();
+    expect(recipients(activations)).toEqual(['dan.taken@mallory.example', 'dan@owner.example']);
+    expect(new Set(activations.map((mail) => /action-token\?key=([\w-]+)/.exec(mail.text)?.[1])).size).toBe(1);
   });
 
   it('mails no one when only the name or roles change', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { userEmailChanges } from '../../db/schema';
 import type { Config } from '../../config';
@@ -41,6 +41,15 @@ export async function recordEmailChange(db: Db, change: { accountId: string; pre
         changedAt: change.at,
       },
     });
+}
+
+/**
+ * The account now has another id (Keycloak mode replaces an account awaiting activation by a copy,
+ * keycloak-pending-account.ts): its recent e-mail change goes with it, so the previous address
+ * is still told for the rest of the window.
+ */
+export async function moveEmailChange(db: Db, fromAccountId: string, toAccountId: string): Promise<void> {
+  await db.update(userEmailChanges).set({ accountId: toAccountId }).where(eq(userEmailChanges.accountId, fromAccountId));
 }
 
 /** Whether two addresses are the same mailbox as far as a change goes (letter case aside). */

@@ -2,6 +2,7 @@ import type KeycloakAdminClient from '@keycloak/keycloak-admin-client';
 import { assignableRoles, tokenRole } from '@registrar-panel/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { moveEmailChange } from './email-change';
 import { ActivationByRegistryError } from './user-directory';
 
 type UserRepresentation = NonNullable<Awaited<ReturnType<KeycloakAdminClient['users']['findOne']>>>;
@@ -85,6 +86,8 @@ export async function replacePendingAccount(
     } catch {
       id = await makeCopy(admin, account, roles);
     }
+    // The portal's records of the account are keyed by its id: they follow the copy.
+    await moveEmailChange(tx, account.id, id);
     await mail(id);
     return id;
   });

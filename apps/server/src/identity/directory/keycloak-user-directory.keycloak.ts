@@ -7,6 +7,8 @@ import { brusselsDay } from '@registrar-panel/contract';
 import { applyAccessEnds } from '../../jobs/access-end';
 import { keycloakAdmin } from './keycloak-admin';
 import { accessEndAttribute } from './keycloak-user-directory';
+import { accountAddresses } from './email-change';
+import { sql } from 'drizzle-orm';
 import { createTestRealm, keycloakTestUrl, type SeedUser, type TestRealm } from '../testing/keycloak-realm';
 import { formsOf, PageSession, signInThroughPages, walkPages, type KeycloakTokens } from '../testing/keycloak-pages';
 import { linkIn, startSmtpListener, type SmtpListener } from '../testing/smtp-listener';
@@ -377,6 +379,46 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
     expect(already.statusCode).toBe(409);
   });
 
+  it('records an e-mail change with its notice before Keycloak makes it: a failed record leaves the address as it was, and the retry tells the previous address', async () => {
+    const { db } = t.database;
+    expect((await api(tokens.alpha!, 'POST', '/users', { username: 'dora', name: 'Dora Late', email: 'dora@alpha.example', roles: ['TECH'] })).statusCode).toBe(
+      201,
+    );
+    await t.newMail();
+    const change = { name: 'Dora Late', email: 'dora.new@alpha.example', roles: ['TECH'] };
+    // The portal's database refuses the record (a trigger: a real failure of the real database).
+    await db.execute(sql`CREATE FUNCTION refuse_email_change() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$`);
+    await db.execute(sql`CREATE TRIGGER refuse_email_change BEFORE INSERT OR UPDATE ON user_email_changes FOR EACH ROW EXECUTE FUNCTION refuse_email_change()`);
+    try {
+      expect((await api(tokens.alpha!, 'PUT', '/users/dora@alpha', change)).statusCode).toBe(500);
+    } finally {
+      await db.execute(sql`DROP TRIGGER refuse_email_change ON user_email_changes`);
+      await db.execute(sql`DROP FUNCTION refuse_email_change()`);
+    }
+    expect(await listedUser('dora@alpha')).toMatchObject({ email: 'dora@alpha.example' });
+    expect(await t.newMail()).toEqual([]);
+    // The ADMIN tries again: the change is made and the previous address told.
+    expect((await api(tokens.alpha!, 'PUT', '/users/dora@alpha', change)).statusCode).toBe(200);
+    expect(await listedUser('dora@alpha')).toMatchObject({ email: 'dora.new@alpha.example' });
+    expect((await t.newMail()).map((mail) => mail.to)).toEqual(['dora@alpha.example']);
+  });
+
+  it('keeps the previous address told after a resent activation gives the account a new id', async () => {
+    const admin = await realm.admin();
+    expect((await api(tokens.alpha!, 'POST', '/users', { username: 'emil', name: 'Emil Late', email: 'emil@alpha.example', roles: ['TECH'] })).statusCode).toBe(
+      201,
+    );
+    expect((await api(tokens.alpha!, 'PUT', '/users/emil@alpha', { name: 'Emil Late', email: 'emil.new@alpha.example', roles: ['TECH'] })).statusCode).toBe(
+      200,
+    );
+    const [original] = await admin.users.find({ username: 'emil@alpha', exact: true });
+    expect((await api(tokens.alpha!, 'POST', '/users/emil@alpha/activation')).statusCode).toBe(200);
+    const [copy] = await admin.users.find({ username: 'emil@alpha', exact: true });
+    expect(copy?.id).not.toBe(original?.id);
+    // Within the 15 minutes, the copy's reset links and security notices still go to both addresses.
+    expect(await accountAddresses(t.database.db, { id: copy!.id!, email: 'emil.new@alpha.example' })).toEqual(['emil.new@alpha.example', 'emil@alpha.example']);
+  });
+
   it('leaves the activation of an account the registry made (an administrator, or one in a group) to the registry: nothing changes', async () => {
     const admin = await realm.admin();
     const pending = async (username: string, roles: string[]) => {
@@ -446,8 +488,13 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
     const yesterday = brusselsDay(new Date(Date.now() - 86_400_000));
     await admin.users.update({ id: stored!.id! }, { ...stored, attributes: { ...stored!.attributes, [accessEndAttribute]: [yesterday] } });
     // From 00:00 the API refuses the user's tokens, before the job has run: Keycloak's carry the day.
+    // 403 with its own message (a 401 would make the web sign in again, silently, in a loop), and
+    // Keycloak's session ends there: no refresh goes on issuing tokens the API refuses.
     const lateTokens = await signIn('bob@alpha', bobSecret, bobPassword);
-    expect((await api(lateTokens.access_token, 'GET', '/config')).statusCode).toBe(401);
+    const refused = await api(lateTokens.access_token, 'GET', '/config');
+    expect(refused.statusCode).toBe(403);
+    expect(messageKeys(refused)).toEqual(['access.ended']);
+    expect((await refresh(lateTokens.refresh_token)).status).toBe(400);
     expect(await applyAccessEnds(t.app.userDirectory)).toEqual(['bob@alpha']);
     expect(await listedUser('bob@alpha')).toMatchObject({ accessEnd: yesterday, disabled: true });
     expect((await refresh(bobTokens.refresh_token)).status).toBe(400);

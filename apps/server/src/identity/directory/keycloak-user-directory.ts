@@ -275,14 +275,19 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       const user = await representationOf(username);
       if (!user) return;
       const { givenName, familyName } = splitName(changes.name);
-      // The whole representation goes back: the user profile treats a missing attribute as removed.
-      await admin.users.update({ id: user.id }, { ...user, firstName: givenName, lastName: familyName, email: changes.email });
-      // The change is Keycloak's: the previous address is told once it is made (email-change.ts).
       const previousEmail = user.email ?? '';
-      if (previousEmail && !sameAddress(previousEmail, changes.email)) {
-        const account = { id: user.id, username: user.username, name: nameOf(user), email: previousEmail };
-        await noteEmailChange(options.db, { outbox: options.outbox, config }, { account, newEmail: changes.email, by, at: new Date() });
-      }
+      // The change and the previous address's notice (email-change.ts) are recorded, the notice queued
+      // in the outbox, in one transaction that commits only once Keycloak has made the change: a
+      // failure to record leaves the address as it was, a failed Keycloak write leaves no record and
+      // no notice, and a retried request still sees the change to make and tell.
+      await options.db.transaction(async (tx) => {
+        if (previousEmail && !sameAddress(previousEmail, changes.email)) {
+          const account = { id: user.id, username: user.username, name: nameOf(user), email: previousEmail };
+          await noteEmailChange(tx, { outbox: options.outbox, config }, { account, newEmail: changes.email, by, at: new Date() });
+        }
+        // The whole representation goes back: the user profile treats a missing attribute as removed.
+        await admin.users.update({ id: user.id }, { ...user, firstName: givenName, lastName: familyName, email: changes.email });
+      });
       // Access tokens carry the roles: sessions that would refresh them with the old ones end now.
       if (await setRoles(user.id, changes.roles)) await admin.users.logout({ id: user.id });
     },
