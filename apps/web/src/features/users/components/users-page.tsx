@@ -39,7 +39,7 @@ export function UsersPage() {
       ) : (
         <>
           <h1 className="h3 mb-4">{t('users.title')}</h1>
-          <NotAllowed title={t('users.notAllowed.title')} text={t('users.notAllowed.text')} />
+          <NotAllowed title={t('users.notAllowed.title')} text={t('users.notAllowed.text')} capability="manageUsers" />
         </>
       )}
     </section>
