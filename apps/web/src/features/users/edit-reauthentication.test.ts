@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api-client';
 import { authSession } from '../../lib/auth';
 import { resetTotp } from './api/reset-totp';
 import { updateUser } from './api/update-user';
-import { takeReauthenticationAttempt } from './edit-reauthentication';
+import { reauthenticationAttempted } from './edit-reauthentication';
 
 /*
  * fetch is the boundary: it answers as the server does for a sign-in older than the window
@@ -59,7 +59,8 @@ describe('a change refused for an older sign-in', () => {
     expect(reauthenticate.mock.calls).toEqual([['/users?edit=tech%40acme']]);
     expect(alertStore.get()).toEqual([]);
     // The page it comes back to knows the round trip was made.
-    expect(takeReauthenticationAttempt('tech@acme')).toBe(true);
+    expect(reauthenticationAttempted('tech@acme')).toBe(true);
+    expect(reauthenticationAttempted('support@acme')).toBe(false);
   });
 
   it('the TOTP reset does the same', async () => {

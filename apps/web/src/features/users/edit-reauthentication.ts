@@ -9,8 +9,10 @@ export const editParam = 'edit';
 /** The server's answer to a change that needs a recent sign-in (plugins/recent-authentication.ts). */
 export const recentSignInRequired = 'error.recentSignInRequired' satisfies MessageKey;
 
-/** The user whose edit sent the browser to the identity service, for this tab only. */
+/** The user whose edit sent the browser to the identity service, and when, for this tab only. */
 const attemptKey = 'users.editReauthentication';
+/** How long that round trip counts as the one made for an edit from the address. */
+const attemptMs = 10 * 60_000;
 
 /**
  * Asks the identity service for the password and code again, then comes back to this user's
@@ -18,15 +20,26 @@ const attemptKey = 'users.editReauthentication';
  * the sign-in still does not count as recent (a browser clock that is off): no endless round trips.
  */
 export async function reauthenticateToEdit(username: string): Promise<void> {
-  sessionStorage.setItem(attemptKey, username);
+  sessionStorage.setItem(attemptKey, JSON.stringify({ username, at: Date.now() }));
   await authSession.get()?.reauthenticate(`${paths.users}?${new URLSearchParams({ [editParam]: username }).toString()}`);
 }
 
-/** Whether this user's edit already made its round trip to the identity service; forgets it. */
-export function takeReauthenticationAttempt(username: string): boolean {
-  const attempted = sessionStorage.getItem(attemptKey) === username;
+/**
+ * Whether this user's edit made its round trip to the identity service lately. Kept until the
+ * dialog opens, so that the page mounting again on the same address does not go round again.
+ */
+export function reauthenticationAttempted(username: string, nowMs = Date.now()): boolean {
+  try {
+    const attempt = JSON.parse(sessionStorage.getItem(attemptKey) ?? 'null') as { username?: unknown; at?: unknown } | null;
+    return attempt?.username === username && typeof attempt.at === 'number' && Math.abs(nowMs - attempt.at) < attemptMs;
+  } catch {
+    return false;
+  }
+}
+
+/** The dialog opened: the next edit from the address may go round again. */
+export function forgetReauthenticationAttempt(): void {
   sessionStorage.removeItem(attemptKey);
-  return attempted;
 }
 
 /**
