@@ -57,6 +57,21 @@ function mailCount(to: string, subject: string): number {
 }
 
 const row = (page: Page, username: string) => page.locator(`tr.user-row[data-username="${username}"]`);
+
+/**
+ * The `auth_time` of the access token the page sends with the first `/services` call `action` makes:
+ * what the server reads to decide whether the sign-in is recent.
+ */
+async function authTimeSent(page: Page, action: () => Promise<unknown>): Promise<number> {
+  const request = page.waitForRequest(
+    (candidate) => new URL(candidate.url()).pathname.startsWith('/services/') && candidate.headers().authorization !== undefined,
+  );
+  await action();
+  const token = ((await request).headers().authorization ?? '').replace(/^Bearer /, '');
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { auth_time?: number };
+  if (typeof claims.auth_time !== 'number') throw new Error('the access token has no auth_time');
+  return claims.auth_time;
+}
 const successAlert = (page: Page, text: string) => page.locator('.app-alerts [role="alert"]', { hasText: text });
 
 /** The user's own sign-in, ending on the 2-step set-up page: answers the secret shown there. */
@@ -309,7 +324,7 @@ describe('user management', () => {
   it('asks an ADMIN whose sign-in is older than 15 minutes for the password and code before the edit dialog opens, and opens it on return', async () => {
     const page = await newPage(browser);
     try {
-      await signIn(page, 'admin@acme', undefined, '/users');
+      const signedInAt = await authTimeSent(page, () => signIn(page, 'admin@acme', undefined, '/users'));
       await row(page, newUser.fullUsername).waitFor();
       // The browser's clock 16 minutes on: the sign-in it holds is now older than the window.
       await page.clock.setSystemTime(new Date(Date.now() + 16 * 60_000));
@@ -319,19 +334,56 @@ describe('user management', () => {
       // The identity service's page, before any part of the dialog was usable.
       await page.getByLabel('Password').waitFor();
       expect(new URL(page.url()).pathname.startsWith('/auth/')).toBe(true);
+      // The clock right again: on return the renewed sign-in counts as recent.
+      await page.clock.setSystemTime(new Date());
       await submitPassword(page, 'admin@acme');
       await submitCode(page, await nextOneTimeCode('admin@acme'));
       await waitForPortal(page);
       const dialog = page.getByRole('dialog', { name: `Edit ${newUser.name}` });
       await dialog.waitFor();
       expect(new URL(page.url()).search).toBe('');
-      // The renewed sign-in lets the server take the change.
-      await dialog.getByRole('button', { name: 'Update' }).click();
+      await capturePage(page, 'users-edit-after-reauthentication', { fullPage: false });
+      // The renewed sign-in lets the server take the change: its token says the password and code were just given.
+      const renewedAt = await authTimeSent(page, () => dialog.getByRole('button', { name: 'Update' }).click());
+      expect(renewedAt).toBeGreaterThan(signedInAt);
       await successAlert(page, `User ${newUser.fullUsername} has been updated.`).waitFor();
     } finally {
       await page.context().close();
     }
-  });
+  }, 120_000);
+
+  // Two sign-ins with one-time codes: up to a minute of waiting for unused codes.
+  it('opens /users?edit=… with an older sign-in only after the password and code, and goes round once only', async () => {
+    const page = await newPage(browser);
+    try {
+      await signIn(page, 'admin@acme', undefined, '/users');
+      await row(page, 'tech@acme').waitFor();
+      // A link or Back to the dialog's address, with the sign-in older than the window.
+      await page.clock.setSystemTime(new Date(Date.now() + 16 * 60_000));
+      await page.goto('/users?edit=tech@acme');
+      await page.getByLabel('Password').waitFor();
+      expect(new URL(page.url()).pathname.startsWith('/auth/')).toBe(true);
+      // The browser's clock stays off: back on the portal, the page says so instead of sending the user round again.
+      await submitPassword(page, 'admin@acme');
+      await submitCode(page, await nextOneTimeCode('admin@acme'));
+      await waitForPortal(page);
+      const refusal = page.getByText('User tech@acme cannot be edited yet: your sign-in still does not count as recent.', { exact: false });
+      await refusal.waitFor();
+      await row(page, 'tech@acme').waitFor();
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe('/users');
+      expect(new URL(page.url()).search).toBe('');
+      await capturePage(page, 'users-edit-sign-in-not-recent');
+      // With the clock right, the sign-in just renewed opens the dialog at once.
+      await page.clock.setSystemTime(new Date());
+      await row(page, 'tech@acme')
+        .getByRole('button', { name: /^Edit / })
+        .click();
+      await page.getByRole('dialog', { name: /^Edit / }).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  }, 120_000);
 
   it("never offers roles or a TOTP reset for an administrator, and keeps the administrator's roles", async () => {
     await row(admin, 'admin@acme')

@@ -38,12 +38,22 @@ export function useCurrentUser(): CurrentUser | null {
 }
 
 /**
- * Whether the user signed in within the last `windowSeconds` (the server checks the same on the
- * routes that need it, plugins/recent-authentication.ts); a few seconds spare for the clocks.
+ * What must be left of the recent-sign-in window when a dialog that needs it opens: 5 minutes, or a
+ * third of a window shorter than 15 minutes. The changes in the dialog (an update, a TOTP reset in two
+ * clicks) then reach the server while it still takes them (docs/decisions.md).
+ */
+export function recentSignInMarginSeconds(windowSeconds: number): number {
+  return Math.min(5 * 60, windowSeconds / 3);
+}
+
+/**
+ * Whether the user signed in recently enough to open a dialog whose changes need a recent sign-in:
+ * within `windowSeconds` (the server checks that on the routes that need it,
+ * plugins/recent-authentication.ts) with the margin above still to go.
  */
 export function signedInRecently(windowSeconds: number, nowMs = Date.now()): boolean {
   const at = authSession.get()?.signedInAt();
-  return at !== undefined && nowMs / 1000 - at <= windowSeconds - 5;
+  return at !== undefined && nowMs / 1000 - at <= windowSeconds - recentSignInMarginSeconds(windowSeconds);
 }
 
 export async function getAccessToken(): Promise<string | undefined> {

@@ -77,7 +77,8 @@ async function initialUser(manager: UserManager): Promise<User | null> {
   }
 }
 
-function createSession(manager: UserManager, user: User): AuthSession {
+/** Exported for its tests; the app gets a session through `startSession`. */
+export function createSession(manager: UserManager, user: User): AuthSession {
   let refreshing: Promise<User | null> | undefined;
   // The latest tokens, for what must be known at once (when the user signed in).
   let currentTokens: User | null = user;
@@ -104,9 +105,10 @@ function createSession(manager: UserManager, user: User): AuthSession {
     signedInAt() {
       const stored = currentTokens;
       if (!stored) return undefined;
-      const fromToken = claimsOf(stored.access_token).auth_time;
-      const fromIdToken = stored.profile.auth_time;
-      return typeof fromToken === 'number' ? fromToken : typeof fromIdToken === 'number' ? fromIdToken : undefined;
+      // Only the access token's: it is what the server reads (plugins/recent-authentication.ts), so
+      // both agree on whether a change may go ahead. The ID token's can be newer than what the server sees.
+      const authTime = claimsOf(stored.access_token).auth_time;
+      return typeof authTime === 'number' ? authTime : undefined;
     },
     async reauthenticate(returnTo: string) {
       await manager.signinRedirect({ max_age: 0, login_hint: session.user.username, state: { returnTo } satisfies ReturnState });

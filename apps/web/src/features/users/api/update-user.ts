@@ -1,10 +1,11 @@
 import type { UpdateUserInput } from '@registrar-panel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { needingRecentSignIn } from '../edit-reauthentication';
 import { userKeys, userPath } from './query-keys';
 
 export async function updateUser({ username, changes }: { username: string; changes: UpdateUserInput }): Promise<void> {
-  await apiRequest<null>(userPath(username), { method: 'PUT', body: changes });
+  await needingRecentSignIn(username, (handledKeys) => apiRequest<null>(userPath(username), { method: 'PUT', body: changes, handledKeys }));
 }
 
 export function useUpdateUser() {

@@ -8,11 +8,12 @@ import { useRefusal } from '../../../components/refusable';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { stackTableClass } from '../../../components/stack-table';
 import { showAlert, type AlertType } from '../../../lib/alerts';
-import { authSession, signedInRecently, useCurrentUser } from '../../../lib/auth';
+import { signedInRecently, useCurrentUser } from '../../../lib/auth';
 import { useAppConfiguration } from '../../../lib/config';
 import { paths } from '../../../lib/paths';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
+import { editParam, forgetReauthenticationAttempt, reauthenticateToEdit, reauthenticationAttempted } from '../edit-reauthentication';
 import { DeleteUserModal, type DeleteResult } from './delete-user-modal';
 import { UserFormModal, type SavedUser, type UserFormMode } from './user-form-modal';
 import { UserRow } from './user-row';
@@ -22,9 +23,6 @@ import personPlusIcon from 'bootstrap-icons/icons/person-plus.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
 
 type Dialog = UserFormMode | { mode: 'delete'; user: PanelUser };
-
-/** `?edit={username}`: back from the sign-in that editing asked for, the dialog opens again. */
-const editParam = 'edit';
 
 /** `/users` (spec section 2). Who may manage users is not shown in the spec: others get an explanation. */
 export function UsersPage() {
@@ -39,7 +37,7 @@ export function UsersPage() {
       ) : (
         <>
           <h1 className="h3 mb-4">{t('users.title')}</h1>
-          <NotAllowed title={t('users.notAllowed.title')} text={t('users.notAllowed.text')} />
+          <NotAllowed title={t('users.notAllowed.title')} text={t('users.notAllowed.text')} capability="manageUsers" />
         </>
       )}
     </section>
@@ -61,8 +59,15 @@ function UserManagement({ registrarHandle, showApiKeys }: { registrarHandle: str
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const { recentAuthenticationSeconds } = useAppConfiguration();
   const [searchParams] = useSearchParams();
-  // Read once, when the page mounts: back from the sign-in that editing asked for.
-  const [returnedToEdit, setReturnedToEdit] = useState(() => searchParams.get(editParam));
+  /*
+   * `?edit={username}`, read once when the page mounts: back from the sign-in that editing asked
+   * for, or a link, or Back. The dialog opens from it only with a recent sign-in, as from Edit.
+   */
+  const [fromAddress] = useState(() => {
+    const username = searchParams.get(editParam);
+    return username ? { username, recent: signedInRecently(recentAuthenticationSeconds) } : null;
+  });
+  const [returnedToEdit, setReturnedToEdit] = useState(() => (fromAddress?.recent ? fromAddress.username : null));
 
   /**
    * Editing a user can change where their mail goes and reset their 2-step verification, so it
@@ -75,15 +80,26 @@ function UserManagement({ registrarHandle, showApiKeys }: { registrarHandle: str
       setDialog({ mode: 'edit', user });
       return;
     }
-    void authSession.get()?.reauthenticate(`${paths.users}?${new URLSearchParams({ [editParam]: user.username }).toString()}`);
+    void reauthenticateToEdit(user.username);
   };
 
-  // Back from that sign-in the dialog opens, once the list is in (the server still checks each
-  // change), and the address loses the parameter, so that a reload does not open it again. Not
-  // through the router: a navigation to /users mounts the page afresh (routes.tsx).
+  /*
+   * From the address with an older sign-in, the identity service asks first, once per edit: if
+   * the sign-in is still not recent after that (the browser's clock is off), the page says so
+   * rather than sending the user round again. With a recent one the dialog opens once the list is
+   * in (the server still checks each change). Either way the address loses the parameter, so that
+   * a reload does not open it again; not through the router: a navigation to /users mounts the
+   * page afresh (routes.tsx).
+   */
   useEffect(() => {
-    if (returnedToEdit) window.history.replaceState(window.history.state, '', paths.users);
-  }, [returnedToEdit]);
+    if (!fromAddress) return;
+    if (fromAddress.recent) forgetReauthenticationAttempt();
+    else if (!reauthenticationAttempted(fromAddress.username)) {
+      void reauthenticateToEdit(fromAddress.username);
+      return;
+    } else showAlert('error', t('users.form.signInNotRecent', { username: fromAddress.username }), { autoClose: false });
+    window.history.replaceState(window.history.state, '', paths.users);
+  }, [fromAddress, t]);
   const returnedUser = returnedToEdit ? users.data?.find((candidate) => candidate.username === returnedToEdit) : undefined;
   const shown: Dialog | null = dialog ?? (returnedUser ? { mode: 'edit', user: returnedUser } : null);
   const closeDialog = () => {

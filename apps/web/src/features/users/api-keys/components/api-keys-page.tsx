@@ -44,7 +44,7 @@ export function ApiKeysPage() {
           <h1 id="api-keys-title" className="h3 mb-4">
             {t('users.apiKeys.title')}
           </h1>
-          <NotAllowed title={t('users.apiKeys.notAllowed.title')} text={t('users.apiKeys.notAllowed.text')} />
+          <NotAllowed title={t('users.apiKeys.notAllowed.title')} text={t('users.apiKeys.notAllowed.text')} capability="manageApiKeys" />
         </>
       )}
     </section>
