@@ -136,6 +136,7 @@ describe('forms opened by their address and by a reload show every saved value',
       await page.getByRole('heading', { name: 'Search registrations' }).waitFor();
       const value = (id: string) => page.locator(`#${id}`).inputValue();
       await expect.poll(() => page.getByRole('searchbox', { name: 'Domain name' }).inputValue()).toBe('bak*');
+      // The address holds YYYY-MM-DD; the date fields show the portal's YYYY/MM/DD.
       expect({
         status: await value('search-filter-status'),
         label: await value('search-filter-label'),
@@ -144,7 +145,7 @@ describe('forms opened by their address and by a reload show every saved value',
         expiresFrom: await value('search-filter-expiresFrom'),
         expiresTo: await value('search-filter-expiresTo'),
         registrant: await value('search-filter-registrant'),
-      }).toEqual({ status: 'ok', label: 'INACTIVE', rgp: 'NONE', idn: 'true', expiresFrom: '2026-01-01', expiresTo: '2030-12-31', registrant: 'C1' });
+      }).toEqual({ status: 'ok', label: 'INACTIVE', rgp: 'NONE', idn: 'true', expiresFrom: '2026/01/01', expiresTo: '2030/12/31', registrant: 'C1' });
     }
   });
 

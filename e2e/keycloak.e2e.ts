@@ -9,6 +9,7 @@ import { freshTotpCode, signInThroughPages } from '../apps/server/src/identity/t
 import { linkIn, startSmtpListener, type SmtpListener } from '../apps/server/src/identity/testing/smtp-listener';
 import { launchBrowser } from './support/browser';
 import { freePort, waitForHealth } from './support/portal';
+import { openAddUserDialog } from './support/add-user-dialog';
 
 /*
  * The portal with the registry's Keycloak, in Chromium: the portal runs as `npm start` runs it with
@@ -129,8 +130,7 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
 
   it('an ADMIN creates a user; Keycloak mails the activation; the user chooses a password and enrols TOTP on Keycloak’s pages', async () => {
     await admin.goto('/users');
-    await admin.getByRole('button', { name: 'Add user' }).click();
-    const dialog = admin.getByRole('dialog', { name: 'Add user' });
+    const dialog = await openAddUserDialog(admin);
     await dialog.getByRole('textbox', { name: 'Username' }).fill(nora.username);
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(nora.name);
     await dialog.getByRole('textbox', { name: 'Email' }).fill(nora.email);

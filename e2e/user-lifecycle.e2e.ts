@@ -5,6 +5,7 @@ import { launchBrowser, newPage } from './support/browser';
 import { firstLink, lastMailFile, waitForMail } from './support/mailbox';
 import { capturePage, phone, sidewaysOverflow } from './support/screenshots';
 import { nextOneTimeCode, signIn, submitCode, submitPassword, waitForPortal } from './support/sign-in';
+import { openAddUserDialog } from './support/add-user-dialog';
 
 /*
  * A panel user's whole life as an administrator of globex and the user live it: added, the
@@ -62,8 +63,7 @@ afterAll(async () => {
 
 describe("a panel user's whole life", () => {
   it("shows a new user as 'Activation pending' in the list and the dialog", async () => {
-    await admin.getByRole('button', { name: 'Add user' }).click();
-    const create = admin.getByRole('dialog', { name: 'Add user' });
+    const create = await openAddUserDialog(admin);
     await create.getByRole('textbox', { name: 'Username' }).fill(lena.username);
     await create.getByRole('textbox', { name: 'Name', exact: true }).fill(lena.name);
     await create.getByRole('textbox', { name: 'Email' }).fill(lena.email);

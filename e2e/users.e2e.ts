@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
 import { capturePage, phone, sidewaysOverflow } from './support/screenshots';
 import { nextOneTimeCode, signIn, submitCode, submitPassword, waitForPortal } from './support/sign-in';
+import { openAddUserDialog } from './support/add-user-dialog';
 
 /*
  * User management as an administrator does it, and what the new user lives through: the admin adds
@@ -173,12 +174,7 @@ describe('user management', () => {
   });
 
   it('refuses the same username again, on the username field', async () => {
-    await admin.getByRole('button', { name: 'Add user' }).click();
-    const dialog = admin.getByRole('dialog', { name: 'Add user' });
-    // Typed once the dialog is in place, as a person would: it focuses the username when shown
-    // (CI saw Create stay disabled when the fields were filled while it was still opening).
-    await dialog.getByText('An activation email will be sent to the new user.').waitFor();
-    await admin.waitForFunction(() => document.activeElement?.id === 'field-username');
+    const dialog = await openAddUserDialog(admin);
     await dialog.getByRole('textbox', { name: 'Username' }).fill(newUser.username.toUpperCase());
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Someone Else');
     await dialog.getByRole('textbox', { name: 'Email' }).fill('someone@acme.example');
