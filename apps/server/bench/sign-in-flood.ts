@@ -18,6 +18,7 @@ import { openDatabase } from '../src/db/database';
 import { benchDatabaseName, openBenchServer } from './bench-server';
 import { freshToken, removeCompiled, startPortal, type BenchProcess, type PortalReady } from './processes';
 import { loadBenchRegistry } from './report-data';
+import { registrarLatency, type Latency } from './registrar-latency';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -27,24 +28,6 @@ const { values } = parseArgs({
 const seconds = Number(values.seconds ?? 10);
 const floodConnections = Number(values.connections ?? 16);
 const domainCount = 1000;
-
-interface Latency {
-  p50: number;
-  p99: number;
-  max: number;
-  requests: number;
-  non2xx: number;
-}
-
-async function registrarLatency(port: number, token: string): Promise<Latency> {
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}/services/registrar`,
-    connections: 4,
-    duration: seconds,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max, requests: result.requests.total, non2xx: result.non2xx };
-}
 
 /** Cookies a Set-Cookie list sets, as one Cookie header (name=value pairs only). */
 const cookiesOf = (response: Response) =>
@@ -97,7 +80,7 @@ const row = (label: string, l: Latency) =>
 async function scenario(label: string, portal: BenchProcess<PortalReady>) {
   const { port } = portal.ready;
   const page = await signInPage(port);
-  const [during, posts] = await Promise.all([registrarLatency(port, await freshToken(portal)), flood(port, page, seconds + 1)]);
+  const [during, posts] = await Promise.all([registrarLatency(port, await freshToken(portal), seconds), flood(port, page, seconds + 1)]);
   console.log(row(label, during));
   const answers = Object.entries(posts.statuses)
     .map(([status, count]) => `${count} × ${status}`)
@@ -118,7 +101,7 @@ async function main() {
   console.log(`${'registrar data (GET /services/registrar)'.padEnd(52)}${'p50'.padStart(6)}${'p99'.padStart(7)}${'max'.padStart(7)}${'requests'.padStart(9)}`);
   const limited = await startPortal(databaseUrl);
   try {
-    console.log(row('alone (the floor)', await registrarLatency(limited.ready.port, await freshToken(limited))));
+    console.log(row('alone (the floor)', await registrarLatency(limited.ready.port, await freshToken(limited), seconds)));
     await scenario('during the flood, default limits', limited);
   } finally {
     await limited.stop();

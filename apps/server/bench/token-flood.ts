@@ -17,6 +17,7 @@ import { openDatabase } from '../src/db/database';
 import { benchDatabaseName, openBenchServer } from './bench-server';
 import { freshToken, removeCompiled, startPortal, type BenchProcess, type PortalReady } from './processes';
 import { loadBenchRegistry } from './report-data';
+import { registrarLatency, type Latency } from './registrar-latency';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -27,24 +28,6 @@ const seconds = Number(values.seconds ?? 10);
 const floodConnections = Number(values.connections ?? 16);
 const domainCount = 1000;
 const oidc = '/auth/realms/registrar-panel/protocol/openid-connect';
-
-interface Latency {
-  p50: number;
-  p90: number;
-  p99: number;
-  requests: number;
-  non2xx: number;
-}
-
-async function registrarLatency(port: number, token: string): Promise<Latency> {
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}/services/registrar`,
-    connections: 4,
-    duration: seconds,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, requests: result.requests.total, non2xx: result.non2xx };
-}
 
 /** Refreshes with a made-up token and logouts without a session, alternately, for `durationSeconds`. */
 function flood(port: number, durationSeconds: number) {
@@ -73,7 +56,7 @@ const row = (label: string, l: Latency) =>
 
 async function scenario(label: string, portal: BenchProcess<PortalReady>) {
   const { port } = portal.ready;
-  const [during, requests] = await Promise.all([registrarLatency(port, await freshToken(portal)), flood(port, seconds + 1)]);
+  const [during, requests] = await Promise.all([registrarLatency(port, await freshToken(portal), seconds), flood(port, seconds + 1)]);
   console.log(row(label, during));
   const answers = Object.entries(requests.statuses)
     .map(([status, count]) => `${count} × ${status}`)
@@ -96,7 +79,7 @@ async function main() {
   );
   const limited = await startPortal(databaseUrl);
   try {
-    console.log(row('alone (the floor)', await registrarLatency(limited.ready.port, await freshToken(limited))));
+    console.log(row('alone (the floor)', await registrarLatency(limited.ready.port, await freshToken(limited), seconds)));
     await scenario('during the flood, default limits', limited);
   } finally {
     await limited.stop();
