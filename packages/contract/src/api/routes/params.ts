@@ -6,6 +6,8 @@ export const domainNameParams = z.object({
   domainName: z.string().meta({ description: 'The domain name, in Unicode (U-label) or ASCII (A-label), URL-encoded.' }),
 });
 export const contactHandleParams = z.object({ handle: z.string().meta({ description: "A registry contact's handle, URL-encoded." }) });
-export const registrarHandleParams = z.object({ handle: z.string().meta({ description: "The caller's own registrar handle; any other answers 403." }) });
+export const registrarHandleParams = z.object({
+  handle: z.string().meta({ description: "The caller's own registrar handle; any other answers 404, as an unknown one does." }),
+});
 export const usernameParams = z.object({ username: z.string().meta({ description: "The full username, with '@' and the registrar handle." }) });
 export const apiKeyIdParams = z.object({ id: z.string().meta({ description: "The key's id (the part after `rpk_` in its prefix)." }) });

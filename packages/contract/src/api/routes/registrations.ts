@@ -122,6 +122,7 @@ export const registrationRoutes: readonly ApiRoute[] = [
     access: 'downloadDomainReport',
     params: registrarHandleParams,
     answer: { kind: 'csv', description: 'The domain report.', fileName: 'domain_names_{handle}_{YYYYMMDD-HHmmss}.csv', recordCount: true },
+    errors: { 404: ['error.notFound'] },
     example: { params: { handle: 'acme' } },
   },
 ];
