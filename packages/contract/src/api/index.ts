@@ -4,6 +4,8 @@
  * the web only reads the document's types.
  */
 export { apiRoutes } from './routes';
+// The path parameters' schemas: a route's `params` is one of these, so a test can tell which object a parameter names.
+export * as pathParams from './routes/params';
 export { apiTags, routeKey, type ApiAccess, type ApiAnswer, type ApiMethod, type ApiRoute, type ApiTag, type ErrorStatus } from './route';
 export { messageKeysOf } from './message-keys-of';
 export { routeErrors } from './route-errors';

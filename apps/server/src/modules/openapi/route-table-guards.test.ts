@@ -1,0 +1,169 @@
+import { exportJWK, generateKeyPair } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeyPrefix, capabilities, panelRoles, type PanelRole, type PanelUser } from '@registrar-panel/contract';
+import { apiRoutes, openApiPath, pathParams, routeKey, type ApiRoute, type OpenApiDocument } from '@registrar-panel/contract/api';
+import { loadSigningKeys } from '../../identity/provider/signing-keys';
+import { signAccessToken } from '../../identity/testing/access-tokens';
+import { createActiveUser } from '../../identity/testing/users';
+import { createRegistrar } from '../../test/factories';
+import { call } from '../../test/http';
+import { createTestApp, type TestApp, type TokenClaims } from '../../test/test-app';
+import { adminOf, createKey } from '../api-keys/api-keys.test-support';
+import { createContact, createDomain } from '../domains/registry.test-support';
+import { pathParamsOf, requestOf, type RouteRequest } from './route-requests.test-support';
+
+/*
+ * Two guards of every /services route, derived from the route table (packages/contract/src/api):
+ * no credentials, or credentials that are not ours, answer 401 on every route but the public ones;
+ * and a route that names an object in its path never hands another registrar's object over.
+ */
+
+const tld = 'be';
+let t: TestApp;
+let document: OpenApiDocument;
+
+beforeAll(async () => {
+  t = await createTestApp({ tld });
+  document = (await t.app.inject({ url: '/services/openapi.json' })).json<OpenApiDocument>();
+});
+afterAll(async () => t?.close());
+
+function send(request: RouteRequest, authorization?: string) {
+  return t.app.inject({
+    method: request.method,
+    url: request.url,
+    headers: authorization === undefined ? {} : { authorization },
+    ...(request.query ? { query: request.query } : {}),
+    ...(request.body === undefined ? {} : { payload: request.body as object }),
+  });
+}
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const claimsOf = (roles: readonly PanelRole[]): TokenClaims => ({ username: 'admin@alpha', roles });
+
+describe('a call without valid credentials', () => {
+  const guarded = apiRoutes.filter((route) => route.access !== 'public');
+  /** Each way of calling without being anyone: its Authorization header. */
+  const credentials: [string, () => Promise<string | undefined>][] = [
+    ['no Authorization header', async () => undefined],
+    ['a bearer that is not a token', async () => 'Bearer not-a-token'],
+    [
+      'an unsigned token (alg none) with every claim a real one has',
+      async () => {
+        const [real = ''] = (await t.tokenFor(claimsOf(panelRoles))).split('.').slice(1, 2);
+        return `Bearer ${base64url({ alg: 'none', typ: 'at+jwt' })}.${real}.`;
+      },
+    ],
+    [
+      "a token signed by another key under the provider's key id",
+      async () => {
+        const [real] = (await loadSigningKeys(t.database.db)).privateJwks;
+        const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+        const forged = { ...(await exportJWK(privateKey)), kid: real?.kid, alg: 'RS256' };
+        return `Bearer ${await signAccessToken(t.config, forged, claimsOf(panelRoles))}`;
+      },
+    ],
+    ['an API key that does not exist', async () => `Bearer ${apiKeyPrefix}AAAAAAAAAAAA_${'A'.repeat(43)}`],
+  ];
+
+  it('covers the table: every guarded route, every public one', () => {
+    expect(guarded.length).toBeGreaterThan(30);
+    expect(apiRoutes.filter((route) => route.access === 'public').map(routeKey)).toEqual(['GET /openapi.json']);
+  });
+
+  it.each(credentials)('answers 401 in the envelope to %s, on every route but the public ones', async (_what, authorization) => {
+    const header = await authorization();
+    for (const route of guarded) {
+      const res = await send(requestOf(route, { tld }), header);
+      expect(res.statusCode, `${routeKey(route)}: ${res.body.slice(0, 200)}`).toBe(401);
+      const body = res.json<{ data: unknown; messages: { messageKey: string }[] }>();
+      expect(body.data, routeKey(route)).toBeNull();
+      expect(
+        body.messages.map((m) => m.messageKey),
+        routeKey(route),
+      ).toEqual(['error.unauthorized']);
+    }
+  });
+
+  it('lets a public route answer without credentials', async () => {
+    for (const route of apiRoutes.filter((r) => r.access === 'public')) {
+      const res = await send(requestOf(route, { tld }));
+      expect(res.statusCode, routeKey(route)).toBeLessThan(400);
+    }
+  });
+});
+
+describe("another registrar's object named in the path", () => {
+  /** Registrar beta's objects, and text only they hold: none of it may reach alpha's caller. */
+  const beta = { domain: `shop-beta.${tld}`, contact: 'b100', user: 'jan@beta', keyId: '' };
+  const betaOnly = ['Beta Contact Person', 'Jan Beta', 'Beta nightly sync'];
+
+  beforeAll(async () => {
+    await createRegistrar(t.database.db, { handle: 'alpha' });
+    await createRegistrar(t.database.db, { handle: 'beta' });
+    await createContact(t.database.db, { handle: beta.contact, registrarHandle: 'beta', name: betaOnly[0] });
+    await createDomain(t.database.db, { uLabel: beta.domain, registrarHandle: 'beta', registrantHandle: beta.contact });
+    await createActiveUser(t.database.db, t.config, { username: beta.user, name: betaOnly[1], roles: ['SUPPORT'] });
+    beta.keyId = (await createKey(t, { name: betaOnly[2] }, adminOf('beta'))).apiKey.id;
+  });
+
+  /** Beta's identifier for each kind of path parameter: a route with another kind fails the test until it is added. */
+  const betaIdentifier = (route: ApiRoute, name: string): string | undefined => {
+    const identifiers = new Map<unknown, () => string>([
+      [pathParams.domainNameParams, () => beta.domain],
+      [pathParams.contactHandleParams, () => beta.contact],
+      [pathParams.registrarHandleParams, () => 'beta'],
+      [pathParams.usernameParams, () => beta.user],
+      [pathParams.apiKeyIdParams, () => beta.keyId],
+    ]);
+    const params = route.params;
+    return params && name in params.shape ? identifiers.get(params)?.() : undefined;
+  };
+  const rolesOf = (route: ApiRoute): readonly PanelRole[] =>
+    route.access === 'public' || route.access === 'signedIn' ? panelRoles : capabilities[route.access];
+  const named = apiRoutes.filter((route) => pathParamsOf(route).length > 0);
+  const requestFor = (route: ApiRoute) => {
+    const params = Object.fromEntries(
+      pathParamsOf(route).map((name) => {
+        const value = betaIdentifier(route, name);
+        if (value === undefined) throw new Error(`${routeKey(route)}: no identifier of registrar beta for :${name}; add its kind to this test`);
+        return [name, value];
+      }),
+    );
+    return requestOf(route, { tld, params });
+  };
+
+  it('covers every route with a path parameter', () => {
+    expect(named.length).toBeGreaterThanOrEqual(10);
+    for (const route of named) expect(() => requestFor(route), routeKey(route)).not.toThrow();
+  });
+
+  it("names objects beta's own caller can read: the identifiers are real", async () => {
+    for (const route of named.filter((r) => r.method === 'GET')) {
+      const res = await call(t, { ...requestFor(route), as: { username: 'admin@beta', roles: rolesOf(route) } });
+      expect(res.statusCode, `${routeKey(route)}: ${res.body.slice(0, 200)}`).toBe(200);
+    }
+  });
+
+  it.each(named.map((route) => [routeKey(route), route] as const))("%s refuses beta's object to alpha's caller, with a documented key", async (key, route) => {
+    const res = await call(t, { ...requestFor(route), as: { ...claimsOf(rolesOf(route)) } });
+    expect([403, 404], `${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+    const body = res.json<{ data: unknown; messages: { messageKey: string }[] }>();
+    expect(body.data).toBeNull();
+    const documented = document.paths[openApiPath(route.path)]?.[route.method.toLowerCase() as 'get']?.responses[String(res.statusCode)]?.['x-message-keys'];
+    for (const { messageKey } of body.messages) expect(documented, `${key} ${res.statusCode} ${messageKey}`).toContain(messageKey);
+    for (const text of [...betaOnly, `main@beta.example`]) expect(res.body).not.toContain(text);
+  });
+
+  it("leaves beta's objects as they were", async () => {
+    const asBeta = adminOf('beta');
+    const users = await call(t, { url: '/services/users', as: asBeta });
+    expect(users.statusCode).toBe(200);
+    // Every change the routes above would have made (roles, enabled, access end, deletion) is absent.
+    expect(users.json<{ data: { users: PanelUser[] } }>().data.users).toContainEqual(
+      expect.objectContaining({ username: beta.user, name: betaOnly[1], roles: ['SUPPORT'], disabled: false, accessEnd: null }),
+    );
+    const keys = await call(t, { url: '/services/apiKeys', as: asBeta });
+    expect(keys.json()).toMatchObject({ data: { apiKeys: [{ id: beta.keyId, revokedAt: null }] } });
+  });
+});
