@@ -7,7 +7,7 @@ import { signIn } from './support/sign-in';
 import { responsesDuring } from './support/responses';
 
 /*
- * The API reference page (/api, issue 18) in Chromium as support@acme: drawn from the OpenAPI
+ * The API reference page (/api) in Chromium as support@acme: drawn from the OpenAPI
  * document the server publishes, in a chunk of its own that no other page loads, clean for axe at
  * laptop and phone widths. One context with axe's CSP bypass serves every check.
  */

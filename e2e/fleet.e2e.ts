@@ -12,7 +12,7 @@ import { haproxyBinary, startHaproxy, troubleInLog, type Haproxy, type ServerSta
 import { HttpBrowser, issuerPath, pageError, signIn, startSignIn, submit, tokenRequest, type Page, type Tokens } from './support/http-sign-in';
 import { startMailCatcher, type ReceivedMail } from './support/mail-catcher';
 import { parseMail } from './support/mailbox';
-import { freePort } from './support/portal';
+import { freePort } from '../apps/server/src/lib/free-port';
 
 /*
  * The portal run as a registry runs it: one build, three instances started at once on an empty

@@ -8,7 +8,8 @@ import { createTestRealm, keycloakTestUrl, type TestRealm } from '../apps/server
 import { freshTotpCode, signInThroughPages } from '../apps/server/src/identity/testing/keycloak-pages';
 import { linkIn, startSmtpListener, type SmtpListener } from '../apps/server/src/identity/testing/smtp-listener';
 import { launchBrowser } from './support/browser';
-import { freePort, waitForHealth } from './support/portal';
+import { freePort } from '../apps/server/src/lib/free-port';
+import { waitForHealth } from './support/portal';
 import { openAddUserDialog } from './support/add-user-dialog';
 
 /*

@@ -13,7 +13,7 @@ import { responsesDuring } from './support/responses';
 
 /*
  * The portfolio overview, the search's filters and its CSV export, and the protected transactions
- * warning (issue 17), in Chromium as support@acme. The demo data comes from a fixed seed: the test
+ * warning, in Chromium as support@acme. The demo data comes from a fixed seed: the test
  * regenerates it to know how many of acme's registrations a filter must find.
  */
 let browser: Browser;

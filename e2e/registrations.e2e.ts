@@ -4,7 +4,7 @@ import { demoQuotas, demoSeed } from '../apps/server/src/db/seed/demo-data';
 import type { DomainRecord } from '../apps/server/src/db/seed/domain-records';
 import { RegistryGenerator } from '../apps/server/src/db/seed/generate';
 import { startOfUtcDay } from '../apps/server/src/db/seed/options';
-import { lifecycleStatus } from '../apps/web/src/features/registrations/rules/registration-rules';
+import { lifecycleStatus } from '@registrar-panel/contract';
 import { launchBrowser, newPage } from './support/browser';
 import { capturePage, phone, sidewaysOverflow } from './support/screenshots';
 import { signIn } from './support/sign-in';

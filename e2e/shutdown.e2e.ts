@@ -9,7 +9,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres';
 import { demoPassword, demoTotpSecret } from '../apps/server/src/identity/demo/demo-accounts';
 import { clientId, HttpBrowser, issuerPath, signIn } from './support/http-sign-in';
-import { freePort } from './support/portal';
+import { freePort } from '../apps/server/src/lib/free-port';
 
 /*
  * A portal started as `npm start` starts it, stopped as an orchestrator stops it (SIGTERM): it

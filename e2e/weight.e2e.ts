@@ -5,7 +5,7 @@ import { signIn } from './support/sign-in';
 import { responsesDuring } from './support/responses';
 
 /*
- * The web app's weight and speed as a browser sees it (issue 15, docs/decisions.md "Web weight and
+ * The web app's weight and speed as a browser sees it (docs/decisions.md "Web weight and
  * speed"): the way to the sign-in page without the app, compressed and cached answers, no source map
  * by default, a small stylesheet for the sign-in pages, pages loaded as chunks of their own.
  * `npm run bench:web` measures the figures; this file holds the behaviour.

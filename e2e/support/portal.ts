@@ -1,7 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
 
-export { freePort } from '../../apps/server/src/lib/free-port';
-
 /** Waits until a portal started by a test answers its health check; fails when it exits first. */
 export async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

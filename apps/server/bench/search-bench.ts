@@ -22,7 +22,7 @@ import { freshToken, mb, memoryKb, removeCompiled, resetPeakMemory, startPortal 
  * benchmarks, see bench-server.ts; on DATABASE_URL's server, else the embedded one) and
  * times the registration search of the largest registrar per kind of input: p50/p95/max of the whole
  * service call (count, page and result rows), with the number of matches. Then the same with the
- * portfolio's filters (issue 17): each filter alone with terms of 3+ characters and with `*`, beside
+ * portfolio's filters: each filter alone with terms of 3+ characters and with `*`, beside
  * the unfiltered figures above. Then, through the portal running as `npm start` runs it: the
  * overview (`GET /services/domains/overview`) beside a floor (`GET /services/config`, no database),
  * and the CSV export of every registration of the registrar (`GET /services/domains/search/csv?ulabel=*`)

@@ -4,7 +4,8 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '../../../scripts/build-server.mjs';
-import { freePort, waitForHealth } from '../../../e2e/support/portal';
+import { freePort } from '../../server/src/lib/free-port';
+import { waitForHealth } from '../../../e2e/support/portal';
 
 /*
  * What the web benchmark measures against: the portal started as `npm start` starts it (the built

@@ -1,5 +1,5 @@
 /*
- * `npm run bench:web [-- --runs N] [--bundle-only] [--reports DIR]`: the web app's weight and speed (issue 15).
+ * `npm run bench:web [-- --runs N] [--bundle-only] [--reports DIR]`: the web app's weight and speed.
  *
  * Builds the web app as `npm run build` does and reports its chunks: the JavaScript a visitor without
  * a session loads before the sign-in page (boot), the JavaScript and CSS before the first signed-in

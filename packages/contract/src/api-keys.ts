@@ -6,7 +6,7 @@ import type { Capability } from './roles';
 import { requiredText } from './validation';
 
 /*
- * API keys (issue 18): how a registrar's own tooling reads the API without a browser session.
+ * API keys: how a registrar's own tooling reads the API without a browser session.
  * This module is the one home of what a key may do: its scopes, each scope's capability from the
  * role table, and the exact routes a key opens. The server admits a key only on these routes; the
  * OpenAPI document marks them from this list; a test checks both against the registered routes.

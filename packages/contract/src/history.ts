@@ -39,10 +39,6 @@ export const auditActions = [
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-export function isAuditAction(action: string): action is AuditAction {
-  return (auditActions as readonly string[]).includes(action);
-}
-
 /** The history's kinds of action, the filter's choices. Sign-ins come from the identity service's records. */
 export const historyKinds = ['contacts', 'epp', 'users', 'apiKeys', 'signIn', 'downloads'] as const;
 export type HistoryKind = (typeof historyKinds)[number];

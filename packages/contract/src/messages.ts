@@ -51,7 +51,7 @@ export const messageTexts = {
   'access.ended': 'Your access to the registrar panel has ended. Please contact an administrator of your registrar.',
   // The identity service could not send a mail the user asked for (Keycloak sends its own).
   'identity.mailFailed': 'The email could not be sent. Please try again later.',
-  // The registrar's status, as the registry sets it (server: modules/registrar/registrar-status-policy.ts).
+  // The registrar's status, as the registry sets it (the rule: registrar-status.ts).
   'registrar.suspended': 'Your registrar is suspended: the registry does not accept changes until it is active again.',
   'registrar.accessBlocked': "Your registrar's access to the registrar panel is blocked. Please contact the registry.",
   // Registrar: billing period query.

@@ -3,7 +3,7 @@ import { formatFileTimestamp } from './brussels-time';
 import { calendarDateField } from './dates';
 
 /*
- * What a registrar's portfolio is counted and filtered by (issue 17): the lifecycle status and the
+ * What a registrar's portfolio is counted and filtered by: the lifecycle status and the
  * labels of spec section 4 (the rules moved here from the web so that the server's counts, its
  * filters and the web's badges are one rule), the grace period state, IDNs and the expiry date.
  */

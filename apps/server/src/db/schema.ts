@@ -506,7 +506,7 @@ export const identitySigningKeys = pgTable('identity_signing_keys', {
 });
 
 /**
- * A registrar's API keys (issue 18, migration 0013; modules/api-keys/). Only a hash of the key is
+ * A registrar's API keys (migration 0013; modules/api-keys/). Only a hash of the key is
  * kept; revoked and expired keys stay listed. `expiryNoticeSentAt` is claimed by the expiry-notice job.
  */
 export const apiKeys = pgTable(

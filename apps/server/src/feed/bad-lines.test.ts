@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { openTestDatabase } from '../test/test-database';
 import { applyLines, feed, lines, numbered } from './feed.test-support';
-import { readPosition } from './importer';
+import { readPosition } from './position';
 import { defaultFeedMaxLineBytes } from './read-lines';
 
 /*

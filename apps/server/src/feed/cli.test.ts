@@ -8,7 +8,7 @@ import { snapshotLines } from '../db/seed/feed-lines';
 import { Random } from '../db/seed/random';
 import { openTestDatabase } from '../test/test-database';
 import { applyLines, feed, lines, numbered, registryDump, searchTableDifferences } from './feed.test-support';
-import { readPosition } from './importer';
+import { readPosition } from './position';
 import { randomChanges, readRegistryState } from './random-changes.test-support';
 
 /*

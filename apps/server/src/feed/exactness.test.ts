@@ -9,7 +9,7 @@ import { isIdn } from '../modules/domains/facets';
 import { planSearch } from '../modules/domains/search-pattern';
 import { searchDomains } from '../modules/domains/search.service';
 import { applyLines, facetDifferences, numbered, searchTableDifferences } from './feed.test-support';
-import { readPosition } from './importer';
+import { readPosition } from './position';
 import { randomChanges, readRegistryState, type DomainDoc, type RegistryState } from './random-changes.test-support';
 
 let database: Database;

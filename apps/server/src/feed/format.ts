@@ -13,12 +13,10 @@ import {
 } from '@registrar-panel/contract';
 
 /*
- * The registry data feed, version 1: one JSON object a line (NDJSON), each with its sequence
+ * The registry data feed: one JSON object a line (NDJSON), each with its sequence
  * number, entity type and operation. docs/registry-feed.md explains it to a registry's engineer;
  * feed/format-doc.test.ts checks that the document names exactly what this file accepts.
  */
-
-export const feedVersion = 1;
 
 /** Instants are ISO 8601 with a zone (`Z` or an offset), within the contract's years 0001 to 9999 as the API's are. */
 const instant = z.iso

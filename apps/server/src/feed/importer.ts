@@ -5,8 +5,6 @@ import { checkBatch, type AcceptedChange, type Reject } from './check';
 import { keyOf, type ParsedLine } from './format';
 import { readPosition, recordPosition } from './position';
 
-export { readPosition } from './position';
-
 /*
  * Applies the registry's feed (docs/registry-feed.md): lines in sequence order, in batches, each
  * batch one transaction that also records the last sequence number it covered, so a crashed run

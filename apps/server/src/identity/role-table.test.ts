@@ -5,7 +5,7 @@ import { createRegistrar } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /*
- * The role table of docs/authorization.md (issue 3), every cell: each endpoint is called with a
+ * The role table of docs/authorization.md, every cell: each endpoint is called with a
  * token of each role; a 'no' cell must answer 403, a 'yes' cell must not be refused. Then every
  * endpoint without a token (401) and with another registrar's identifiers (never its data).
  */

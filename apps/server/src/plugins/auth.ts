@@ -167,11 +167,6 @@ export function callerOf(claims: AccessTokenClaims): Caller {
   };
 }
 
-/** Verifies a bearer token (see `verifyAccessTokenClaims`) and returns the caller. */
-export async function verifyAccessToken(token: string, options: AuthOptions): Promise<Caller> {
-  return callerOf(await verifyAccessTokenClaims(token, options));
-}
-
 /**
  * Tokens already verified, by their exact text, each until its own expiry. A browser sends the same
  * access token with every call for its five minutes; checking its RSA signature again each time

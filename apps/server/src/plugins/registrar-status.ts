@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors';
 import { findRegistrarStatus } from '../modules/registrar/registrar.repository';
-import { isChangeMethod, statusRefusal } from '../modules/registrar/registrar-status-policy';
+import { isChangeMethod, statusRefusal } from '@registrar-panel/contract';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,7 +24,7 @@ export interface RegistrarStatusGateOptions {
 }
 
 /**
- * Applies the registrar status policy (modules/registrar/registrar-status-policy.ts) to every
+ * Applies the registrar status policy (packages/contract/src/registrar-status.ts) to every
  * request in its scope, after authentication: 403 `registrar.accessBlocked` for any request of a
  * BLOCKED or DELETED registrar's user, whatever issued the token (the embedded service or
  * Keycloak), ending the user's session, and 403 `registrar.suspended` for any change of a SUSPENDED one's, before the body is

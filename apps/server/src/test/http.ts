@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { Message } from '@registrar-panel/contract';
-import type { TestApp, TokenClaims } from './test-app';
+import type { TokenClaims } from '../identity/testing/access-tokens';
+import type { TestApp } from './test-app';
 
 export interface CallOptions {
   method?: 'GET' | 'PUT' | 'POST' | 'DELETE';

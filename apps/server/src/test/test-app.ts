@@ -9,8 +9,6 @@ import { jobQueueSchema, queueNames } from '../jobs/job-queue';
 import type { Mail } from '../mail/mail';
 import { openTestDatabase } from './test-database';
 
-export type { TokenClaims } from '../identity/testing/access-tokens';
-
 export interface TestApp {
   app: FastifyInstance;
   database: Database;

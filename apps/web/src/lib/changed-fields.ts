@@ -56,19 +56,22 @@ function listen(form: AnyForm, store: ChangedFields, listener: () => void): () =
   };
 }
 
-/** Whether the user has changed the field since the form got its current defaults, even back to its first value. */
-export function useFieldChanged<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues>, name: string): boolean {
-  const anyForm = form as unknown as AnyForm;
-  const store = storeOf(anyForm);
-  return useSyncExternalStore(
-    (listener) => listen(anyForm, store, listener),
-    () => store.names.has(name) || form.getFieldState(name as never).isDirty,
-  );
+type FieldForm = AnyForm & Pick<UseFormReturn<FieldValues>, 'getFieldState'>;
+
+/**
+ * Whether the user has changed the field since the form got its current defaults, even back to its
+ * first value, as an external store: `subscribe` to hear of changes, `changed` to read it.
+ */
+export function fieldChanged(form: FieldForm, name: string): { subscribe: (listener: () => void) => () => void; changed: () => boolean } {
+  const store = storeOf(form);
+  return {
+    subscribe: (listener) => listen(form, store, listener),
+    changed: () => store.names.has(name) || form.getFieldState(name).isDirty,
+  };
 }
 
-/** For tests: the changed-field names of a form, subscribing as a field would. */
-export function watchChangedFields(form: AnyForm): { names: () => ReadonlySet<string>; stop: () => void } {
-  const store = storeOf(form);
-  const stop = listen(form, store, () => undefined);
-  return { names: () => store.names, stop };
+/** Whether the user has changed the field since the form got its current defaults, even back to its first value. */
+export function useFieldChanged<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues>, name: string): boolean {
+  const field = fieldChanged(form as unknown as FieldForm, name);
+  return useSyncExternalStore(field.subscribe, field.changed);
 }

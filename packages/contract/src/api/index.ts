@@ -1,5 +1,5 @@
 /*
- * The API's description (issue 18): the route table and the OpenAPI document generated from it.
+ * The API's description: the route table and the OpenAPI document generated from it.
  * A subpath of its own (`@registrar-panel/contract/api`), so that the web's bundles never hold it:
  * the web only reads the document's types.
  */

@@ -1,5 +1,3 @@
-import { parseArgs } from 'node:util';
-
 export interface GeneratorArguments {
   domains: number;
   registrars: number;
@@ -46,11 +44,6 @@ export function toGeneratorArguments(values: GeneratorValues, defaults: { domain
     today,
     keep: values.keep ?? false,
   };
-}
-
-/** Parses the generator's own command line (`npm run seed`). */
-export function parseGeneratorArguments(argv: string[], defaults: { domains: number; registrars: number }): GeneratorArguments {
-  return toGeneratorArguments(parseArgs({ args: argv, options: generatorOptions, strict: true }).values, defaults);
 }
 
 export function startOfUtcDay(ms: number): number {

@@ -1,9 +1,8 @@
 import type KeycloakAdminClient from '@keycloak/keycloak-admin-client';
-import { panelRoles, panelRolesFromToken, registrarHandleOf, tokenRole, type PanelRole } from '@registrar-panel/contract';
+import { panelRoles, panelRolesFromToken, registrarHandleOf, tokenRole, type PanelRole, type SignInOutcome } from '@registrar-panel/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Outbox } from '../../mail/outbox';
-import type { SignInOutcome } from '../sign-in/lockout';
 import { splitName } from '../provider/token-claims';
 import { linkTokenTtlMs } from '../account-links/link-tokens';
 import { keycloakStatusOf } from './keycloak-admin';

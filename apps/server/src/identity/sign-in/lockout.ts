@@ -37,6 +37,3 @@ export const lockWaitsMs = { fromAddress: waitsFor(lockoutPolicy.threshold), eve
 export function lockoutAccount(typedUsername: string): string {
   return typedUsername.trim().toLowerCase();
 }
-
-// The outcomes a sign-in records live in the contract (history.ts): the web has a text for each.
-export { signInOutcomes, type SignInOutcome } from '@registrar-panel/contract';

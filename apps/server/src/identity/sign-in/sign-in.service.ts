@@ -1,4 +1,4 @@
-import { accessEnded } from '@registrar-panel/contract';
+import { accessEnded, type SignInOutcome } from '@registrar-panel/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { GateFull, type WorkGate } from '../../lib/work-gate';
@@ -19,7 +19,7 @@ import { newIpSignInMail } from '../directory/identity-mail';
 import { subscriberOf } from '../../lib/addresses';
 import { findRegistrarStatus } from '../../modules/registrar/registrar.repository';
 import { registrarAllowsSignIn } from '../../modules/registrar/registrar-status-policy';
-import { everywhere, lockoutAccount, lockWaitsMs, type SignInOutcome } from './lockout';
+import { everywhere, lockoutAccount, lockWaitsMs } from './lockout';
 import { clearFailures, countFailure, lockedUntil } from './lockout.repository';
 import { verifyPassword } from './passwords';
 import { decryptTotpSecret, encryptTotpSecret, matchTotpCode, totpKey } from './totp';

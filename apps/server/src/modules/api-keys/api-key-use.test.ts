@@ -10,7 +10,7 @@ import { createContact, createDomain } from '../domains/registry.test-support';
 import { adminOf, createKey, withKey } from './api-keys.test-support';
 
 /*
- * Using a key (issue 18): on `apiKeyRoutes` only, within its scopes and its registrar, refused
+ * Using a key: on `apiKeyRoutes` only, within its scopes and its registrar, refused
  * like a bad token when it is wrong, revoked, expired or used from another address.
  */
 

@@ -44,7 +44,7 @@ function auditDetails(row: ApiKeyRow) {
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /*
- * The registrar's API keys (issue 18): an ADMIN lists, creates and revokes them, for their own
+ * The registrar's API keys: an ADMIN lists, creates and revokes them, for their own
  * registrar only. A key never reaches these calls (plugins/auth.ts admits keys on `apiKeyRoutes`
  * only), and would fail `manageApiKeys` here too: no scope grants it.
  */

@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { addCalendarDays, brusselsDay, type ApiKeyCreatedResponse, type CreateApiKeyInput, type PanelRole } from '@registrar-panel/contract';
 import { call } from '../../test/http';
-import type { TestApp, TokenClaims } from '../../test/test-app';
+import type { TokenClaims } from '../../identity/testing/access-tokens';
+import type { TestApp } from '../../test/test-app';
 
 /** The ADMIN of a registrar, as a token names them. */
 export const adminOf = (handle: string): TokenClaims => ({

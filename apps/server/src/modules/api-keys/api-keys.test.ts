@@ -9,7 +9,7 @@ import { loadRateLimits } from '../../lib/rate-limit-policy';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { adminOf, createKey, keyRequest, postKey } from './api-keys.test-support';
 
-/* Managing API keys (issue 18): ADMIN only, per registrar, validated, the secret shown once. */
+/* Managing API keys: ADMIN only, per registrar, validated, the secret shown once. */
 
 let t: TestApp;
 const today = brusselsDay();

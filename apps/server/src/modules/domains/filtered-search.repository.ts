@@ -8,7 +8,7 @@ import { patternCondition, registrarTokens, sortedNamesCondition, textArray, tok
 import { sqlRows } from './sql-rows';
 
 /*
- * Registration search with the portfolio's filters (issue 17), over `domain_facets` (migration
+ * Registration search with the portfolio's filters, over `domain_facets` (migration
  * 0010). Like the name search, it chooses its reads from exact counts: how many registrations each
  * filter keeps (the maintained counts, or a bounded count) and how many the name can match. A rare
  * filter or a rare piece of the name is read through one GIN index of both (migration 0014), which

@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createContact, createDomain, get, type Caller } from './registry.test-support';
 
 /*
- * The portfolio overview, the search's filters and its CSV export (issue 17), through the whole
+ * The portfolio overview, the search's filters and its CSV export, through the whole
  * stack on a real database. Every count of the overview links to a filtered search, so each is
  * checked against what that search answers.
  */

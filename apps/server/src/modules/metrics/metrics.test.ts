@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInOutcomes } from '../../identity/sign-in/lockout';
+import { signInOutcomes } from '@registrar-panel/contract';
 import { currentTotpCode } from '../../identity/sign-in/totp';
 import { SignInDriver } from '../../identity/testing/sign-in-driver';
 import { createActiveUser, testPassword } from '../../identity/testing/users';

@@ -1,5 +1,5 @@
 import { Counter, Histogram, Registry } from 'prom-client';
-import { signInOutcomes } from '../../identity/sign-in/lockout';
+import { signInOutcomes } from '@registrar-panel/contract';
 import { rateLimitPolicy, type RateLimitName } from '../../lib/rate-limit-policy';
 import { processRegistry } from './process-metrics';
 import { addScrapeGauge, type ScrapeGauge } from './scrape-gauges';

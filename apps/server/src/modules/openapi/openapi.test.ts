@@ -12,7 +12,7 @@ import { openApiProblems } from './openapi-structure.test-support';
 import { requestOf } from './route-requests.test-support';
 
 /*
- * The OpenAPI document (issue 18) cannot drift from the API: every route Fastify registers under
+ * The OpenAPI document cannot drift from the API: every route Fastify registers under
  * /services is described and every described route is registered; the routes API keys may call are
  * marked, and no other; the document holds together as OpenAPI 3.1; its message keys exist; who may
  * call a route is what the server enforces; and a real answer fits its documented schema.

@@ -5,8 +5,6 @@
  */
 import { maySignIn } from '@registrar-panel/contract';
 
-export { changeStatuses, isChangeMethod, mayChange, maySignIn, signInStatuses, statusRefusal } from '@registrar-panel/contract';
-
 /**
  * Whether a user's registrar, read with this status, lets the user sign in or keep a session. No
  * status (no such registrar) does not refuse: the API's gate lets it through too.

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messageTexts, registrarStatuses, type PanelRole, type RegistrarStatus } from '@registrar-panel/contract';
+import { changeStatuses, messageTexts, registrarStatuses, signInStatuses, type PanelRole, type RegistrarStatus } from '@registrar-panel/contract';
 import { auditEvents, registrars, users, userTokens } from '../../db/schema';
 import { SignInDriver } from '../../identity/testing/sign-in-driver';
 import { createActiveUser, testPassword } from '../../identity/testing/users';
@@ -9,7 +9,6 @@ import { createRegistrar } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createContact, createDomain } from '../domains/registry.test-support';
 import { listIpAddresses } from '../epp/epp.repository';
-import { changeStatuses, signInStatuses } from './registrar-status-policy';
 
 /*
  * The registrar status policy (docs/decisions.md, "Registrar status: what it allows") through the

@@ -11,7 +11,7 @@ import { protectedTransactionsLevel, usedPercent } from '../../../lib/protected-
 
 /**
  * `/registrar/transactions`: the protected-transaction counter; the reset date shows only once a
- * threshold above 0 is reached, and from 80 % of the threshold a warning says so before (issue 17).
+ * threshold above 0 is reached, and from 80 % of the threshold a warning says so before.
  */
 export function Transactions() {
   const { t } = useTranslation();

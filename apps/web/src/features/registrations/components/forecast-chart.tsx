@@ -5,7 +5,7 @@ import type { PortfolioOverview } from '@registrar-panel/contract';
 import { shortMonthName } from '../forecast';
 
 /*
- * The renewal forecast as a bar chart, drawn by uPlot (small and fast, issue 17). This module, and
+ * The renewal forecast as a bar chart, drawn by uPlot (small and fast). This module, and
  * uPlot with it, is a chunk of its own that only the overview page loads (forecast-section.tsx).
  */
 

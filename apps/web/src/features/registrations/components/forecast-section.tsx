@@ -10,7 +10,7 @@ import downloadIcon from 'bootstrap-icons/icons/download.svg?raw';
 import { downloadForecastCsv } from '../api/download-forecast-csv';
 import { ForecastTable } from './forecast-table';
 
-// The chart library loads only here, after the page's numbers are in (issue 17: within the web bundle's budget).
+// The chart library loads only here, after the page's numbers are in, which keeps the first bundle within its size budget.
 const ForecastChart = lazy(() => import('./forecast-chart').then((module) => ({ default: module.ForecastChart })));
 
 /**

@@ -1,11 +1,11 @@
 import '../registrations.css';
-import { formatRegistrationDate, type DomainRegistration } from '@registrar-panel/contract';
+import { formatRegistrationDate, labelsOf, lifecycleStatus, type DomainRegistration } from '@registrar-panel/contract';
 import { Table } from 'react-bootstrap';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppConfiguration } from '../../../lib/config';
 import { paths } from '../../../lib/paths';
-import { gracePeriodStates, labelsOf, lifecycleStatus, visibleDates, type RelatedTransferStatus } from '../rules/registration-rules';
+import { gracePeriodStates, visibleDates, type RelatedTransferStatus } from '../rules/registration-rules';
 import { DetailList } from '../../../components/detail-list';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { BreakableText, wrapWordsClass } from '../../../components/breakable-text';

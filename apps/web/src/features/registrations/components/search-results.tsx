@@ -1,5 +1,5 @@
 import '../registrations.css';
-import { formatRegistrationDate, formatRegistrationDay, type DomainSearchResponse } from '@registrar-panel/contract';
+import { formatRegistrationDate, formatRegistrationDay, lifecycleStatus, type DomainSearchResponse } from '@registrar-panel/contract';
 import { Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ScrollRegion } from '../../../components/scroll-region';
@@ -7,7 +7,6 @@ import { BreakableText, wrapWordsClass } from '../../../components/breakable-tex
 import { StackCell, stackTableClass, stackTableHalf } from '../../../components/stack-table';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { lifecycleStatus } from '../rules/registration-rules';
 import { registrationHref, type SearchLocation } from '../search-location';
 import { LifecycleBadge } from './status-badges';
 

@@ -1,8 +1,8 @@
 import '../registrations.css';
-import type { RgpStatus } from '@registrar-panel/contract';
+import type { LifecycleStatus, RegistrationLabel, RgpStatus } from '@registrar-panel/contract';
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { gracePeriodOfLifecycle, gracePeriodTone, type LifecycleStatus, type RegistrationLabel } from '../rules/registration-rules';
+import { gracePeriodOfLifecycle, gracePeriodTone } from '../rules/registration-rules';
 import { Icon } from '../../../components/icon';
 import clockHistoryIcon from 'bootstrap-icons/icons/clock-history.svg?raw';
 import lockFillIcon from 'bootstrap-icons/icons/lock-fill.svg?raw';

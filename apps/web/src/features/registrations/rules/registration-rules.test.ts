@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { DomainStatus, RgpStatus } from '@registrar-panel/contract';
+import { labelsOf, lifecycleStatus, type DomainStatus, type RgpStatus } from '@registrar-panel/contract';
 import {
   gracePeriodOfLifecycle,
   gracePeriodStates,
   gracePeriodTone,
-  labelsOf,
-  lifecycleStatus,
   relatedTransferStatus,
   visibleDates,
   type RegistrationDateKey,

@@ -5,8 +5,6 @@ import { lifecycleStatus, type DomainRegistration, type LifecycleStatus, type Rg
  * which labels show, how the grace period shows, the related transfer status, and which dates show.
  */
 
-export { labelsOf, lifecycleOrder, lifecycleStatus, registrationLabels, type LifecycleStatus, type RegistrationLabel } from '@registrar-panel/contract';
-
 /** The grace period states in the order the registration view lists them. */
 export const gracePeriodStates = [
   'REDEMPTION_PERIOD',
