@@ -85,7 +85,7 @@ describe('the registrar history as admin@acme', () => {
           }
           return new URL(page.url()).search;
         },
-        { timeout: 30_000, interval: 1_000 },
+        { timeout: 50_000, interval: 1_000 },
       )
       .toBe(contacts);
     await rows(page).filter({ hasText: newName }).first().waitFor();
