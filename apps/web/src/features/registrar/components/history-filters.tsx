@@ -2,6 +2,7 @@ import { fieldMessages, historyKinds, historyQuerySchema, type HistoryFilter, ty
 import { useState, type FormEvent } from 'react';
 import { Button, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { FieldError, invalidAria } from '../../../components/form-field';
 import { messageText } from '../../../lib/form';
 
@@ -13,6 +14,8 @@ const valuesOf = (filter: HistoryFilter | undefined): Values => ({
   from: filter?.from ?? '',
   to: filter?.to ?? '',
 });
+
+const filterText = (filter: HistoryFilter | undefined) => JSON.stringify(valuesOf(filter));
 
 interface HistoryFiltersProps {
   /** The filter the address holds (undefined when the address's filter is wrong). */
@@ -33,6 +36,19 @@ export function HistoryFilters({ filter, messages, handle, onApply, onClear }: H
   const { t } = useTranslation();
   const [values, setValues] = useState<Values>(() => valuesOf(filter));
   const [errors, setErrors] = useState<Message[]>(messages);
+  // The form follows the address (Back, Forward, a link, Clear, another page): each navigation shows
+  // its filter. Not the one this form's Show made: the address changes before the page renders it,
+  // and a field changed in between would be lost (and Show again would send the old filter). Told
+  // apart by the location object, new for every navigation, even back to the same address.
+  const location = useLocation();
+  const [shownLocation, setShownLocation] = useState(location);
+  const [applied, setApplied] = useState<string | null>(null);
+  if (location !== shownLocation) {
+    setShownLocation(location);
+    setApplied(null);
+    setErrors(messages);
+    if (filterText(filter) !== applied) setValues(valuesOf(filter));
+  }
   const errorOf = (field: keyof Values) => {
     const found = errors.find((message) => message.field === field);
     return found ? messageText(found) : undefined;
@@ -48,6 +64,7 @@ export function HistoryFilters({ filter, messages, handle, onApply, onClear }: H
     }
     setErrors([]);
     const { page: _page, ...next } = parsed.data;
+    setApplied(filterText(next));
     onApply(next);
   };
 

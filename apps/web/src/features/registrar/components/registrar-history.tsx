@@ -51,9 +51,7 @@ export function RegistrarHistory() {
           <p className="text-body-secondary mb-4">{t('registrar.history.intro')}</p>
           <Card className="mb-4">
             <Card.Body>
-              {/* A new form for a new address (the browser's back button), so that it shows that filter. */}
               <HistoryFilters
-                key={params.toString()}
                 filter={parsed.location?.filter}
                 messages={parsed.messages ?? []}
                 handle={user.registrarHandle}
