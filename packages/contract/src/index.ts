@@ -16,3 +16,5 @@ export * from './dates';
 export * from './api-keys';
 export * from './ip-ranges';
 export * from './visible-text';
+// The operations' methods and paths, for the web's client (no zod: the route table itself stays in the `api` subpath).
+export { operations, type OperationId } from './api/operations';

@@ -3,7 +3,9 @@
  * A subpath of its own (`@registrar-panel/contract/api`), so that the web's bundles never hold it:
  * the web only reads the document's types.
  */
-export { apiRoutes } from './routes';
+export { apiRoutes, routeTable, type RouteEntry, type RouteOf } from './routes';
+export { operation, operations, type OperationId } from './operations';
+export type { JsonOperationId, RouteAnswer, RouteInput, RouteRequest } from './route-types';
 // The path parameters' schemas: a route's `params` is one of these, so a test can tell which object a parameter names.
 export * as pathParams from './routes/params';
 export { apiTags, routeKey, type ApiAccess, type ApiAnswer, type ApiMethod, type ApiRoute, type ApiTag, type ErrorStatus } from './route';

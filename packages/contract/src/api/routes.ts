@@ -1,19 +1,20 @@
 import { changesAllowedWhileSuspended, type ServiceCall } from '../registrar-status';
+import type { OperationId } from './operations';
 import { routeKey, type ApiRoute } from './route';
+import { apiKeyManagementRoutes } from './routes/api-keys';
+import { historyRoutes } from './routes/history';
 import { referenceRoutes } from './routes/reference';
 import { registrarRoutes } from './routes/registrar';
 import { registrationRoutes } from './routes/registrations';
-import { apiKeyManagementRoutes } from './routes/api-keys';
-import { historyRoutes } from './routes/history';
 import { sessionRoutes } from './routes/session';
 import { userRoutes } from './routes/users';
 
 /**
- * Every `/services` route the server registers, in the document's order: the one list the OpenAPI
- * document is generated from (api/openapi.ts). The server's drift test (modules/openapi/) fails
- * when a route is registered that is not here, or listed here and not registered.
+ * Every `/services` route, in the document's order, with its entries' literal types kept: the
+ * server registers its routes from this table (handlers typed by each entry's schemas), the web's
+ * client takes its input and answer types from it, and the OpenAPI document is generated from it.
  */
-export const apiRoutes: readonly ApiRoute[] = [
+export const routeTable = [
   ...registrationRoutes,
   ...registrarRoutes,
   ...historyRoutes,
@@ -21,5 +22,18 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...apiKeyManagementRoutes,
   ...sessionRoutes,
   ...referenceRoutes,
-  // Marked from the status rule's own list, which the web reads too (registrar-status.ts).
-].map((route) => (changesAllowedWhileSuspended.includes(routeKey(route) as ServiceCall) ? { ...route, allowedWhileSuspended: true as const } : route));
+] as const satisfies readonly ApiRoute[];
+
+/** One entry of the table, by its operation id. */
+export type RouteEntry = (typeof routeTable)[number];
+export type RouteOf<Id extends OperationId> = Extract<RouteEntry, { operationId: Id }>;
+
+// Every operation of the map has its entry (a missing one fails to compile here).
+type Unlisted = Exclude<OperationId, RouteEntry['operationId']>;
+const everyOperationListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyOperationListed;
+
+/** The table as the document and the tests read it; `allowedWhileSuspended` marked from the status rule's own list, which the web reads too. */
+export const apiRoutes: readonly ApiRoute[] = routeTable.map((route: ApiRoute) =>
+  changesAllowedWhileSuspended.includes(routeKey(route) as ServiceCall) ? { ...route, allowedWhileSuspended: true as const } : route,
+);

@@ -1,17 +1,16 @@
 import { createApiKeySchema } from '../../api-keys';
 import { apiKeyCreatedAnswer, apiKeysAnswer, revokedApiKeyAnswer } from '../responses/users';
 import type { ApiRoute } from '../route';
+import { operation } from '../operations';
 import { apiKeyIdParams } from './params';
 
 /** Any day will do: the document shows the body's shape, and the expiry rule in words. */
 const createApiKeyBody = createApiKeySchema('1970-01-01');
 
 /** The routes that manage keys (ADMIN); the routes a key may call are marked from `apiKeyRoutes` (api-keys.ts). */
-export const apiKeyManagementRoutes: readonly ApiRoute[] = [
+export const apiKeyManagementRoutes = [
   {
-    operationId: 'listApiKeys',
-    method: 'GET',
-    path: '/apiKeys',
+    ...operation('listApiKeys'),
     tag: 'apiKeys',
     summary: "List the registrar's API keys",
     description: 'Every key of the registrar, active, expired or revoked, with its last use. Never a secret.',
@@ -19,9 +18,7 @@ export const apiKeyManagementRoutes: readonly ApiRoute[] = [
     answer: { kind: 'json', status: 200, data: apiKeysAnswer, description: 'The keys.' },
   },
   {
-    operationId: 'createApiKey',
-    method: 'POST',
-    path: '/apiKeys',
+    ...operation('createApiKey'),
     tag: 'apiKeys',
     summary: 'Create an API key',
     description:
@@ -43,9 +40,7 @@ export const apiKeyManagementRoutes: readonly ApiRoute[] = [
     example: { body: { name: 'Nightly sync', scopes: ['registrations', 'domainReport'], expiresOn: '2027-06-30', allowedAddresses: ['192.0.2.0/24'] } },
   },
   {
-    operationId: 'revokeApiKey',
-    method: 'DELETE',
-    path: '/apiKeys/:id',
+    ...operation('revokeApiKey'),
     tag: 'apiKeys',
     summary: 'Revoke an API key',
     description: 'The key stops working at once; it stays listed, as revoked, for the record. Also while the registrar is suspended: its keys still read.',
@@ -55,4 +50,4 @@ export const apiKeyManagementRoutes: readonly ApiRoute[] = [
     errors: { 404: ['error.notFound'] },
     example: { params: { id: 'k7Qm2x' } },
   },
-];
+] as const satisfies readonly ApiRoute[];

@@ -2,6 +2,7 @@ import { historyQuerySchema } from '../../history';
 import { limits } from '../../limits';
 import { historyAnswer } from '../responses/users';
 import type { ApiRoute } from '../route';
+import { operation } from '../operations';
 
 const historyFilters = {
   user: 'Only this user’s entries: a username with or without `@handle`.',
@@ -10,11 +11,9 @@ const historyFilters = {
   to: 'Up to and including this day (Brussels, `YYYY-MM-DD`).',
 };
 
-export const historyRoutes: readonly ApiRoute[] = [
+export const historyRoutes = [
   {
-    operationId: 'getHistory',
-    method: 'GET',
-    path: '/registrar/history',
+    ...operation('getHistory'),
     tag: 'history',
     summary: "Read the registrar's history",
     description: `Every change, sign-in and download of the registrar's accounts, newest first, ${limits.historyPageSize} a page; paging stops after page ${limits.historyMaxPages} (narrow the filters or export as CSV).`,
@@ -25,9 +24,7 @@ export const historyRoutes: readonly ApiRoute[] = [
     example: { query: { kind: 'downloads', page: '1' } },
   },
   {
-    operationId: 'exportHistory',
-    method: 'GET',
-    path: '/registrar/history/csv',
+    ...operation('exportHistory'),
     tag: 'history',
     summary: "Download the registrar's history as CSV",
     description: 'Every entry the filters match, without the paging bound. The download is itself recorded in the history.',
@@ -37,4 +34,4 @@ export const historyRoutes: readonly ApiRoute[] = [
     answer: { kind: 'csv', description: 'The matching entries.', fileName: '{handle}-history-{YYYYMMDD-HHmmss}.csv', recordCount: false },
     example: { query: { from: '2026-10-01', to: '2026-10-31' } },
   },
-];
+] as const satisfies readonly ApiRoute[];

@@ -2,15 +2,14 @@ import { billingPeriodSchema, publicContactSchema, whoisContactSchema } from '..
 import { eppIpListSchema, eppPasswordChangeSchema } from '../../epp';
 import { billingLinesAnswer, eppIpAddressesAnswer, eppPasswordRequiredAnswer, protectedTransactionsAnswer, registrarAnswer } from '../responses/registrar';
 import type { ApiRoute } from '../route';
+import { operation } from '../operations';
 
 const version = 'The `version` the edit started from: a newer saved version answers 409 instead of overwriting it.';
 const period = { year: 'The year, four digits.', month: 'The month, 1 to 12 (Brussels time).' };
 
-export const registrarRoutes: readonly ApiRoute[] = [
+export const registrarRoutes = [
   {
-    operationId: 'getRegistrar',
-    method: 'GET',
-    path: '/registrar',
+    ...operation('getRegistrar'),
     tag: 'registrar',
     summary: "Read the caller's registrar",
     description: "The registrar of the caller's token: its status, main, public and WHOIS contacts, and its `version` for the next edit.",
@@ -19,9 +18,7 @@ export const registrarRoutes: readonly ApiRoute[] = [
     errors: { 404: ['error.notFound'] },
   },
   {
-    operationId: 'updatePublicContact',
-    method: 'PUT',
-    path: '/registrar',
+    ...operation('updatePublicContact'),
     tag: 'registrar',
     summary: 'Save the public contact',
     description: "Replaces the registrar's public contact (shown in WHOIS and on the registry's site) and answers the saved registrar.",
@@ -42,9 +39,7 @@ export const registrarRoutes: readonly ApiRoute[] = [
     },
   },
   {
-    operationId: 'updateWhoisContact',
-    method: 'POST',
-    path: '/registrar/whoisContact',
+    ...operation('updateWhoisContact'),
     tag: 'registrar',
     summary: 'Save a WHOIS contact',
     description: 'Replaces the technical, administrative or abuse contact (`type`) and answers the saved registrar. The abuse contact has no name.',
@@ -56,9 +51,7 @@ export const registrarRoutes: readonly ApiRoute[] = [
     example: { body: { type: 'TECH', name: 'Jan Peeters', email: 'tech@acme.example', phone: '+32.91234567', version: 3 } },
   },
   {
-    operationId: 'getProtectedTransactions',
-    method: 'GET',
-    path: '/registrar/thresholds/protectedTransactions',
+    ...operation('getProtectedTransactions'),
     tag: 'registrar',
     summary: 'Read the protected transactions count',
     description: 'The threshold of protected transactions the registry set for the registrar, and how many the current period holds.',
@@ -67,9 +60,7 @@ export const registrarRoutes: readonly ApiRoute[] = [
     errors: { 404: ['error.notFound'] },
   },
   {
-    operationId: 'getBillingLines',
-    method: 'GET',
-    path: '/registrar/finance/billingLines',
+    ...operation('getBillingLines'),
     tag: 'billing',
     summary: 'List the billing lines of a month',
     description: "Every billable event of the caller's registrar in one calendar month (Brussels time), oldest first.",
@@ -80,9 +71,7 @@ export const registrarRoutes: readonly ApiRoute[] = [
     example: { query: { year: '2026', month: '10' } },
   },
   {
-    operationId: 'exportBillingLines',
-    method: 'GET',
-    path: '/registrar/finance/billingLines/csv',
+    ...operation('exportBillingLines'),
     tag: 'billing',
     summary: 'Download the billing lines of a month as CSV',
     description: 'The same lines as CSV. The download is recorded in the history.',
@@ -93,9 +82,7 @@ export const registrarRoutes: readonly ApiRoute[] = [
     example: { query: { year: '2026', month: '10' } },
   },
   {
-    operationId: 'getEppIpAddresses',
-    method: 'GET',
-    path: '/registrar/epp/ip',
+    ...operation('getEppIpAddresses'),
     tag: 'epp',
     summary: 'Read the EPP IP allow-list',
     description: 'The addresses the registry’s EPP server accepts the registrar’s connections from.',
@@ -104,9 +91,7 @@ export const registrarRoutes: readonly ApiRoute[] = [
     errors: { 404: ['error.notFound'] },
   },
   {
-    operationId: 'replaceEppIpAddresses',
-    method: 'PUT',
-    path: '/registrar/epp/ip',
+    ...operation('replaceEppIpAddresses'),
     tag: 'epp',
     summary: 'Replace the EPP IP allow-list',
     description:
@@ -119,9 +104,7 @@ export const registrarRoutes: readonly ApiRoute[] = [
     example: { body: { ipAddresses: ['192.0.2.10', '2001:db8::10'] } },
   },
   {
-    operationId: 'isEppPasswordSet',
-    method: 'GET',
-    path: '/registrar/epp/password/required',
+    ...operation('isEppPasswordSet'),
     tag: 'epp',
     summary: 'Ask whether an EPP password is set',
     description: 'True once the registrar has an EPP password: a change must then give the current one.',
@@ -130,9 +113,7 @@ export const registrarRoutes: readonly ApiRoute[] = [
     errors: { 404: ['error.notFound'] },
   },
   {
-    operationId: 'changeEppPassword',
-    method: 'PUT',
-    path: '/registrar/epp/password',
+    ...operation('changeEppPassword'),
     tag: 'epp',
     summary: 'Change the EPP password',
     description:
@@ -144,4 +125,4 @@ export const registrarRoutes: readonly ApiRoute[] = [
     errors: { 400: ['epp.password.wrong', 'unsafe.password', 'validation.required'], 404: ['error.notFound'] },
     example: { body: { oldPassword: 'Old pass word 1!', newPassword: 'New pass word 2!' } },
   },
-];
+] as const satisfies readonly ApiRoute[];

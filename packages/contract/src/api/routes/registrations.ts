@@ -1,6 +1,7 @@
 import { domainSearchExportQuerySchema, domainSearchQuerySchema } from '../../domains';
 import { contactAnswer, domainAnswer, domainSearchResponseSchema, portfolioOverviewAnswer, transferAnswer } from '../responses/registrations';
 import type { ApiRoute } from '../route';
+import { operation } from '../operations';
 import { contactHandleParams, domainNameParams, registrarHandleParams } from './params';
 
 const filters = {
@@ -14,11 +15,9 @@ const filters = {
 };
 const ulabel = 'The name to search for; `*` is a wildcard (`shop*`, `*bakery*`, `*` for all). Unicode or ASCII.';
 
-export const registrationRoutes: readonly ApiRoute[] = [
+export const registrationRoutes = [
   {
-    operationId: 'searchRegistrations',
-    method: 'GET',
-    path: '/domains/search',
+    ...operation('searchRegistrations'),
     tag: 'registrations',
     summary: "Search the registrar's registrations",
     description:
@@ -36,9 +35,7 @@ export const registrationRoutes: readonly ApiRoute[] = [
     example: { query: { ulabel: 'shop*', page: '0', size: '100' } },
   },
   {
-    operationId: 'exportRegistrations',
-    method: 'GET',
-    path: '/domains/search/csv',
+    ...operation('exportRegistrations'),
     tag: 'registrations',
     summary: 'Export a search as CSV',
     description:
@@ -50,9 +47,7 @@ export const registrationRoutes: readonly ApiRoute[] = [
     example: { query: { ulabel: '*', status: 'ok' } },
   },
   {
-    operationId: 'getPortfolioOverview',
-    method: 'GET',
-    path: '/domains/overview',
+    ...operation('getPortfolioOverview'),
     tag: 'registrations',
     summary: 'Count the portfolio',
     description:
@@ -61,9 +56,7 @@ export const registrationRoutes: readonly ApiRoute[] = [
     answer: { kind: 'json', status: 200, data: portfolioOverviewAnswer, description: 'The counts, as of `asOf`.' },
   },
   {
-    operationId: 'exportRenewalForecast',
-    method: 'GET',
-    path: '/domains/overview/forecast/csv',
+    ...operation('exportRenewalForecast'),
     tag: 'registrations',
     summary: 'Download the renewal forecast as CSV',
     description: 'The registrations expiring in each of the next twelve months (Brussels), the current month first. The download is recorded in the history.',
@@ -71,9 +64,7 @@ export const registrationRoutes: readonly ApiRoute[] = [
     answer: { kind: 'csv', description: 'One row a month.', fileName: 'renewal_forecast_{handle}_{YYYYMMDD-HHmmss}.csv', recordCount: true },
   },
   {
-    operationId: 'getRegistration',
-    method: 'GET',
-    path: '/domains/:domainName',
+    ...operation('getRegistration'),
     tag: 'registrations',
     summary: 'Read one registration',
     description:
@@ -85,9 +76,7 @@ export const registrationRoutes: readonly ApiRoute[] = [
     example: { params: { domainName: 'example.{tld}' } },
   },
   {
-    operationId: 'getTransfer',
-    method: 'GET',
-    path: '/transfer/:domainName',
+    ...operation('getTransfer'),
     tag: 'registrations',
     summary: "Read a registration's latest transfer",
     description:
@@ -99,9 +88,7 @@ export const registrationRoutes: readonly ApiRoute[] = [
     example: { params: { domainName: 'example.{tld}' } },
   },
   {
-    operationId: 'getContact',
-    method: 'GET',
-    path: '/contacts/:handle',
+    ...operation('getContact'),
     tag: 'registrations',
     summary: 'Read a registry contact',
     description: "A contact of the caller's registrar. Another registrar's contact answers 404.",
@@ -112,9 +99,7 @@ export const registrationRoutes: readonly ApiRoute[] = [
     example: { params: { handle: 'c100' } },
   },
   {
-    operationId: 'downloadDomainReport',
-    method: 'GET',
-    path: '/registrar/:handle/report/domains/csv',
+    ...operation('downloadDomainReport'),
     tag: 'registrations',
     summary: 'Download the domain report as CSV',
     description:
@@ -125,4 +110,4 @@ export const registrationRoutes: readonly ApiRoute[] = [
     errors: { 404: ['error.notFound'] },
     example: { params: { handle: 'acme' } },
   },
-];
+] as const satisfies readonly ApiRoute[];

@@ -1,11 +1,10 @@
 import { countriesAnswer, serverPropertiesAnswer } from '../responses/registrar';
 import type { ApiRoute } from '../route';
+import { operation } from '../operations';
 
-export const sessionRoutes: readonly ApiRoute[] = [
+export const sessionRoutes = [
   {
-    operationId: 'getServerProperties',
-    method: 'GET',
-    path: '/config',
+    ...operation('getServerProperties'),
     tag: 'session',
     summary: "Read the portal's settings",
     description: 'Settings the portal shows, such as the top-level domain (`ngp.registration.exposed.top_level_domain`).',
@@ -13,9 +12,7 @@ export const sessionRoutes: readonly ApiRoute[] = [
     answer: { kind: 'json', status: 200, data: serverPropertiesAnswer, description: 'The settings.' },
   },
   {
-    operationId: 'listCountries',
-    method: 'GET',
-    path: '/country',
+    ...operation('listCountries'),
     tag: 'session',
     summary: 'List the countries',
     description: 'Every ISO 3166-1 country with its English name, sorted by name: the choices of a contact’s country.',
@@ -23,9 +20,7 @@ export const sessionRoutes: readonly ApiRoute[] = [
     answer: { kind: 'json', status: 200, data: countriesAnswer, description: 'The countries.' },
   },
   {
-    operationId: 'requestPasswordReset',
-    method: 'DELETE',
-    path: '/me/password',
+    ...operation('requestPasswordReset'),
     tag: 'session',
     summary: 'Mail myself a password reset link',
     description: 'Mails the caller a link to choose a new password. Limited per address and per account, so that a script cannot fill a mailbox.',
@@ -33,4 +28,4 @@ export const sessionRoutes: readonly ApiRoute[] = [
     answer: { kind: 'json', status: 200, data: null, description: 'Mailed.' },
     errors: { 502: ['identity.mailFailed'] },
   },
-];
+] as const satisfies readonly ApiRoute[];

@@ -2,17 +2,16 @@ import { limits } from '../../limits';
 import { createUserSchema, updateUserSchema, userAccessEndSchema, userEnabledSchema, userHistoryQuerySchema } from '../../users';
 import { activityAnswer, createdUserAnswer, loginAttemptsAnswer, usersAnswer } from '../responses/users';
 import type { ApiRoute } from '../route';
+import { operation } from '../operations';
 import { usernameParams } from './params';
 
 /** Any day will do: the document shows the body's shape, and the rule (from today on) in words. */
 const accessEndSchema = userAccessEndSchema('1970-01-01');
 const username = { username: 'The full username, with the registrar handle: `jan@acme`.' };
 
-export const userRoutes: readonly ApiRoute[] = [
+export const userRoutes = [
   {
-    operationId: 'listUsers',
-    method: 'GET',
-    path: '/users',
+    ...operation('listUsers'),
     tag: 'users',
     summary: "List the registrar's users",
     description: "The caller's registrar's panel users, ADMIN users first, then by name.",
@@ -20,9 +19,7 @@ export const userRoutes: readonly ApiRoute[] = [
     answer: { kind: 'json', status: 200, data: usersAnswer, description: 'The users.' },
   },
   {
-    operationId: 'createUser',
-    method: 'POST',
-    path: '/users',
+    ...operation('createUser'),
     tag: 'users',
     summary: 'Create a user',
     description:
@@ -35,9 +32,7 @@ export const userRoutes: readonly ApiRoute[] = [
     example: { body: { username: 'jan', name: 'Jan Peeters', email: 'jan@acme.example', roles: ['SUPPORT'] } },
   },
   {
-    operationId: 'sendActivation',
-    method: 'POST',
-    path: '/users/:username/activation',
+    ...operation('sendActivation'),
     tag: 'users',
     summary: 'Send the activation mail again',
     description: 'For a user who has not activated their account yet.',
@@ -48,9 +43,7 @@ export const userRoutes: readonly ApiRoute[] = [
     example: { params: { username: 'jan@acme' } },
   },
   {
-    operationId: 'updateUser',
-    method: 'PUT',
-    path: '/users/:username',
+    ...operation('updateUser'),
     tag: 'users',
     summary: 'Change a user',
     description:
@@ -65,9 +58,7 @@ export const userRoutes: readonly ApiRoute[] = [
     example: { params: { username: 'jan@acme' }, body: { name: 'Jan Peeters', email: 'jan@acme.example', roles: ['SUPPORT', 'TECH'] } },
   },
   {
-    operationId: 'deleteUser',
-    method: 'DELETE',
-    path: '/users/:username',
+    ...operation('deleteUser'),
     tag: 'users',
     summary: 'Delete a user',
     description: 'Deletes the user; their sessions end. Neither an administrator nor the caller can be deleted.',
@@ -78,9 +69,7 @@ export const userRoutes: readonly ApiRoute[] = [
     example: { params: { username: 'jan@acme' } },
   },
   {
-    operationId: 'setUserEnabled',
-    method: 'PUT',
-    path: '/users/:username/enabled',
+    ...operation('setUserEnabled'),
     tag: 'users',
     summary: 'Disable or enable a user',
     description: 'A disabled user cannot sign in and their sessions end. Neither an administrator nor the caller can be disabled.',
@@ -93,9 +82,7 @@ export const userRoutes: readonly ApiRoute[] = [
     example: { params: { username: 'jan@acme' }, body: { enabled: false } },
   },
   {
-    operationId: 'setUserAccessEnd',
-    method: 'PUT',
-    path: '/users/:username/accessEnd',
+    ...operation('setUserAccessEnd'),
     tag: 'users',
     summary: "Set the last day of a user's access",
     description: 'The last day (Brussels) the user may sign in, from today on, or null for no end. An administrator’s access cannot be limited.',
@@ -108,9 +95,7 @@ export const userRoutes: readonly ApiRoute[] = [
     example: { params: { username: 'jan@acme' }, body: { accessEnd: '2027-06-30' } },
   },
   {
-    operationId: 'resetUserTotp',
-    method: 'DELETE',
-    path: '/users/:username/totp',
+    ...operation('resetUserTotp'),
     tag: 'users',
     summary: "Reset a user's two-step verification",
     description:
@@ -123,9 +108,7 @@ export const userRoutes: readonly ApiRoute[] = [
     example: { params: { username: 'jan@acme' } },
   },
   {
-    operationId: 'getUserActivity',
-    method: 'GET',
-    path: '/users/:username/activity',
+    ...operation('getUserActivity'),
     tag: 'users',
     summary: "Read a user's recent activity",
     description: "The user's latest sign-ins and changes, newest first.",
@@ -138,9 +121,7 @@ export const userRoutes: readonly ApiRoute[] = [
     example: { params: { username: 'jan@acme' }, query: { size: '5' } },
   },
   {
-    operationId: 'getUserLoginAttempts',
-    method: 'GET',
-    path: '/users/:username/loginAttempts',
+    ...operation('getUserLoginAttempts'),
     tag: 'users',
     summary: "Read a user's latest sign-in attempts",
     description: "The user's latest sign-in attempts, newest first.",
@@ -152,4 +133,4 @@ export const userRoutes: readonly ApiRoute[] = [
     errors: { 404: ['error.notFound'] },
     example: { params: { username: 'jan@acme' }, query: { size: '1' } },
   },
-];
+] as const satisfies readonly ApiRoute[];

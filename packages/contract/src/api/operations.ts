@@ -1,0 +1,61 @@
+import type { ApiMethod } from './route';
+
+/*
+ * Each `/services` operation's method and path, by operation id: the one place a path is written.
+ * The route table (api/routes/) takes its entries' method and path from here; the server registers
+ * them from the table, and the web's client calls them by id. No zod here: the web's bundle holds
+ * this map and nothing else of the table (the rest reaches the web as types only).
+ */
+export const operations = {
+  // Registrations
+  searchRegistrations: { method: 'GET', path: '/domains/search' },
+  exportRegistrations: { method: 'GET', path: '/domains/search/csv' },
+  getPortfolioOverview: { method: 'GET', path: '/domains/overview' },
+  exportRenewalForecast: { method: 'GET', path: '/domains/overview/forecast/csv' },
+  getRegistration: { method: 'GET', path: '/domains/:domainName' },
+  getTransfer: { method: 'GET', path: '/transfer/:domainName' },
+  getContact: { method: 'GET', path: '/contacts/:handle' },
+  downloadDomainReport: { method: 'GET', path: '/registrar/:handle/report/domains/csv' },
+  // Registrar
+  getRegistrar: { method: 'GET', path: '/registrar' },
+  updatePublicContact: { method: 'PUT', path: '/registrar' },
+  updateWhoisContact: { method: 'POST', path: '/registrar/whoisContact' },
+  getProtectedTransactions: { method: 'GET', path: '/registrar/thresholds/protectedTransactions' },
+  getBillingLines: { method: 'GET', path: '/registrar/finance/billingLines' },
+  exportBillingLines: { method: 'GET', path: '/registrar/finance/billingLines/csv' },
+  getEppIpAddresses: { method: 'GET', path: '/registrar/epp/ip' },
+  replaceEppIpAddresses: { method: 'PUT', path: '/registrar/epp/ip' },
+  isEppPasswordSet: { method: 'GET', path: '/registrar/epp/password/required' },
+  changeEppPassword: { method: 'PUT', path: '/registrar/epp/password' },
+  // History
+  getHistory: { method: 'GET', path: '/registrar/history' },
+  exportHistory: { method: 'GET', path: '/registrar/history/csv' },
+  // Users
+  listUsers: { method: 'GET', path: '/users' },
+  createUser: { method: 'POST', path: '/users' },
+  sendActivation: { method: 'POST', path: '/users/:username/activation' },
+  updateUser: { method: 'PUT', path: '/users/:username' },
+  deleteUser: { method: 'DELETE', path: '/users/:username' },
+  setUserEnabled: { method: 'PUT', path: '/users/:username/enabled' },
+  setUserAccessEnd: { method: 'PUT', path: '/users/:username/accessEnd' },
+  resetUserTotp: { method: 'DELETE', path: '/users/:username/totp' },
+  getUserActivity: { method: 'GET', path: '/users/:username/activity' },
+  getUserLoginAttempts: { method: 'GET', path: '/users/:username/loginAttempts' },
+  // Api-keys
+  listApiKeys: { method: 'GET', path: '/apiKeys' },
+  createApiKey: { method: 'POST', path: '/apiKeys' },
+  revokeApiKey: { method: 'DELETE', path: '/apiKeys/:id' },
+  // Session
+  getServerProperties: { method: 'GET', path: '/config' },
+  listCountries: { method: 'GET', path: '/country' },
+  requestPasswordReset: { method: 'DELETE', path: '/me/password' },
+  // Reference
+  getOpenApiDocument: { method: 'GET', path: '/openapi.json' },
+} as const satisfies Record<string, { method: ApiMethod; path: string }>;
+
+export type OperationId = keyof typeof operations;
+
+/** A table entry's id, method and path: `...operation('listUsers')`. */
+export function operation<Id extends OperationId>(operationId: Id): { operationId: Id } & (typeof operations)[Id] {
+  return { operationId, ...operations[operationId] };
+}
