@@ -119,6 +119,31 @@ describe('registration search', () => {
     await capturePage(page, 'registrations-search-results');
   });
 
+  it('keeps a name typed while the page still renders the last search, and follows Back and Forward', async () => {
+    const heading = (term: string) => {
+      const pattern = new RegExp(`^${term.replace(/\*/g, '.*')}$`);
+      const count = acmeNames.filter((name) => pattern.test(name)).length;
+      return count === 1 ? '1 matching registration found' : `${count.toLocaleString('en')} matching registrations found`;
+    };
+    const input = page.getByRole('searchbox', { name: 'Domain name' });
+    // The address changes before the page renders the search; a slowed processor opens that moment wide.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    try {
+      await searchFor('b*');
+      await input.fill('*shop*');
+      await page.getByRole('heading', { name: heading('b*') }).waitFor();
+      expect(await input.inputValue()).toBe('*shop*');
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await cdp.detach();
+    }
+    await page.goBack();
+    await expect.poll(() => input.inputValue()).toBe('*gent');
+    await page.goForward();
+    await expect.poll(() => input.inputValue()).toBe('b*');
+  });
+
   it("says 'No results for …' when nothing matches", async () => {
     await searchFor('zzqqxx*');
     await page.getByText('No results for zzqqxx*.').waitFor();

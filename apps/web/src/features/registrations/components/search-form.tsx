@@ -1,8 +1,9 @@
 import { limits, type Message } from '@registrar-panel/contract';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button, Form, InputGroup } from 'react-bootstrap';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { FieldError, invalidAria } from '../../../components/form-field';
 import { useFieldChanged } from '../../../lib/changed-fields';
 import { messageText } from '../../../lib/form';
@@ -48,9 +49,22 @@ export function SearchForm({ term, filters, messages, onSearch }: SearchFormProp
   const defaults = useMemo(() => formValuesOf(term, filters), [term, filters]);
   const form = useForm<SearchFormValues, unknown, SearchRequest>({ mode: 'onChange', resolver: searchResolver, defaultValues: defaults });
   const { reset } = form;
-  // A reload, a shared link or the back button brings a new search: the form follows the address.
-  useEffect(() => reset(defaults), [defaults, reset]);
-  const submit = form.handleSubmit(onSearch);
+  // A reload, a shared link, Back or Forward brings a new search: the form follows the address, on
+  // every navigation (the location object is new each time, even back to the same address). Not
+  // after its own Search: the address changes before the page renders it, and what the user typed
+  // in between would be lost.
+  const location = useLocation();
+  const searched = useRef<string | null>(null);
+  useEffect(() => {
+    const own = searched.current === JSON.stringify(defaults);
+    searched.current = null;
+    if (!own) reset(defaults);
+  }, [location, defaults, reset]);
+  const submit = (event: FormEvent) =>
+    form.handleSubmit((request) => {
+      searched.current = JSON.stringify(formValuesOf(request.term, request.filters));
+      onSearch(request);
+    })(event);
   // The input's own message once the user has changed it (spec section 5), else the server's.
   const changed = useFieldChanged(form, 'domainName');
   const error = changed ? form.getFieldState('domainName', form.formState).error?.message : messages.domainName;
