@@ -122,5 +122,6 @@ describe('search and the portfolio counts stay exact under the feed', () => {
     }
     const { rows } = await database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM domains');
     expect(rows[0]!.n).toBe(state.domains.size);
-  });
+    // Many change sets, each checked against a recount: seconds on a quiet machine, and a margin for a busy one.
+  }, 120_000);
 });

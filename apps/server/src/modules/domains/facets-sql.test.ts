@@ -65,7 +65,8 @@ describe('registration_lifecycle and registration_labels (SQL)', () => {
       });
     }
     expect(differences).toEqual([]);
-  });
+    // One query over every combination: seconds on a quiet machine, and a margin for a busy one.
+  }, 120_000);
 
   it('looks up by the same keys it counts: domain_facet_tokens is domain_facet_keys with the registrar, and the registrant', async () => {
     const { rows } = await database.pool.query<{ differences: number }>(
