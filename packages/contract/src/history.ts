@@ -140,28 +140,8 @@ export interface HistoryFilter {
   to?: string | undefined;
 }
 
-/** One entry of the registrar's history. `details` never holds a secret. */
-export interface HistoryEntry {
-  /** Unique within the history: `a…` an audit entry, `s…` a sign-in. */
-  id: string;
-  /** ISO 8601, UTC; shown in Brussels time. */
-  at: string;
-  username: string | null;
-  action: HistoryAction;
-  details: Record<string, unknown>;
-  ip: string | null;
-}
-
-/** `GET /services/registrar/history`: newest first, `limits.historyPageSize` entries a page. */
-export interface HistoryResponse {
-  entries: HistoryEntry[];
-  page: number;
-  /** Matches counted up to `limits.historyPageSize × limits.historyMaxPages`. */
-  total: number;
-  /** More match than can be paged through: narrow the filters or export as CSV. */
-  totalCapped: boolean;
-  pageCount: number;
-}
+// The answers' shapes have their one home in their zod schemas (`api/responses/users.ts`).
+export type { HistoryEntry, HistoryResponse } from './api/responses/users';
 
 /** `{handle}-history-{YYYYMMDD-HHmmss}.csv`, the time of the download in Brussels. */
 export function historyCsvFileName(handle: string, stamp: string): string {
