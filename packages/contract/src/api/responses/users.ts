@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { apiKeyScopes, apiKeyStates } from '../../api-keys';
-import { auditActions } from '../../history';
 import { panelRoles } from '../../roles';
 
 /*
- * What user management, the history and API keys answer in `data` (see registrations.ts for why
+ * What user management and API keys answer in `data` (see registrations.ts for why
  * here). Each schema is the one home of its shape: the contract's main entry re-exports the types
  * below with `export type`, so the web reads them without bundling these schemas.
  */
@@ -50,30 +49,8 @@ export type LoginAttempt = z.output<typeof loginAttemptSchema>;
 export const loginAttemptsAnswer = z.object({ results: z.array(loginAttemptSchema) });
 export type LoginAttemptsResponse = z.output<typeof loginAttemptsAnswer>;
 
-/** One entry of the registrar's history. `details` never holds a secret. */
-export const historyEntrySchema = z.object({
-  /** Unique within the history: `a…` an audit entry, `s…` a sign-in. */
-  id: z.string().meta({ description: 'Unique within the history: `a…` an audit entry, `s…` a sign-in.' }),
-  /** ISO 8601, UTC; shown in Brussels time. */
-  at: timestamp,
-  username: z.string().nullable(),
-  action: z.union([z.enum(auditActions), z.templateLiteral(['signIn.', z.string()])]),
-  details: z.record(z.string(), z.unknown()).meta({ description: 'What the action changed or asked for; never a secret.' }),
-  ip: z.string().nullable(),
-});
-export type HistoryEntry = z.output<typeof historyEntrySchema>;
-
-/** `GET /services/registrar/history`: newest first, `limits.historyPageSize` entries a page. */
-export const historyAnswer = z.object({
-  entries: z.array(historyEntrySchema),
-  page: z.number().int(),
-  /** Matches counted up to `limits.historyPageSize × limits.historyMaxPages`. */
-  total: z.number().int(),
-  /** More match than can be paged through: narrow the filters or export as CSV. */
-  totalCapped: z.boolean().meta({ description: 'More match than can be paged through: narrow the filters or export as CSV.' }),
-  pageCount: z.number().int(),
-});
-export type HistoryResponse = z.output<typeof historyAnswer>;
+// The history's answer lives in history.ts; the route table reads it from here too.
+export { historyAnswer, historyEntrySchema, type HistoryEntry, type HistoryResponse } from './history';
 
 /** A key as `GET /services/apiKeys` lists it (never its secret or hash). */
 export const apiKeySchema = z.object({
