@@ -54,39 +54,11 @@ export function apiKeyScopeOf(method: string, path: string): ApiKeyScope | undef
 export const apiKeyPrefix = 'rpk_';
 
 /** Whether a key can be used now: revoked and expired keys stay listed, for the record. */
-export type ApiKeyState = 'active' | 'expired' | 'revoked';
+export const apiKeyStates = ['active', 'expired', 'revoked'] as const;
+export type ApiKeyState = (typeof apiKeyStates)[number];
 
-/** A key as `GET /services/apiKeys` lists it (never its secret or hash). */
-export interface ApiKey {
-  id: string;
-  name: string;
-  /** The start of the key the registrar can recognise it by: `rpk_<id>`. */
-  prefix: string;
-  scopes: ApiKeyScope[];
-  /** Addresses or CIDR ranges it may be used from; empty for anywhere. */
-  allowedAddresses: string[];
-  /** The last day it works (Brussels); it stops at 00:00 the next day. */
-  expiresOn: string;
-  state: ApiKeyState;
-  createdAt: string;
-  createdBy: string;
-  lastUsedAt: string | null;
-  lastUsedIp: string | null;
-  revokedAt: string | null;
-  revokedBy: string | null;
-}
-
-/** `GET /services/apiKeys`. */
-export interface ApiKeysResponse {
-  apiKeys: ApiKey[];
-}
-
-/** `POST /services/apiKeys`: the new key, and its secret, shown this once. */
-export interface ApiKeyCreatedResponse {
-  apiKey: ApiKey;
-  /** The whole key, `rpk_<id>_<secret>`, exactly as it is sent in `Authorization: Bearer …`. */
-  secret: string;
-}
+// The answers' shapes have their one home in their zod schemas (`api/responses/users.ts`).
+export type { ApiKey, ApiKeyCreatedResponse, ApiKeysResponse } from './api/responses/users';
 
 /** The bounds of API keys; the one home of these numbers (server, web form, README). */
 export const apiKeyLimits = {

@@ -22,12 +22,5 @@ export interface AppConfiguration {
 
 export const tldProperty = 'ngp.registration.exposed.top_level_domain';
 
-/** `GET /services/config` → `data.properties`. */
-export interface ServerProperties {
-  properties: Record<string, string>;
-}
-
-export interface Country {
-  iso2: string;
-  name: string;
-}
+// The answers' shapes have their one home in their zod schemas (`api/responses/registrar.ts`).
+export type { Country, ServerProperties } from './api/responses/registrar';

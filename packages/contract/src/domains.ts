@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { instantField } from './dates';
 import { limits } from './limits';
-import { domainSearchFilterFields, withExpiryRange, type RgpStatus } from './portfolio';
+import { domainSearchFilterFields, withExpiryRange } from './portfolio';
 
 /**
  * Characters a search may hold: what a domain name can hold (letters of any script, digits, combining
@@ -98,103 +98,17 @@ export type TransferStatus = (typeof transferStatuses)[number];
 export const domainContactRoles = ['REGISTRANT', 'ADMIN', 'TECH'] as const;
 export type DomainContactRole = (typeof domainContactRoles)[number];
 
-export interface DomainStatusEntry {
-  status: DomainStatus;
-  reason: string | null;
-}
-
-/** A registrant as a search result shows it. */
-export interface RegistrantSummary {
-  handle: string;
-  name: string | null;
-  email: string | null;
-}
-
-/** One row of `GET /services/domains/search` → `data.results`. */
-export interface DomainSearchResult {
-  uLabel: string;
-  aLabel: string;
-  created: string;
-  expired: string | null;
-  rgpStatus: RgpStatus | null;
-  statuses: DomainStatusEntry[];
-  registrant: RegistrantSummary | null;
-}
-
-export interface DomainSearchResponse {
-  results: DomainSearchResult[];
-  totalResults: number;
-  /** Pass back as `checkpoint` for the next pages of the same search. */
-  checkpoint: string;
-}
-
-export interface Nameserver {
-  name: string;
-  name_unicode: string;
-  ipAddresses: { ip: string }[];
-}
-
-export interface IanaEntry {
-  id: number;
-  description: string;
-}
-
-export interface DelegationSigner {
-  keyTag: number;
-  algorithm: IanaEntry;
-  digestType: IanaEntry;
-  digest: string;
-}
-
-/** `GET /services/domains/{domainName}` → `data.domain`. Timestamps are ISO 8601 in UTC. */
-export interface DomainRegistration {
-  uLabel: string;
-  aLabel: string;
-  created: string;
-  updated: string;
-  expired: string | null;
-  expectedAvailableDate: string | null;
-  deletionDate: string | null;
-  transferred: string | null;
-  stateExpirationDate: string | null;
-  rgpStatus: RgpStatus | null;
-  statuses: DomainStatusEntry[];
-  /** The registrant's contact handle. */
-  registrant: string | null;
-  /** The registrant's handle with its name and email, shown beside the handle; null without a registrant. */
-  registrantSummary: RegistrantSummary | null;
-  contacts: { role: DomainContactRole; handle: string }[];
-  nameservers: Nameserver[];
-  delegationSigners: DelegationSigner[];
-}
-
-/** `GET /services/transfer/{domainName}` → `data.transfer`: the latest transfer of the domain. */
-export interface DomainTransfer {
-  /** Usually one of `transferStatuses`; the registry may report others (rejected, cancelled). */
-  status: string;
-  requestedAt: string;
-  actedAt: string | null;
-}
-
-export interface ContactAddress {
-  street: string | null;
-  street2: string | null;
-  street3: string | null;
-  postalCode: string | null;
-  city: string | null;
-  region: string | null;
-  countryCode: string | null;
-}
-
-/** `GET /services/contacts/{handle}` → `data.contact`. */
-export interface RegistryContact {
-  handle: string;
-  roid: string;
-  name: string | null;
-  organization: string | null;
-  phone: string | null;
-  fax: string | null;
-  email: string | null;
-  email_unicode: string | null;
-  address: ContactAddress;
-}
+// The answers' shapes have their one home in their zod schemas (`api/responses/registrations.ts`).
+export type {
+  ContactAddress,
+  DelegationSigner,
+  DomainRegistration,
+  DomainSearchResponse,
+  DomainSearchResult,
+  DomainStatusEntry,
+  DomainTransfer,
+  IanaEntry,
+  Nameserver,
+  RegistrantSummary,
+  RegistryContact,
+} from './api/responses/registrations';

@@ -58,15 +58,8 @@ export const eppIpListSchema = z.object({
 });
 export type EppIpList = z.infer<typeof eppIpListSchema>;
 
-/** `GET` and `PUT /services/registrar/epp/ip`: the allow-list in canonical form, in its saved order. */
-export interface EppIpAddressesResponse {
-  ipAddresses: string[];
-}
-
-/** `GET /services/registrar/epp/password/required`: true once an EPP password is set. */
-export interface EppPasswordRequiredResponse {
-  value: boolean;
-}
+// The answers' shapes have their one home in their zod schemas (`api/responses/registrar.ts`).
+export type { EppIpAddressesResponse, EppPasswordRequiredResponse } from './api/responses/registrar';
 
 /**
  * 14 or more characters with a digit, an upper-case and a lower-case letter, a special character and

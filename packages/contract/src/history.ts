@@ -5,19 +5,20 @@ import { limits } from './limits';
 /**
  * Every action the audit trail records (server: `modules/audit/audit.repository.ts` takes only
  * these). The registrar's history (`/registrar/history`) shows each with an English text of its
- * own (web: `features/registrar/en.json`, checked by a unit test). Names are stored in the database:
+ * own (web: `features/registrar/en.json`, checked by a unit test). Each records the details its
+ * schema in `api/responses/history.ts` gives (`AuditDetails`). Names are stored in the database:
  * never rename one, only add.
  */
 export const auditActions = [
-  // Contacts on the general data page; details: `{ contact, changes: { field: { before, after } }, version }`.
+  // Contacts on the general data page.
   'registrar.publicContact.update',
   'registrar.techContact.update',
   'registrar.adminContact.update',
   'registrar.abuseContact.update',
-  // EPP; the IP list's details: `{ before: string[], after: string[] }`; the password's: `{ firstTime }` (never the password).
+  // EPP.
   'epp.ipAddresses.update',
   'epp.password.update',
-  // User management; details hold the username (and name, email, roles where they apply).
+  // User management.
   'user.create',
   'user.update',
   'user.delete',
@@ -25,12 +26,11 @@ export const auditActions = [
   'user.activationResend',
   'user.disable',
   'user.enable',
-  /** Details: `{ username, accessEnd: 'YYYY-MM-DD' | null }`. */
   'user.accessEnd',
-  // API keys; details: `{ name, prefix, scopes, expiresOn, allowedAddresses }` (never the secret or its hash).
+  // API keys.
   'apiKey.create',
   'apiKey.revoke',
-  // CSV downloads; details: `{ fileName, … what was asked for }`.
+  // CSV downloads.
   'download.domainReport',
   'download.billing',
   'download.searchExport',
@@ -38,6 +38,10 @@ export const auditActions = [
   'download.historyExport',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
+
+export function isAuditAction(action: string): action is AuditAction {
+  return (auditActions as readonly string[]).includes(action);
+}
 
 /** The history's kinds of action, the filter's choices. Sign-ins come from the identity service's records. */
 export const historyKinds = ['contacts', 'epp', 'users', 'apiKeys', 'signIn', 'downloads'] as const;
@@ -140,28 +144,8 @@ export interface HistoryFilter {
   to?: string | undefined;
 }
 
-/** One entry of the registrar's history. `details` never holds a secret. */
-export interface HistoryEntry {
-  /** Unique within the history: `a…` an audit entry, `s…` a sign-in. */
-  id: string;
-  /** ISO 8601, UTC; shown in Brussels time. */
-  at: string;
-  username: string | null;
-  action: HistoryAction;
-  details: Record<string, unknown>;
-  ip: string | null;
-}
-
-/** `GET /services/registrar/history`: newest first, `limits.historyPageSize` entries a page. */
-export interface HistoryResponse {
-  entries: HistoryEntry[];
-  page: number;
-  /** Matches counted up to `limits.historyPageSize × limits.historyMaxPages`. */
-  total: number;
-  /** More match than can be paged through: narrow the filters or export as CSV. */
-  totalCapped: boolean;
-  pageCount: number;
-}
+// The details of each action and the history's answer have their one home in zod schemas (`api/responses/history.ts`).
+export type { AuditDetails, AuditHistoryEntry, HistoryEntry, HistoryResponse, SignInHistoryEntry } from './api/responses/history';
 
 /** `{handle}-history-{YYYYMMDD-HHmmss}.csv`, the time of the download in Brussels. */
 export function historyCsvFileName(handle: string, stamp: string): string {

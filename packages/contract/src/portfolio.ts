@@ -152,22 +152,8 @@ export const forecastMonths = 12;
 /** From this share of the threshold, the overview and the Transactions tab warn about protected transactions. */
 export const protectedTransactionsWarningShare = 0.8;
 
-/** `GET /services/domains/overview` → `data.overview`: the caller's registrar's portfolio, counted. */
-export interface PortfolioOverview {
-  /** Every registration of the registrar. */
-  total: number;
-  byLifecycle: Record<LifecycleStatus, number>;
-  byLabel: Record<RegistrationLabel, number>;
-  byGracePeriod: Record<GracePeriodFilter, number>;
-  /** Internationalised names (an `xn--` label). */
-  idn: number;
-  /** `forecastMonths` entries, the current Brussels month first: registrations whose expiry falls in that month (from today on for the current one). */
-  forecast: { month: string; expiring: number }[];
-  /** One entry per `expiringSoonDays`: registrations expiring from today to `until` (Brussels, inclusive). */
-  expiringSoon: { days: (typeof expiringSoonDays)[number]; from: string; until: string; expiring: number }[];
-  /** When the counts were read (ISO 8601, UTC). */
-  asOf: string;
-}
+// The answer's shape has its one home in its zod schema (`api/responses/registrations.ts`).
+export type { PortfolioOverview } from './api/responses/registrations';
 
 /** The search export's file: `registrations_{handle}_{YYYYMMDD-HHmmss}.csv`, the time of the download in Brussels. */
 export function searchExportFileName(handle: string, at: Date): string {

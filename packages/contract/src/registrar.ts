@@ -6,58 +6,18 @@ import { emailField, optionalText, phoneField, requiredText, urlField } from './
 export const registrarStatuses = ['INITIAL', 'ACTIVE', 'BLOCKED', 'SUSPENDED', 'DELETED'] as const;
 export type RegistrarStatus = (typeof registrarStatuses)[number];
 
-export interface Address {
-  street: string;
-  street2?: string;
-  street3?: string;
-  postalCode: string;
-  city: string;
-  region?: string;
-  countryCode: string;
-}
-
-export interface MainContact {
-  name: string;
-  organization: string;
-  address: Address;
-  email: string;
-  phone: string;
-  mobilePhone?: string;
-}
-
-export interface PublicContact {
-  organization: string;
-  address: Address;
-  email: string;
-  phone: string;
-  url: string;
-}
-
-export interface WhoisContact {
-  name?: string;
-  phone: string;
-  email: string;
-}
-
-export interface AbuseContact {
-  phone: string;
-  email: string;
-}
-
-export interface Registrar {
-  handle: string;
-  ianaId: number | null;
-  status: RegistrarStatus;
-  createTimestamp: string;
-  activationTimestamp: string | null;
-  mainContact: MainContact;
-  publicContact: PublicContact;
-  techContact: WhoisContact;
-  adminContact: WhoisContact;
-  abuseContact: AbuseContact;
-  /** Changes with every saved edit; sent back on save to detect concurrent edits. */
-  version: number;
-}
+// The answers' shapes have their one home in their zod schemas (`api/responses/registrar.ts`).
+export type {
+  AbuseContact,
+  Address,
+  BillingLine,
+  MainContact,
+  ProtectedTransactions,
+  PublicContact,
+  Registrar,
+  RegistrarResponse,
+  WhoisContact,
+} from './api/responses/registrar';
 
 const text = limits.contactTextMaxLength;
 
@@ -98,21 +58,6 @@ export const whoisContactSchema = z.object({
 });
 export type WhoisContactInput = z.input<typeof whoisContactSchema>;
 
-/** `GET /services/registrar` → `data`. */
-export interface RegistrarResponse {
-  registrar: Registrar;
-}
-
-/** `GET /services/registrar/thresholds/protectedTransactions` → `data.protectedTransactions`. */
-export interface ProtectedTransactions {
-  threshold: number;
-  transactionsInPeriod: number;
-  /** When the current counting period ends (ISO 8601), if a period runs. */
-  endDate: string | null;
-  /** True when the threshold is above 0 and the count has reached it. */
-  isThresholdReached: boolean;
-}
-
 /**
  * The billing event types and subtypes the registry reports (its data feed accepts only these). The
  * web translates each pair as `billing_event_type.{type}.{subtype}` in lower case.
@@ -125,18 +70,6 @@ export const billingEventTypes = {
   REFUND: ['AUTO_RENEW_GRACE'],
 } as const;
 export type BillingEventType = keyof typeof billingEventTypes;
-
-/** One billable event; `GET /services/registrar/finance/billingLines` → `data.results`. */
-export interface BillingLine {
-  eventTimestamp: string;
-  eventType: string;
-  eventSubtype: string;
-  /** Registration period in years, when the event has one. */
-  eventPeriod: number | null;
-  /** The domain name. */
-  subject: string;
-  svTRID: string;
-}
 
 /** A whole number in [min, max] from a query string; any failure gives the one message `key`. */
 function wholeNumberIn(min: number, max: number, key: 'validation.billingYear' | 'validation.billingMonth') {

@@ -1,37 +1,23 @@
 import { z } from 'zod';
 import { limits } from './limits';
-import { assignableRoles, panelRoles, type PanelRole } from './roles';
+import type { PanelUser } from './api/responses/users';
+import { assignableRoles, panelRoles } from './roles';
 import { brusselsDay } from './brussels-time';
 import { calendarDateField } from './dates';
 import { emailField, requiredText } from './validation';
 
 export const usernamePattern = /^[A-Za-z0-9_-]+$/;
 
-export interface ActivityEntry {
-  timestamp: string;
-  status: string;
-  ip?: string;
-}
-
-export interface LoginAttempt {
-  timestamp: string;
-  ip?: string;
-  status?: string;
-}
-
-/** A panel user as the user API presents it; the username carries '@' plus the registrar handle. */
-export interface PanelUser {
-  username: string;
-  name: string;
-  email: string;
-  roles: PanelRole[];
-  /** Not signed in yet: the activation mail can be sent again (`POST …/{username}/activation`). */
-  awaitingActivation: boolean;
-  /** Kept from signing in by an ADMIN (`PUT …/{username}/enabled`) or because their access ended. */
-  disabled: boolean;
-  /** The last day, in Brussels, the user may sign in (`YYYY-MM-DD`), or null for no end. */
-  accessEnd: string | null;
-}
+// The answers' shapes have their one home in their zod schemas (`api/responses/users.ts`).
+export type {
+  ActivityEntry,
+  ActivityResponse,
+  CreatedUserResponse,
+  LoginAttempt,
+  LoginAttemptsResponse,
+  PanelUser,
+  UsersResponse,
+} from './api/responses/users';
 
 const roleList = z.array(z.enum(panelRoles, { error: 'validation.role' })).default([]);
 
@@ -56,28 +42,6 @@ export type UpdateUserInput = z.input<typeof updateUserSchema>;
 export const editUserFormSchema = updateUserSchema.extend({ username: z.string() });
 
 export { assignableRoles };
-
-/** `GET /services/users`: the registrar's own users, ADMIN users first, then by name. */
-export interface UsersResponse {
-  users: PanelUser[];
-}
-
-/** `POST /services/users`: the user as created, with the registrar suffix on the username. */
-export interface CreatedUserResponse {
-  user: PanelUser;
-  /** 'failed': the user exists but the activation mail could not be sent; the ADMIN can send it again. */
-  activationMail: 'sent' | 'failed';
-}
-
-/** `GET /services/users/{username}/activity`: newest first. */
-export interface ActivityResponse {
-  results: ActivityEntry[];
-}
-
-/** `GET /services/users/{username}/loginAttempts`: newest first. */
-export interface LoginAttemptsResponse {
-  results: LoginAttempt[];
-}
 
 /**
  * The activity status of a sign-in record: `signIn.success`, or `signIn.` plus the directory's

@@ -55,7 +55,7 @@ describe('pages showing text from outside', () => {
         at: '2026-05-04T10:00:00Z',
         username: 'admin@acme',
         action: 'registrar.publicContact.update',
-        details: { contact: 'public', changes: [{ field: 'organization', old: 'Acme', new: `Acme ${hostile}` }] },
+        details: { contact: 'publicContact', changes: [{ field: 'organization', old: 'Acme', new: `Acme ${hostile}` }] },
         ip: null,
       },
     ];

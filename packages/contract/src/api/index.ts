@@ -10,6 +10,8 @@ export type { JsonOperationId, RouteAnswer, RouteInput, RouteRequest } from './r
 export * as pathParams from './routes/params';
 export { apiTags, routeKey, type ApiAccess, type ApiAnswer, type ApiMethod, type ApiRoute, type ApiTag, type ErrorStatus } from './route';
 export { messageKeysOf } from './message-keys-of';
+// The shape each audit action records: the history reads stored rows by it.
+export { auditDetailsSchemas } from './responses/history';
 export { routeErrors } from './route-errors';
 export { openApiDocument, openApiPath, type OpenApiOptions } from './openapi';
 export type * from './openapi-types';

@@ -267,7 +267,9 @@ describe("the registrar's history", () => {
     const res = await call(t, { url: '/services/registrar/history?kind=apiKeys', as: adminOf('beta') });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain(created.secret.slice(-43));
-    const entries = res.json<{ data: { entries: HistoryEntry[] } }>().data.entries.filter((entry) => entry.details.prefix === created.apiKey.prefix);
+    const entries = res
+      .json<{ data: { entries: HistoryEntry[] } }>()
+      .data.entries.filter((entry) => 'prefix' in entry.details && entry.details.prefix === created.apiKey.prefix);
     const details = {
       name: 'Audited',
       prefix: created.apiKey.prefix,

@@ -1,19 +1,11 @@
-import {
-  auditActionsOfKind,
-  formatFileTimestamp,
-  historyCsvFileName,
-  limits,
-  type HistoryAction,
-  type HistoryEntry,
-  type HistoryFilter,
-  type HistoryResponse,
-} from '@registrar-panel/contract';
+import { auditActionsOfKind, formatFileTimestamp, historyCsvFileName, limits, type HistoryFilter, type HistoryResponse } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
 import { csvRecord } from '../../lib/csv';
 import type { CsvFile } from '../../lib/csv-file';
 import { authorize, type SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { brusselsOffsetMinutes, isoInBrussels } from '../registrar/brussels-time';
+import { presentHistoryEntry } from './history-entry.presenter';
 import { countHistory, historyAfter, historyPage, type HistoryCursor, type HistoryRow, type HistoryScope } from './history.repository';
 
 /** Matches counted at most: the pages a user can reach. */
@@ -46,17 +38,6 @@ export function scopeOf(user: SignedInUser, filter: HistoryFilter): HistoryScope
   };
 }
 
-function entryOf(row: HistoryRow): HistoryEntry {
-  return {
-    id: `${row.source}${row.id}`,
-    at: row.at.toISOString(),
-    username: row.username,
-    action: row.action as HistoryAction,
-    details: row.details,
-    ip: row.ip,
-  };
-}
-
 /** One page of the caller's registrar's history, newest first (ADMIN and SUPPORT). */
 export async function getHistory(db: Db, user: SignedInUser, filter: HistoryFilter, page: number): Promise<HistoryResponse> {
   authorize(user, 'readHistory');
@@ -67,7 +48,7 @@ export async function getHistory(db: Db, user: SignedInUser, filter: HistoryFilt
   ]);
   const total = Math.min(counted, countCap);
   return {
-    entries: rows.map(entryOf),
+    entries: rows.map(presentHistoryEntry),
     page,
     total,
     totalCapped: counted > countCap,

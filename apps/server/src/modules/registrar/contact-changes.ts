@@ -1,10 +1,7 @@
-/** One changed field of a contact, as the audit trail records it. */
-export interface FieldChange {
-  /** Dotted path, e.g. `address.city`. */
-  field: string;
-  old: string | null;
-  new: string | null;
-}
+import type { AuditDetails } from '@registrar-panel/contract';
+
+/** One changed field of a contact, as the audit trail records it (the contract's shape). */
+export type FieldChange = AuditDetails['registrar.publicContact.update']['changes'][number];
 
 type Flat = Record<string, string | null>;
 

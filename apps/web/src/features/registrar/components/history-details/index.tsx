@@ -1,0 +1,52 @@
+import type { HistoryEntry, SignInHistoryEntry } from '@registrar-panel/contract';
+import { ApiKeyDetails } from './api-key-details';
+import { ContactDetails } from './contact-details';
+import { DownloadDetails } from './download-details';
+import { IpListDetails, PasswordDetails } from './epp-details';
+import { OtherDetails } from './other-details';
+import { UserDetails } from './user-details';
+
+/*
+ * The details of a history entry as people read them, one renderer per kind of action. The server
+ * sends each audit entry's details in its action's shape, leaving out what an older row holds
+ * otherwise; an action this page does not know shows its details as they are.
+ */
+
+export function HistoryDetails({ entry }: { entry: HistoryEntry }) {
+  switch (entry.action) {
+    case 'registrar.publicContact.update':
+    case 'registrar.techContact.update':
+    case 'registrar.adminContact.update':
+    case 'registrar.abuseContact.update':
+      return <ContactDetails details={entry.details} />;
+    case 'epp.ipAddresses.update':
+      return <IpListDetails details={entry.details} />;
+    case 'epp.password.update':
+      return <PasswordDetails details={entry.details} />;
+    case 'user.create':
+    case 'user.update':
+    case 'user.delete':
+    case 'user.totpReset':
+    case 'user.activationResend':
+    case 'user.disable':
+    case 'user.enable':
+    case 'user.accessEnd':
+      return <UserDetails details={entry.details} />;
+    case 'apiKey.create':
+    case 'apiKey.revoke':
+      return <ApiKeyDetails details={entry.details} />;
+    case 'download.domainReport':
+    case 'download.billing':
+    case 'download.searchExport':
+    case 'download.forecast':
+    case 'download.historyExport':
+      return <DownloadDetails details={entry.details} />;
+    default:
+      return <SignInOrUnknown entry={entry} />;
+  }
+}
+
+/** A sign-in has no details: its action says it all. Typed so that an audit action without a case above does not compile. */
+function SignInOrUnknown({ entry }: { entry: SignInHistoryEntry }) {
+  return entry.action.startsWith('signIn.') ? null : <OtherDetails details={entry.details} />;
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { domainSearchFilterNames } from '../../portfolio';
+import { auditActions, type AuditAction } from '../../history';
+
+/*
+ * What each audit action records in `details` (the one home of those shapes: the server's audit
+ * writer takes `AuditDetails[action]`), and the registrar's history as the API answers it: a union
+ * on `action` of the audit entries and the sign-ins. Never a secret in any of them.
+ */
+
+const timestamp = z.string().meta({ description: 'ISO 8601, UTC.' });
+const day = z.string().meta({ description: 'A day in Brussels, `YYYY-MM-DD`.' });
+const fileName = z.string();
+const rows = z.number().int().meta({ description: 'The records the file holds.' });
+// Roles and scopes as they were named when recorded: one this version no longer knows is shown as it is.
+const names = z.array(z.string());
+
+const contactChange = z.object({
+  contact: z.enum(['publicContact', 'techContact', 'adminContact', 'abuseContact']),
+  /** Each changed field: its dotted path (`address.city`), its old and its new value (null: empty). */
+  changes: z.array(z.object({ field: z.string(), old: z.string().nullable(), new: z.string().nullable() })),
+  /** The registrar's version after the change. */
+  version: z.number().int(),
+});
+const userFields = { name: z.string(), email: z.string(), roles: names };
+const userNamed = z.object({ username: z.string() });
+const userWhole = z.object({ username: z.string(), ...userFields });
+const apiKey = z.object({ name: z.string(), prefix: z.string(), scopes: names, expiresOn: day, allowedAddresses: z.array(z.string()) });
+
+export const auditDetailsSchemas = {
+  'registrar.publicContact.update': contactChange,
+  'registrar.techContact.update': contactChange,
+  'registrar.adminContact.update': contactChange,
+  'registrar.abuseContact.update': contactChange,
+  'epp.ipAddresses.update': z.object({ before: z.array(z.string()), after: z.array(z.string()) }),
+  /** Whether it was the first password; never the password. */
+  'epp.password.update': z.object({ firstTime: z.boolean() }),
+  'user.create': userWhole,
+  'user.update': z.object({ username: z.string(), before: z.object(userFields), after: z.object(userFields) }),
+  'user.delete': userWhole,
+  'user.totpReset': userNamed,
+  'user.activationResend': userNamed,
+  'user.disable': userNamed,
+  'user.enable': userNamed,
+  'user.accessEnd': z.object({ username: z.string(), accessEnd: day.nullable() }),
+  /** Never the secret or its hash. */
+  'apiKey.create': apiKey,
+  'apiKey.revoke': apiKey,
+  'download.domainReport': z.object({ fileName, rows }),
+  'download.billing': z.object({ fileName, year: z.number().int(), month: z.number().int(), rows }),
+  'download.searchExport': z.object({ fileName, ulabel: z.string(), filters: z.partialRecord(z.enum(domainSearchFilterNames), z.string()), rows }),
+  /** `from`: the first month (`YYYY-MM`); absent when the forecast had no month. */
+  'download.forecast': z.object({ fileName, months: z.number().int(), from: z.string().optional() }),
+  /** The filters as they were asked for; an absent one did not filter. */
+  'download.historyExport': z.object({ fileName, filter: z.partialRecord(z.enum(['user', 'kind', 'from', 'to']), z.string()) }),
+} as const satisfies Record<AuditAction, z.ZodObject>;
+
+/** What each audit action records in `details`. */
+export type AuditDetails = { [A in AuditAction]: z.output<(typeof auditDetailsSchemas)[A]> };
+
+const entryFields = {
+  /** Unique within the history: `a…` an audit entry, `s…` a sign-in. */
+  id: z.string().meta({ description: 'Unique within the history: `a…` an audit entry, `s…` a sign-in.' }),
+  /** ISO 8601, UTC; shown in Brussels time. */
+  at: timestamp,
+  username: z.string().nullable(),
+};
+const ip = z.string().nullable();
+
+/**
+ * An audit entry. Its details hold the fields of its action's shape that the stored row holds in
+ * that shape: a row written before a field existed, or with another shape, lacks it.
+ */
+export type AuditHistoryEntry = {
+  [A in AuditAction]: Omit<SignInHistoryEntry, 'action' | 'details'> & { action: A; details: Partial<AuditDetails[A]> };
+}[AuditAction];
+
+/**
+ * A sign-in: `signIn.success`, or `signIn.` plus the failure reason the identity service recorded
+ * (`wrongPassword`, `wrongCode`, `locked`, `disabled`, `registrarBlocked`, Keycloak's `failed`, …).
+ */
+const signInEntrySchema = z.object({
+  ...entryFields,
+  action: z.templateLiteral(['signIn.', z.string()]),
+  details: z.object({}).meta({ description: 'Always empty.' }),
+  ip,
+});
+export type SignInHistoryEntry = z.output<typeof signInEntrySchema>;
+
+/** One entry of the registrar's history, by its action. */
+export type HistoryEntry = AuditHistoryEntry | SignInHistoryEntry;
+
+const details = 'What the action changed or asked for; never a secret. An entry recorded before a field existed lacks it.';
+const auditEntrySchemas = auditActions.map((action) =>
+  z.object({ ...entryFields, action: z.literal(action), details: auditDetailsSchemas[action].partial().meta({ description: details }), ip }),
+);
+const entryUnion = z.union([...auditEntrySchemas, signInEntrySchema]);
+/** Holds when every entry `HistoryEntry` allows is one the schema describes. */
+type _EntryFitsSchema = Assert<HistoryEntry extends z.output<typeof entryUnion> ? true : false>;
+type Assert<T extends true> = T;
+// Built from the action list, the union reads to zod as one object whose action and details vary
+// apart; the type ties each action to its details (`AuditHistoryEntry`), which the check above keeps true.
+export const historyEntrySchema = entryUnion as z.ZodType<HistoryEntry>;
+
+/** `GET /services/registrar/history`: newest first, `limits.historyPageSize` entries a page. */
+export const historyAnswer = z.object({
+  entries: z.array(historyEntrySchema),
+  page: z.number().int(),
+  /** Matches counted up to `limits.historyPageSize × limits.historyMaxPages`. */
+  total: z.number().int(),
+  /** More match than can be paged through: narrow the filters or export as CSV. */
+  totalCapped: z.boolean().meta({ description: 'More match than can be paged through: narrow the filters or export as CSV.' }),
+  pageCount: z.number().int(),
+});
+export type HistoryResponse = z.output<typeof historyAnswer>;
