@@ -45,16 +45,21 @@ export class SnapshotContents {
   remember(change: ListedChange): void {
     switch (change.type) {
       case 'registrar':
-        return void this.registrars.add(change.data.handle);
+        this.registrars.add(change.data.handle);
+        break;
       case 'contact':
-        return void this.contacts.add(change.data.handle);
+        this.contacts.add(change.data.handle);
+        break;
       case 'domain':
         this.domainIds.add(change.data.id);
-        return void this.names.add(change.data.aLabel);
+        this.names.add(change.data.aLabel);
+        break;
       case 'transfer':
-        return void this.transferIds.add(change.data.id);
+        this.transferIds.add(change.data.id);
+        break;
       case 'billingEvent':
-        return void this.billingIds.add(change.data.id);
+        this.billingIds.add(change.data.id);
+        break;
     }
   }
 

@@ -142,9 +142,10 @@ class FeedRun {
     const stop = await this.commitPending(false);
     if (stop) return stop;
     this.cursor.lastSeq = seq;
-    const swept = await this.commitPending(true);
-    if (!swept) this.cursor.snapshotOpen = false;
-    return swept;
+    const stopAtEnd = await this.commitPending(true);
+    if (stopAtEnd) return stopAtEnd;
+    this.cursor.snapshotOpen = false;
+    return undefined;
   }
 
   private async refuseStrayEnd(seq: number, reject: Reject): Promise<Stop> {
