@@ -17,9 +17,9 @@ export class ChunkedCopy {
 
   constructor(private readonly client: PoolClient) {}
 
-  /** Counts a line taken; a full chunk is handed to COPY. */
-  async lineTaken(): Promise<void> {
-    if (++this.lines >= chunkLines) await this.flush();
+  /** Counts a line taken; true when the chunk is full and should be flushed. */
+  lineTaken(): boolean {
+    return ++this.lines >= chunkLines;
   }
 
   /** Waits for the COPY under way: the connection runs one statement at a time. */
@@ -33,7 +33,8 @@ export class ChunkedCopy {
     await this.sending;
   }
 
-  private async flush(): Promise<void> {
+  /** Hands the chunk to COPY once the one before it is stored. */
+  async flush(): Promise<void> {
     const ready = this.chunks;
     this.chunks = emptyChunks();
     this.lines = 0;

@@ -2,7 +2,7 @@ import type { PoolClient } from 'pg';
 import { applyBatch } from './apply';
 import { SnapshotContents, type ListedChange } from './bulk-checks';
 import { ChunkedCopy } from './bulk-copy';
-import { addBillingEvent, addContact, addDomain, addTransfer } from './bulk-rows';
+import { addBillingEvent, addContact, addDomain, addTransfer, type CsvChunks } from './bulk-rows';
 import type { Reject } from './check';
 import type { ParsedLine } from './format';
 
@@ -70,45 +70,52 @@ class SnapshotLoader {
 
   /** Takes one line: 'end' at the snapshot's end line, the reject when the line is refused. */
   private async take(item: ParsedLine): Promise<'end' | Reject | undefined> {
-    const refuse = (reason: string): Reject => ({ line: item.line, seq: 'error' in item ? item.seq : item.change.seq, reason });
-    if ('error' in item) return refuse(item.error);
+    if ('error' in item) return rejectOf(item, item.error);
     const { change } = item;
-    if (change.seq <= this.lastSeq) return refuse(`out of order: sequence ${change.seq} after ${this.lastSeq}`);
+    if (change.seq <= this.lastSeq) return rejectOf(item, `out of order: sequence ${change.seq} after ${this.lastSeq}`);
     this.lastSeq = change.seq;
-    if (change.type === 'snapshot') return change.op === 'end' ? 'end' : refuse('a snapshot cannot begin inside another');
-    if (change.op === 'delete') return refuse('a snapshot lists what exists; it deletes nothing');
+    if (change.type === 'snapshot') return change.op === 'end' ? 'end' : rejectOf(item, 'a snapshot cannot begin inside another');
+    if (change.op === 'delete') return rejectOf(item, 'a snapshot lists what exists; it deletes nothing');
     const problem = this.contents.problemWith(change);
-    if (problem) return refuse(problem);
-    await this.store(item.line, change);
+    if (problem) return rejectOf(item, problem);
+    if (change.type === 'registrar' || change.type === 'protectedTransactions') await this.writeNow(item.line, change);
+    else addRow(this.copy.chunks, change);
     this.contents.remember(change);
     this.applied++;
-    await this.copy.lineTaken();
+    if (this.copy.lineTaken()) await this.copy.flush();
     return undefined;
   }
 
-  private async store(line: number, change: ListedChange): Promise<void> {
-    switch (change.type) {
-      case 'registrar':
-      case 'protectedTransactions':
-        // Few lines, written as a change set writes them. The connection may be in the middle of a
-        // COPY: one statement at a time on it.
-        await this.copy.idle();
-        await applyBatch(this.client, [{ line, change }]);
-        return;
-      case 'contact':
-        return addContact(this.copy.chunks, change.data);
-      case 'domain':
-        return addDomain(this.copy.chunks, change.data);
-      case 'transfer':
-        return addTransfer(this.copy.chunks, change.data);
-      case 'billingEvent':
-        return addBillingEvent(this.copy.chunks, change.data);
-    }
+  /**
+   * Registrars and their counters: few lines, written as a change set writes them, before the
+   * rows that refer to them. The connection may be in the middle of a COPY: one statement at a time on it.
+   */
+  private async writeNow(line: number, change: Extract<ListedChange, { type: 'registrar' | 'protectedTransactions' }>): Promise<void> {
+    await this.copy.idle();
+    await applyBatch(this.client, [{ line, change }]);
   }
 
   /** Lets the COPY under way end (its failure no longer matters: the caller rolls back) before the outcome goes up. */
   private async stopEarly(outcome: LoadOutcome): Promise<LoadOutcome> {
     await this.copy.idle().catch(() => undefined);
     return outcome;
+  }
+}
+
+function rejectOf(item: ParsedLine, reason: string): Reject {
+  return { line: item.line, seq: 'error' in item ? item.seq : item.change.seq, reason };
+}
+
+/** Formats the line's rows for COPY (the per-line work is synchronous, so the loop stays fast). */
+function addRow(chunks: CsvChunks, change: Extract<ListedChange, { type: 'contact' | 'domain' | 'transfer' | 'billingEvent' }>): void {
+  switch (change.type) {
+    case 'contact':
+      return addContact(chunks, change.data);
+    case 'domain':
+      return addDomain(chunks, change.data);
+    case 'transfer':
+      return addTransfer(chunks, change.data);
+    case 'billingEvent':
+      return addBillingEvent(chunks, change.data);
   }
 }

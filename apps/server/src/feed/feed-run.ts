@@ -15,11 +15,17 @@ import { openSnapshot, snapshotIsOpen } from './snapshot-keys.repository';
  * up, never an exception: an exception here means the run failed.
  */
 
-export interface RunSettings extends BatchRules {
+/** What the caller decides about a run. */
+export interface RunOptions {
+  tld: string;
+  strict: boolean;
   batchSize: number;
   /** Long single steps of a bulk snapshot, for the progress display. */
   step: BulkStep;
 }
+
+/** The options, with the registrar handles the database holds (learning those the feed creates). */
+type RunSettings = RunOptions & BatchRules;
 
 /** How a run ended: the recorded position, and the line a strict run stopped at. */
 export interface RunEnd {
@@ -30,10 +36,10 @@ export interface RunEnd {
 /** Set when strict mode stops the run: the line it stopped at. */
 type Stop = Reject | undefined;
 
-export async function runFeed(client: PoolClient, source: AsyncIterable<ParsedLine>, settings: RunSettings, report: FeedReport): Promise<RunEnd> {
+export async function runFeed(client: PoolClient, source: AsyncIterable<ParsedLine>, options: RunOptions, report: FeedReport): Promise<RunEnd> {
   const position = await readPosition(client);
   const { rows } = await client.query<{ handle: string }>('SELECT handle FROM registrars');
-  rows.forEach((r) => settings.registrars.add(r.handle));
+  const settings: RunSettings = { ...options, registrars: new Set(rows.map((r) => r.handle)) };
   // A snapshot applied in batches that a crash interrupted is still open: its begin is recorded.
   const cursor: Cursor = { position, lastSeq: position, snapshotOpen: await snapshotIsOpen(client) };
   return new FeedRun(client, source[Symbol.asyncIterator](), settings, report, cursor).toEnd();

@@ -3,7 +3,7 @@ import type { ApplySummary } from './apply';
 import type { Reject } from './check';
 import { withFeedLock } from './feed-lock';
 import { FeedReport, type FeedListeners } from './feed-report';
-import { runFeed, type RunSettings } from './feed-run';
+import { runFeed, type RunOptions } from './feed-run';
 import type { ParsedLine } from './format';
 
 /*
@@ -47,14 +47,13 @@ export interface FeedSummary {
 export async function importFeed(database: Database, source: AsyncIterable<ParsedLine>, options: FeedOptions): Promise<FeedSummary> {
   const started = Date.now();
   const report = new FeedReport(options);
-  const settings: RunSettings = {
+  const runOptions: RunOptions = {
     tld: options.tld,
     strict: options.strict ?? false,
     batchSize: options.batchSize ?? defaultBatchSize,
-    registrars: new Set<string>(),
     step: options.step ?? ((_label, run) => run()),
   };
-  const end = await withFeedLock(database, (client) => runFeed(client, source, settings, report));
+  const end = await withFeedLock(database, (client) => runFeed(client, source, runOptions, report));
   const { lines, applied, skipped, rejected, mode, keptPortalChanges } = report;
   const summary: FeedSummary = { lines, applied, skipped, rejected, position: end.position, mode, keptPortalChanges, seconds: 0 };
   if (end.stoppedAt) summary.stoppedAt = end.stoppedAt;
