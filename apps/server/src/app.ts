@@ -14,32 +14,24 @@ import { fastifyTrustProxy } from './lib/addresses';
 import { mailOutbox, type Outbox } from './mail/outbox';
 import { addOutboxGauges } from './mail/outbox-metrics';
 import { addFeedGauges } from './feed/feed-metrics';
-import { authPlugin } from './plugins/auth';
+import { apiRoutesPlugin } from './plugins/api-routes';
+import { bearerAuthenticator } from './plugins/auth';
 import { compression } from './plugins/compression';
 import { envelopePlugin } from './plugins/envelope';
 import { frameworkErrorHandler, inputSafety } from './plugins/input-safety';
 import { withSafeLogSerializers } from './lib/log-serializers';
 import { noStore } from './plugins/no-store';
-import { byAddress, byUserOrApiKey, limitRequests, rateLimitsPlugin } from './plugins/rate-limits';
+import { rateLimitsPlugin } from './plugins/rate-limits';
 import { registrarStatusGate } from './plugins/registrar-status';
-import { recentAuthenticationGate } from './plugins/recent-authentication';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
-import { countryRoutes } from './modules/country/country.routes';
-import { registryRoutes } from './modules/domains/registry.routes';
-import { userRoutes } from './modules/users/users.routes';
-import { eppRoutes } from './modules/epp/epp.routes';
-import { registrarRoutes } from './modules/registrar/registrar.routes';
-import { serverPropertiesRoutes, webConfigurationRoutes } from './modules/config/config.routes';
+import { apiHandlers } from './modules/api-handlers';
+import { webConfigurationRoutes } from './modules/config/config.routes';
 import { healthRoutes, type Lifecycle } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/metrics/metrics.plugin';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
-import { meRoutes } from './modules/me/me.routes';
-import { historyRoutes } from './modules/history/history.routes';
 import { endBlockedSessions, keycloakSessionSignIns } from './modules/history/session-sign-ins';
 import { apiKeyAuthenticator } from './modules/api-keys/api-key-auth';
-import { apiKeyManagementRoutes } from './modules/api-keys/api-keys.routes';
-import { openApiRoutes } from './modules/openapi/openapi.routes';
 import { registeredRoutes } from './modules/openapi/registered-routes';
 
 declare module 'fastify' {
@@ -112,9 +104,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Not public: this machine, or METRICS_TOKEN; anyone else gets a 404 (modules/metrics/).
   await app.register(metricsRoutes, { token: config.metricsToken });
   await app.register(webConfigurationRoutes, { config });
-  // The API's routes as they are registered (the OpenAPI drift test reads them), and its public OpenAPI document.
+  // The API's routes as they are registered (the OpenAPI drift test reads them).
   await app.register(registeredRoutes, { prefix: servicesPrefix });
-  await app.register(openApiRoutes, { config, apiPrefix: servicesPrefix });
 
   const issuer = issuerOf(config);
   const signingKeys = config.identity.mode === 'embedded' ? await loadSigningKeys(database.db) : undefined;
@@ -124,37 +115,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (signingKeys) await app.register(identityPlugin, { config, signingKeys });
   if (config.demoMode) await app.register(devMailRoutes, { pageContext: identityPageContext(config) });
 
-  // The API: every route below needs a valid token (or an API key, on its routes) and is scoped to the caller's registrar.
+  // The API: every route of the contract's route table, each with its handler, behind one chain of
+  // checks read from its entry (plugins/api-routes.ts): limits, authentication (a token, or an API
+  // key on the routes its scopes open), the registrar's status, authorisation, a recent sign-in.
   await app.register(
     async (services) => {
-      // Per address before the token is checked (a flood of bad tokens is refused cheaply), per user after.
-      services.addHook('onRequest', limitRequests(byAddress('servicesPerIp')));
-      await services.register(authPlugin, {
-        issuer,
-        clientId: config.identity.clientId,
-        keys,
-        mode: config.identity.mode,
-        audience: config.identity.mode === 'embedded' ? apiResourceOf(config) : undefined,
-        apiKeys: apiKeyAuthenticator(database.db, { routePrefix: servicesPrefix }),
-        // A user whose access end day has passed is refused (403) and signed out of the identity service.
-        onAccessEnded: (username) => app.userDirectory.endSessions(username),
-      });
-      services.addHook('onRequest', limitRequests(byUserOrApiKey('servicesPerUser', 'servicesPerApiKey')));
-      // What the registrar's status allows (blocked: nothing; suspended: no change), read per request.
-      await services.register(registrarStatusGate, { onAccessBlocked: endBlockedSessions(app, config.identity.mode) });
-      // Routes that declare `recentAuthentication` need a sign-in of the last minutes.
-      await services.register(recentAuthenticationGate, { windowSeconds: config.identity.recentAuthenticationSeconds });
       // Keycloak signs users in: the registrar's history records each session's first API request as its sign-in.
       if (config.identity.mode === 'keycloak') await services.register(keycloakSessionSignIns);
-      await services.register(serverPropertiesRoutes, { config });
-      await services.register(countryRoutes);
-      await services.register(registryRoutes);
-      await services.register(meRoutes);
-      await services.register(userRoutes);
-      await services.register(registrarRoutes);
-      await services.register(eppRoutes);
-      await services.register(historyRoutes);
-      await services.register(apiKeyManagementRoutes);
+      await services.register(apiRoutesPlugin, {
+        handlers: apiHandlers(app, servicesPrefix),
+        authenticate: bearerAuthenticator({
+          issuer,
+          clientId: config.identity.clientId,
+          keys,
+          mode: config.identity.mode,
+          audience: config.identity.mode === 'embedded' ? apiResourceOf(config) : undefined,
+          apiKeys: apiKeyAuthenticator(database.db),
+          // A user whose access end day has passed is refused (403) and signed out of the identity service.
+          onAccessEnded: (username) => app.userDirectory.endSessions(username),
+        }),
+        // What the registrar's status allows (blocked: nothing; suspended: no change), read per request.
+        registrarStatus: registrarStatusGate(database.db, { onAccessBlocked: endBlockedSessions(app, config.identity.mode) }),
+        recentAuthenticationSeconds: config.identity.recentAuthenticationSeconds,
+      });
     },
     { prefix: servicesPrefix },
   );

@@ -7,9 +7,9 @@ import { requiredText } from './validation';
 
 /*
  * API keys: how a registrar's own tooling reads the API without a browser session.
- * This module is the one home of what a key may do: its scopes, each scope's capability from the
- * role table, and the exact routes a key opens. The server admits a key only on these routes; the
- * OpenAPI document marks them from this list; a test checks both against the registered routes.
+ * This module is the one home of a key's scopes and each scope's capability from the role table;
+ * the routes a key opens say so in their route table entry (`apiKeyScope`, api/route.ts), from
+ * which the server admits keys and the OpenAPI document marks them.
  */
 
 /** What a key may read. Each maps onto a capability a SUPPORT, TECH or FINANCE user holds; none writes. */
@@ -22,30 +22,6 @@ export const apiKeyScopeCapabilities = {
   billing: 'readBilling',
   domainReport: 'downloadDomainReport',
 } as const satisfies Record<ApiKeyScope, Capability>;
-
-/**
- * The `/services` routes a key may call (method and path as Fastify registers them, without the
- * `/services` prefix), each with the scope it needs. Only reads: no key ever writes, manages users
- * or touches EPP settings. Any other route answers 403 to a key.
- */
-export const apiKeyRoutes = {
-  'GET /domains/search': 'registrations',
-  'GET /domains/search/csv': 'registrations',
-  'GET /domains/overview': 'registrations',
-  'GET /domains/overview/forecast/csv': 'registrations',
-  'GET /domains/:domainName': 'registrations',
-  'GET /transfer/:domainName': 'registrations',
-  'GET /contacts/:handle': 'registrations',
-  'GET /registrar/finance/billingLines': 'billing',
-  'GET /registrar/finance/billingLines/csv': 'billing',
-  'GET /registrar/:handle/report/domains/csv': 'domainReport',
-} as const satisfies Record<string, ApiKeyScope>;
-export type ApiKeyRoute = keyof typeof apiKeyRoutes;
-
-/** The scope a route needs of a key, or undefined when no key may call it. */
-export function apiKeyScopeOf(method: string, path: string): ApiKeyScope | undefined {
-  return (apiKeyRoutes as Record<string, ApiKeyScope>)[`${method.toUpperCase()} ${path}`];
-}
 
 /**
  * A key as the caller sends it: `Authorization: Bearer rpk_<id>_<secret>`. The fixed prefix tells it

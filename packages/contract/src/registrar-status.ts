@@ -24,8 +24,8 @@ export type ServiceCall = `${'GET' | 'POST' | 'PUT' | 'DELETE'} /${string}`;
  * The changes a SUSPENDED registrar's users may still make, because they touch none of the
  * registrar's data: the user's own password reset mail (they still sign in), and revoking an API key
  * (the registrar's keys still read everything, so a key that leaked must stay stoppable). The route
- * table marks these routes `allowedWhileSuspended` from this list, and the server's drift test holds
- * the registered routes' `config.allowedWhileSuspended` to the route table.
+ * table marks these routes `allowedWhileSuspended` from this list, from which the server registers
+ * them (apps/server/src/plugins/api-routes.ts).
  */
 export const changesAllowedWhileSuspended: readonly ServiceCall[] = ['DELETE /me/password', 'DELETE /apiKeys/:id'];
 

@@ -1,19 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import { jwtVerify, type JWTHeaderParameters, type JWTPayload, type JWTVerifyGetKey, type JWTVerifyResult } from 'jose';
-import {
-  accessEnded,
-  apiKeyCan,
-  apiKeyPrefix,
-  can,
-  panelRolesFromToken,
-  registrarHandleOf,
-  type ApiKeyScope,
-  type Capability,
-  type PanelRole,
-} from '@registrar-panel/contract';
+import { accessEnded, apiKeyPrefix, can, panelRolesFromToken, registrarHandleOf, type ApiKeyScope, type PanelRole } from '@registrar-panel/contract';
+import type { ApiRoute } from '@registrar-panel/contract/api';
 import type { Config } from '../config';
-import { AppError, forbidden, unauthorized } from '../errors';
+import { AppError, unauthorized } from '../errors';
 import { sessionPolicy } from '../identity/provider/session-policy';
 
 /** Who is calling, as the access token says. Every service call is scoped to `registrarHandle`. */
@@ -33,7 +23,7 @@ export interface SignedInUser {
   authTime?: number;
   /**
    * Set when the caller is an API key (modules/api-keys/): then `roles` is empty, `username` names
-   * the key for the audit trail, and `authorize` grants only what the key's scopes stand for.
+   * the key for the audit trail, and `mayCall` admits it only on routes whose `apiKeyScope` it holds.
    */
   apiKey?: { id: string; name: string; scopes: ApiKeyScope[] };
 }
@@ -52,13 +42,6 @@ const accessEndOf = (claims: JWTPayload) => {
   const value = claims[accessEndClaim];
   return typeof value === 'string' && value !== '' ? value : null;
 };
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set for every `/services` request that passed authentication. */
-    user: SignedInUser;
-  }
-}
 
 export interface AuthOptions {
   issuer: string;
@@ -84,7 +67,7 @@ export interface AuthOptions {
   onAccessEnded?: (username: string) => Promise<void>;
 }
 
-/** The key path of authentication: the caller a key stands for, or a thrown 401 (not a key) or 403 (not on this route). */
+/** The key path of authentication: the caller a key stands for, or a thrown 401 (not a usable key). */
 export type ApiKeyAuthenticator = (key: string, request: FastifyRequest) => Promise<SignedInUser>;
 
 /** An access token's claims once verified: `exp` and `iat` are always there. */
@@ -191,22 +174,27 @@ export function verifiedTokenCache(maxEntries: number) {
   };
 }
 
-/** Requires a valid bearer token (an access token, or an API key) on every route registered inside the plugin's scope. */
-export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) => {
+/** Who a request's bearer (an access token, or an API key) stands for, or a thrown 401 or 403. */
+export type Authenticator = (request: FastifyRequest) => Promise<SignedInUser>;
+
+/**
+ * The authentication step of the API's routes (plugins/api-routes.ts): a valid bearer token, or an
+ * API key, else 401. Which routes a key may call is the route table's business (`apiKeyScope`),
+ * checked after this step with the roles.
+ */
+export function bearerAuthenticator(options: AuthOptions): Authenticator {
   const verified = verifiedTokenCache(10_000);
   // Tokens whose user's session was ended for an ended access: their further requests are refused
   // without asking the identity service again (forgotten all at once when full; it is only a saving).
   const endedTokens = new Set<string>();
-  app.decorateRequest('user', null as unknown as SignedInUser);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+  return async (request: FastifyRequest): Promise<SignedInUser> => {
     const header = request.headers.authorization ?? '';
     const token = /^Bearer (.+)$/i.exec(header)?.[1];
     if (!token) throw unauthorized();
     // A JWT never starts with the key prefix (it starts with its base64url header, `eyJ`).
     if (token.startsWith(apiKeyPrefix)) {
       if (!options.apiKeys) throw unauthorized();
-      request.user = await options.apiKeys(token, request);
-      return;
+      return options.apiKeys(token, request);
     }
     let caller = verified.get(token);
     if (!caller) {
@@ -227,15 +215,18 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
       caller = callerOf(claims);
       verified.set(token, caller, claims.exp * 1000, accessEndOf(claims));
     }
-    request.user = { ...caller, ip: request.ip };
-  });
-});
+    return { ...caller, ip: request.ip };
+  };
+}
 
 /**
- * Throws 403 unless one of the caller's roles grants the capability (docs/authorization.md), or,
- * for an API key, one of its scopes does.
+ * Whether the caller may call a route as its table entry says: a user by a role that grants the
+ * entry's `access` (docs/authorization.md), an API key by holding the entry's `apiKeyScope` (whose
+ * capability is the entry's access, as a contract test holds). Anyone signed in may call a
+ * `signedIn` route; no key may call a route without a scope.
  */
-export function authorize(user: SignedInUser, capability: Capability): void {
-  const allowed = user.apiKey ? apiKeyCan(user.apiKey.scopes, capability) : can(user.roles, capability);
-  if (!allowed) throw forbidden();
+export function mayCall(user: SignedInUser, route: Pick<ApiRoute, 'access' | 'apiKeyScope'>): boolean {
+  if (user.apiKey) return route.apiKeyScope !== undefined && user.apiKey.scopes.includes(route.apiKeyScope);
+  if (route.access === 'public' || route.access === 'signedIn') return true;
+  return can(user.roles, route.access);
 }

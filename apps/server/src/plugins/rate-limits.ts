@@ -59,7 +59,8 @@ export const accountOf = (username: string): string => lockoutAccount(username);
 /** An activation or reset link by a digest of its key: counters never hold a usable key. */
 export const linkOf = (key: string): string => createHash('sha256').update(key).digest('hex').slice(0, 32);
 
-type Subject = (request: FastifyRequest) => LimitCheck;
+/** Whom a limit counts a request for. */
+export type Subject = (request: FastifyRequest) => LimitCheck;
 export const byAddress =
   (limit: RateLimitName): Subject =>
   (request) => [limit, addressOf(request)];

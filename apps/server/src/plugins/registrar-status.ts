@@ -1,19 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import type { ApiRoute } from '@registrar-panel/contract/api';
+import { isChangeMethod, statusRefusal } from '@registrar-panel/contract';
+import type { Db } from '../db/database';
 import { AppError } from '../errors';
 import { findRegistrarStatus } from '../modules/registrar/registrar.repository';
-import { isChangeMethod, statusRefusal } from '@registrar-panel/contract';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * A change a SUSPENDED registrar's users may still make, because it touches none of the
-     * registrar's data: a user's own password reset mail (they may still sign in), and revoking an
-     * API key (the registrar's keys still read everything, so a key that leaked must stay stoppable).
-     */
-    allowedWhileSuspended?: boolean;
-  }
-}
 
 export interface RegistrarStatusGateOptions {
   /**
@@ -24,13 +14,14 @@ export interface RegistrarStatusGateOptions {
 }
 
 /**
- * Applies the registrar status policy (packages/contract/src/registrar-status.ts) to every
- * request in its scope, after authentication: 403 `registrar.accessBlocked` for any request of a
- * BLOCKED or DELETED registrar's user, whatever issued the token (the embedded service or
- * Keycloak), ending the user's session, and 403 `registrar.suspended` for any change of a SUSPENDED one's, before the body is
- * read or any service runs. Changes are told by their method, so a change route added later is
- * refused too without naming it here; only a route's `allowedWhileSuspended` lets a change through
- * for a SUSPENDED registrar.
+ * The registrar status step of the API's routes (plugins/api-routes.ts), after authentication: it
+ * applies the registrar status policy (packages/contract/src/registrar-status.ts): 403
+ * `registrar.accessBlocked` for any request of a BLOCKED or DELETED registrar's user, whatever
+ * issued the token (the embedded service or Keycloak), ending the user's session, and 403
+ * `registrar.suspended` for any change of a SUSPENDED one's, before the body is read or any service
+ * runs. Changes are told by their method, so a change route added later is refused too without
+ * naming it here; only an entry's `allowedWhileSuspended` lets a change through for a SUSPENDED
+ * registrar (a user's own password reset mail, revoking an API key).
  *
  * The status is read from the database on every request and never cached: the registry's feed
  * may change it at any moment, on any instance of a fleet, and a session open at that moment must
@@ -38,14 +29,13 @@ export interface RegistrarStatusGateOptions {
  * connection. A request already past this gate when the status changes still completes, as any
  * request in flight does.
  */
-export const registrarStatusGate = fp(async (app: FastifyInstance, options: RegistrarStatusGateOptions) => {
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    const status = await findRegistrarStatus(app.db, request.user.registrarHandle);
+export function registrarStatusGate(db: Db, options: RegistrarStatusGateOptions) {
+  return async (request: FastifyRequest, route: Pick<ApiRoute, 'allowedWhileSuspended'>): Promise<void> => {
+    const status = await findRegistrarStatus(db, request.user.registrarHandle);
     // No such registrar: nothing to gate here; the services answer 404 for a registrar they cannot find.
     if (status === undefined) return;
-    const config = request.routeOptions.config;
-    // Every method but GET, HEAD and OPTIONS is a change unless its route says `allowedWhileSuspended`.
-    const changes = isChangeMethod(request.method) && config?.allowedWhileSuspended !== true;
+    // Every method but GET, HEAD and OPTIONS is a change unless its entry says `allowedWhileSuspended`.
+    const changes = isChangeMethod(request.method) && route.allowedWhileSuspended !== true;
     const refusal = statusRefusal(status, changes);
     if (!refusal) return;
     // An API key is no session: revoking it is the registrar's business, not the identity service's.
@@ -56,5 +46,5 @@ export const registrarStatusGate = fp(async (app: FastifyInstance, options: Regi
       });
     }
     throw AppError.of(403, refusal);
-  });
-});
+  };
+}

@@ -80,7 +80,7 @@ export interface OpenApiOperation {
   'x-capability'?: string;
   /** The roles that may call it; absent when no token is needed. */
   'x-roles'?: PanelRole[];
-  /** The scope an API key needs to call it; absent when no key may (api-keys.ts `apiKeyRoutes`). */
+  /** The scope an API key needs to call it; absent when no key may (the entry's `apiKeyScope`). */
   'x-api-key-scope'?: ApiKeyScope;
   'x-codeSamples': OpenApiCodeSample[];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { apiKeyRoutes } from '../api-keys';
+import { apiKeyScopeCapabilities } from '../api-keys';
 import { domainSearchQuerySchema } from '../domains';
 import { messageKeysOf } from './message-keys-of';
 import { openApiDocument, openApiPath } from './openapi';
@@ -38,8 +38,20 @@ describe('the route table', () => {
     expect(new Set(apiRoutes.map((route) => route.operationId)).size).toBe(apiRoutes.length);
   });
 
-  it('holds every route a key may call', () => {
-    expect(Object.keys(apiKeyRoutes).filter((key) => !apiRoutes.some((route) => routeKey(route) === key))).toEqual([]);
+  it("opens to an API key only reads, each under the scope whose capability is the entry's access", () => {
+    const keyRoutes = apiRoutes.filter((route) => route.apiKeyScope !== undefined);
+    expect(keyRoutes.length).toBe(10);
+    for (const route of keyRoutes) {
+      expect(route.method, routeKey(route)).toBe('GET');
+      expect(route.apiKeyScope && apiKeyScopeCapabilities[route.apiKeyScope], routeKey(route)).toBe(route.access);
+    }
+  });
+
+  it('parses a dated body with the schema of the day it is given, and documents the same shape', () => {
+    const accessEnd = apiRoutes.find((route) => route.operationId === 'setUserAccessEnd');
+    expect(accessEnd?.bodyOn?.('2026-05-10').safeParse({ accessEnd: '2026-05-09' }).success).toBe(false);
+    expect(accessEnd?.bodyOn?.('2026-05-10').safeParse({ accessEnd: '2026-05-10' }).success).toBe(true);
+    expect(accessEnd?.body && z.toJSONSchema(accessEnd.body)).toEqual(accessEnd?.bodyOn && z.toJSONSchema(accessEnd.bodyOn('2026-05-10')));
   });
 
   it('gives a change the suspended and body statuses, and a read neither', () => {

@@ -1,4 +1,4 @@
-import { apiKeyPrefix, apiKeyScopeOf } from '../api-keys';
+import { apiKeyPrefix } from '../api-keys';
 import { recordCountHeader } from '../registrar';
 import { capabilities, panelRoles } from '../roles';
 import { componentRef, componentSchemas, parameterSchemas, type SchemaIds } from './openapi-schemas';
@@ -132,7 +132,7 @@ function errorResponses(route: ApiRoute): Record<string, OpenApiResponse> {
 }
 
 function operation(route: ApiRoute, ids: SchemaIds, schemas: Record<string, JsonSchema>, options: OpenApiOptions): OpenApiOperation {
-  const scope = apiKeyScopeOf(route.method, route.path);
+  const scope = route.apiKeyScope;
   const bodyId = ids.body.get(route);
   if (bodyId !== undefined) describeBody(schemas[bodyId], route.fields);
   const access =

@@ -4,8 +4,8 @@ import type { ApiRoute, ErrorStatus } from './route';
 
 /*
  * The failures a route can answer, each status with its message keys: what every `/services` route
- * shares (server: plugins/auth.ts, registrar-status.ts, rate-limits.ts, input-safety.ts, the
- * envelope's error handler), what its schemas' rules say, and what its service adds (`errors`).
+ * shares (server: plugins/api-routes.ts with auth.ts, registrar-status.ts, route-limits.ts and
+ * recent-authentication.ts; input-safety.ts; the envelope's error handler), what its schemas' rules say, and what its service adds (`errors`).
  */
 
 const methodsThatRead = new Set(['GET']);

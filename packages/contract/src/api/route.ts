@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ApiKeyScope } from '../api-keys';
 import type { MessageKey } from '../messages';
 import type { Capability } from '../roles';
 
@@ -85,22 +86,32 @@ export interface ApiRoute {
   description: string;
   access: ApiAccess;
   /**
+   * The scope an API key needs to call the route; without it no key may (403). Only reads carry
+   * one, and a scope's capability (api-keys.ts `apiKeyScopeCapabilities`) is the entry's `access`
+   * (a contract test holds the two together), so a key's scope is its only check.
+   */
+  apiKeyScope?: ApiKeyScope;
+  /**
    * A change that touches none of the registrar's data (the caller's own password reset mail,
-   * revoking an API key): the registrar status gate lets it through for a suspended registrar, as
-   * the route's `config.allowedWhileSuspended` says (the drift test compares the two). Not written
+   * revoking an API key): the registrar status gate lets it through for a suspended registrar. Not written
    * on an entry: `apiRoutes` sets it from `changesAllowedWhileSuspended` (registrar-status.ts).
    */
   allowedWhileSuspended?: true;
   /**
    * A change that could hand another user's account to someone else (their e-mail, their 2-step
    * verification): the caller must have signed in within the recent-authentication window (the
-   * token's `auth_time`), else 403 `error.recentSignInRequired`. The route's
-   * `config.recentAuthentication` says the same (the drift test compares the two).
+   * token's `auth_time`), else 403 `error.recentSignInRequired`, before the body is read.
    */
   recentAuthentication?: true;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /**
+   * A body whose rules bound a day by today (Brussels): its schema for that day, which the server
+   * parses with; `body` is it for a fixed day, for the document (the bound is said in words) and the
+   * types. Written once through `datedBody(…)`.
+   */
+  bodyOn?: (today: string) => z.ZodType;
   /** Descriptions of parameters and body fields by name: the contract's input schemas carry none. */
   fields?: Readonly<Record<string, string>>;
   answer: ApiAnswer;
@@ -109,7 +120,15 @@ export interface ApiRoute {
   example?: ApiExample;
 }
 
-/** `GET /domains/search`: how routes are named in `apiKeyRoutes` and in the drift test. */
+/**
+ * The `body` and `bodyOn` of an entry whose body bounds a day by today: the schema's factory, written
+ * once. The day of the document's schema is any day: only the bound's words reach the document.
+ */
+export function datedBody<S extends z.ZodType>(schemaOn: (today: string) => S): { body: S; bodyOn: (today: string) => S } {
+  return { body: schemaOn('1970-01-01'), bodyOn: schemaOn };
+}
+
+/** `GET /domains/search`: how routes are named in the drift test and in messages. */
 export function routeKey(route: Pick<ApiRoute, 'method' | 'path'>): string {
   return `${route.method} ${route.path}`;
 }

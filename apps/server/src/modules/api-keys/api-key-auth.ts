@@ -1,7 +1,7 @@
-import { apiKeyDisplayPrefix, apiKeyExpired, apiKeyScopeOf, canonicalIpAddress, ipInRanges } from '@registrar-panel/contract';
+import { apiKeyDisplayPrefix, apiKeyExpired, canonicalIpAddress, ipInRanges } from '@registrar-panel/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
-import { forbidden, unauthorized } from '../../errors';
+import { unauthorized } from '../../errors';
 import type { ApiKeyAuthenticator, SignedInUser } from '../../plugins/auth';
 import { apiKeyIdOf, keyMatchesHash } from './api-key-secret';
 import { scopesOf } from './api-keys.presenter';
@@ -22,13 +22,12 @@ export function apiKeyActorName(name: string, id: string): string {
 /**
  * The key path of authentication (plugins/auth.ts hands it every bearer that starts with
  * `apiKeyPrefix`). 401, the same answer as a bad token and no more said, for a key that is not
- * one, unknown, wrong, revoked, expired, or used from an address it does not allow; then 403 for a
- * route outside `apiKeyRoutes` or a scope the key lacks. Nothing is cached: a revocation holds
- * from the next request on, on every instance.
- *
- * `routePrefix` is where the API is mounted (`/services`): `apiKeyRoutes` names routes without it.
+ * one, unknown, wrong, revoked, expired, or used from an address it does not allow. Whether the
+ * route opens to the key's scopes is checked with the roles, from the route's `apiKeyScope`
+ * (plugins/api-routes.ts): 403 otherwise. Nothing is cached: a revocation holds from the next
+ * request on, on every instance.
  */
-export function apiKeyAuthenticator(db: Db, options: { routePrefix: string }): ApiKeyAuthenticator {
+export function apiKeyAuthenticator(db: Db): ApiKeyAuthenticator {
   return async (key: string, request: FastifyRequest): Promise<SignedInUser> => {
     const id = apiKeyIdOf(key);
     if (id === undefined) throw unauthorized();
@@ -43,12 +42,6 @@ export function apiKeyAuthenticator(db: Db, options: { routePrefix: string }): A
       await recordApiKeyUse(db, { id: row.id, ip: canonicalIpAddress(request.ip) ?? request.ip, intervalSeconds: lastUseIntervalSeconds });
     }
 
-    const scopes = scopesOf(row.scopes);
-    const url = request.routeOptions.url;
-    const route = url?.startsWith(`${options.routePrefix}/`) ? url.slice(options.routePrefix.length) : undefined;
-    const needed = route === undefined ? undefined : apiKeyScopeOf(request.method, route);
-    if (needed === undefined || !scopes.includes(needed)) throw forbidden();
-
     return {
       username: apiKeyActorName(row.name, row.id),
       registrarHandle: row.registrarHandle,
@@ -57,7 +50,7 @@ export function apiKeyAuthenticator(db: Db, options: { routePrefix: string }): A
       lastName: '',
       email: '',
       ip: request.ip,
-      apiKey: { id: row.id, name: row.name, scopes },
+      apiKey: { id: row.id, name: row.name, scopes: scopesOf(row.scopes) },
     };
   };
 }

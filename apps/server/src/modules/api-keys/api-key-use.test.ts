@@ -1,4 +1,5 @@
-import { addCalendarDays, apiKeyRoutes, apiKeyScopes, brusselsDay, type ApiKeyRoute, type ApiKeyScope, type HistoryEntry } from '@registrar-panel/contract';
+import { addCalendarDays, apiKeyScopes, brusselsDay, type ApiKeyScope, type HistoryEntry } from '@registrar-panel/contract';
+import { apiRoutes, routeKey } from '@registrar-panel/contract/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiKeys, billingEvents, registrars } from '../../db/schema';
@@ -10,15 +11,20 @@ import { createContact, createDomain } from '../domains/registry.test-support';
 import { adminOf, createKey, withKey } from './api-keys.test-support';
 
 /*
- * Using a key: on `apiKeyRoutes` only, within its scopes and its registrar, refused
+ * Using a key: on the routes whose table entry gives an `apiKeyScope` only, within its scopes and its registrar, refused
  * like a bad token when it is wrong, revoked, expired or used from another address.
  */
 
 let t: TestApp;
 const keys = {} as Record<ApiKeyScope | 'all', string>;
 
+/** The routes a key may call, each with the scope it needs: from their table entries. */
+const apiKeyRoutes: Record<string, ApiKeyScope | undefined> = Object.fromEntries(
+  apiRoutes.filter((route) => route.apiKeyScope !== undefined).map((route) => [routeKey(route), route.apiKeyScope]),
+);
+
 /** A concrete request for each route a key may call, on registrar alpha's own data. */
-const requests: Record<ApiKeyRoute, string> = {
+const requests = {
   'GET /domains/search': '/services/domains/search?ulabel=*shop*&page=0&size=100',
   'GET /domains/search/csv': '/services/domains/search/csv?ulabel=*shop*',
   'GET /domains/overview': '/services/domains/overview',
@@ -29,7 +35,8 @@ const requests: Record<ApiKeyRoute, string> = {
   'GET /registrar/finance/billingLines': '/services/registrar/finance/billingLines?year=2024&month=1',
   'GET /registrar/finance/billingLines/csv': '/services/registrar/finance/billingLines/csv?year=2024&month=1',
   'GET /registrar/:handle/report/domains/csv': '/services/registrar/alpha/report/domains/csv',
-};
+} as const satisfies Record<string, string>;
+type ApiKeyRoute = keyof typeof requests;
 
 beforeAll(async () => {
   // Many creations by one ADMIN here; the creation limit has its own test (api-key-limits.test.ts).

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { tldProperty, type AppConfiguration, type ServerProperties } from '@registrar-panel/contract';
 import type { Config } from '../../config';
-import { ok } from '../../plugins/envelope';
+import type { ApiHandlers } from '../../plugins/api-routes';
 
 /** What the web app loads before sign-in; public, no token. */
 export function webConfiguration(config: Config): AppConfiguration {
@@ -17,6 +17,7 @@ export function webConfiguration(config: Config): AppConfiguration {
   };
 }
 
+/** Outside `/services`: the web app's configuration, before anyone signs in. */
 export async function webConfigurationRoutes(app: FastifyInstance, options: { config: Config }) {
   const body = webConfiguration(options.config);
   app.get('/assets/config/config.json', async (_request, reply) => {
@@ -25,7 +26,8 @@ export async function webConfigurationRoutes(app: FastifyInstance, options: { co
   });
 }
 
-export async function serverPropertiesRoutes(app: FastifyInstance, options: { config: Config }) {
-  const properties: ServerProperties = { properties: { [tldProperty]: options.config.tld } };
-  app.get('/config', async () => ok(properties));
+/** `GET /services/config`: the portal's settings for a signed-in user. */
+export function serverPropertiesHandlers(config: Config): Pick<ApiHandlers, 'getServerProperties'> {
+  const properties: ServerProperties = { properties: { [tldProperty]: config.tld } };
+  return { getServerProperties: async () => properties };
 }

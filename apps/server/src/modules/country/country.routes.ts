@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import countries from 'i18n-iso-countries';
 import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import type { Country } from '@registrar-panel/contract';
-import { ok } from '../../plugins/envelope';
+import type { ApiHandlers } from '../../plugins/api-routes';
 
 countries.registerLocale(english);
 
@@ -13,10 +12,13 @@ export function listCountries(): Country[] {
     .sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }
 
-export async function countryRoutes(app: FastifyInstance) {
+/** `GET /services/country`: the same list for everyone, so a browser keeps it for a day. */
+export function countryHandlers(): Pick<ApiHandlers, 'listCountries'> {
   const all = listCountries();
-  app.get('/country', async (_request, reply) => {
-    void reply.header('cache-control', 'private, max-age=86400');
-    return ok({ results: all });
-  });
+  return {
+    listCountries: async (_input, { reply }) => {
+      void reply.header('cache-control', 'private, max-age=86400');
+      return { results: all };
+    },
+  };
 }

@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { RegistryContact } from '@registrar-panel/contract';
-import { authorize } from '../../plugins/auth';
-import { ok } from '../../plugins/envelope';
+import type { ApiHandlers } from '../../plugins/api-routes';
 import { getContact } from './contact.service';
 
 /** `GET /services/contacts/{handle}` (the handle URL-encoded). */
-export async function contactRoutes(app: FastifyInstance) {
-  app.get<{ Params: { handle: string } }>('/contacts/:handle', async (request) => {
-    authorize(request.user, 'readRegistrations');
-    return ok<{ contact: RegistryContact }>({ contact: await getContact(app.db, request.user.registrarHandle, request.params.handle) });
-  });
+export function contactHandlers(app: FastifyInstance): Pick<ApiHandlers, 'getContact'> {
+  return {
+    getContact: async ({ params }, { user }) => ({ contact: await getContact(app.db, user.registrarHandle, params.handle) }),
+  };
 }

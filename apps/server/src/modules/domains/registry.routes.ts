@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { contactRoutes } from './contact.routes';
-import { domainRoutes } from './domain.routes';
-import { portfolioRoutes } from './portfolio.routes';
-import { searchRoutes } from './search.routes';
+import type { ApiHandlers } from '../../plugins/api-routes';
+import { contactHandlers } from './contact.routes';
+import { domainHandlers } from './domain.routes';
+import { portfolioHandlers } from './portfolio.routes';
+import { searchHandlers } from './search.routes';
+
+type RegistrationOperation =
+  'searchRegistrations' | 'exportRegistrations' | 'getPortfolioOverview' | 'exportRenewalForecast' | 'getRegistration' | 'getTransfer' | 'getContact';
 
 /** Registrations: search (and its export), the portfolio overview, one registration, its transfer status, and the contacts on it. */
-export async function registryRoutes(app: FastifyInstance) {
-  await app.register(searchRoutes);
-  await app.register(portfolioRoutes);
-  await app.register(domainRoutes);
-  await app.register(contactRoutes);
+export function registryHandlers(app: FastifyInstance): Pick<ApiHandlers, RegistrationOperation> {
+  return { ...searchHandlers(app), ...portfolioHandlers(app), ...domainHandlers(app), ...contactHandlers(app) };
 }

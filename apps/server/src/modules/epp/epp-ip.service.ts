@@ -1,7 +1,7 @@
 import { canonicalIpAddress, maxIpAddressesFor, message, type AuditAction, type EppIpList, type Message } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../errors';
-import { authorize, type SignedInUser } from '../../plugins/auth';
+import type { SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { recordPortalChange } from '../../feed/portal-changes';
 import type { EppChangeNotices } from './epp-change-notices';
@@ -36,7 +36,6 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 /** The EPP IP allow-list of the caller's registrar (spec sections 2, 4 and 5). */
 export function eppIpService(db: Db, notices: EppChangeNotices) {
   async function list(actor: SignedInUser): Promise<string[]> {
-    authorize(actor, 'manageEpp');
     if (!(await findRegistrarEpp(db, actor.registrarHandle))) throw notFound();
     return listIpAddresses(db, actor.registrarHandle);
   }
@@ -46,7 +45,6 @@ export function eppIpService(db: Db, notices: EppChangeNotices) {
    * not at all. A list equal to the saved one writes nothing and mails no one.
    */
   async function replace(actor: SignedInUser, input: EppIpList): Promise<string[]> {
-    authorize(actor, 'manageEpp');
     const checked = checkIpList(input.ipAddresses, maxIpAddressesFor(actor.username));
     if (!checked.ok) throw new AppError(400, checked.messages);
     const at = new Date();

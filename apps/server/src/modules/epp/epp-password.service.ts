@@ -3,7 +3,7 @@ import type { EppPasswordChange } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../errors';
 import type { UserDirectory } from '../../identity/directory/user-directory';
-import { authorize, type SignedInUser } from '../../plugins/auth';
+import type { SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { recordPortalChange } from '../../feed/portal-changes';
 import { administratorEmails } from '../../mail/recipients';
@@ -29,7 +29,6 @@ export function isUnsafeEppPassword(password: string, context: { registrarHandle
 export function eppPasswordService(db: Db, directory: UserDirectory, notices: EppChangeNotices, tld: string) {
   /** Whether changing the password needs the current one: true once a password is set. */
   async function isCurrentRequired(actor: SignedInUser): Promise<boolean> {
-    authorize(actor, 'manageEpp');
     const registrar = await findRegistrarEpp(db, actor.registrarHandle);
     if (!registrar) throw notFound();
     return registrar.eppPasswordHash !== null;
@@ -41,7 +40,6 @@ export function eppPasswordService(db: Db, directory: UserDirectory, notices: Ep
    * so two changes cannot both pass the check against the same current password.
    */
   async function change(actor: SignedInUser, input: EppPasswordChange): Promise<void> {
-    authorize(actor, 'manageEpp');
     const at = new Date();
     // Asked before the transaction, not inside it: the directory does not take part in it, and may
     // not even be this database (Keycloak).

@@ -1,32 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { eppIpListSchema, eppPasswordChangeSchema, type EppIpAddressesResponse, type EppPasswordRequiredResponse } from '@registrar-panel/contract';
-import { parseInput } from '../../errors';
-import { ok } from '../../plugins/envelope';
-import { byRegistrar, byUser, limitRequests } from '../../plugins/rate-limits';
+import type { ApiHandlers } from '../../plugins/api-routes';
 import { eppChangeNotices } from './epp-change-notices';
 import { eppIpService } from './epp-ip.service';
 import { eppPasswordService } from './epp-password.service';
 
+type EppOperation = 'getEppIpAddresses' | 'replaceEppIpAddresses' | 'isEppPasswordSet' | 'changeEppPassword';
+
 /** `/services/registrar/epp`: the EPP allow-list and password of the caller's own registrar. */
-export async function eppRoutes(app: FastifyInstance) {
+export function eppHandlers(app: FastifyInstance): Pick<ApiHandlers, EppOperation> {
   const notices = eppChangeNotices({ directory: app.userDirectory, outbox: app.outbox, log: app.log, supportEmail: app.config.supportEmail });
   const ipAddresses = eppIpService(app.db, notices);
   const password = eppPasswordService(app.db, app.userDirectory, notices, app.config.tld);
-
-  app.get('/registrar/epp/ip', async (request) => ok<EppIpAddressesResponse>({ ipAddresses: await ipAddresses.list(request.user) }));
-
-  // Answers the list as saved (canonical form), so the client shows what the EPP server will use.
-  app.put('/registrar/epp/ip', async (request) => {
-    const input = parseInput(eppIpListSchema, request.body);
-    return ok<EppIpAddressesResponse>({ ipAddresses: await ipAddresses.replace(request.user, input) });
-  });
-
-  app.get('/registrar/epp/password/required', async (request) => ok<EppPasswordRequiredResponse>({ value: await password.isCurrentRequired(request.user) }));
-
-  // Every try counts, right or wrong: the current password cannot be guessed through this form.
-  app.put('/registrar/epp/password', { onRequest: limitRequests(byUser('eppPasswordPerUser'), byRegistrar('eppPasswordPerRegistrar')) }, async (request) => {
-    const input = parseInput(eppPasswordChangeSchema, request.body);
-    await password.change(request.user, input);
-    return ok(null);
-  });
+  return {
+    getEppIpAddresses: async (_input, { user }) => ({ ipAddresses: await ipAddresses.list(user) }),
+    // Answers the list as saved (canonical form), so the client shows what the EPP server will use.
+    replaceEppIpAddresses: async ({ body }, { user }) => ({ ipAddresses: await ipAddresses.replace(user, body) }),
+    isEppPasswordSet: async (_input, { user }) => ({ value: await password.isCurrentRequired(user) }),
+    // Every try counts against its limits (plugins/route-limits.ts), right or wrong.
+    changeEppPassword: async ({ body }, { user }) => password.change(user, body).then(() => null),
+  };
 }

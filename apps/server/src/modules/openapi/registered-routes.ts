@@ -6,17 +6,15 @@ export interface RegisteredRoute {
   method: string;
   /** Without the prefix and without a trailing slash: `/domains/:domainName`. */
   path: string;
-  /** The route's `config.allowedWhileSuspended` (plugins/registrar-status.ts). */
-  allowedWhileSuspended: boolean;
-  /** The route's `config.recentAuthentication` (plugins/recent-authentication.ts). */
-  recentAuthentication: boolean;
+  /** Whether it was registered from the route table (plugins/api-routes.ts), which gives it its checks. */
+  fromTable: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Every route registered under `/services` after this plugin, HEAD left out (Fastify adds one
-     * to each GET): what the OpenAPI document must describe, as the drift test (openapi.test.ts) checks.
+     * to each GET): the drift test (openapi.test.ts) checks that each came from the route table.
      */
     apiRouteList: readonly RegisteredRoute[];
   }
@@ -29,10 +27,9 @@ export const registeredRoutes = fp<{ prefix: string }>(async (app: FastifyInstan
   app.addHook('onRoute', (route) => {
     if (route.url !== prefix && !route.url.startsWith(`${prefix}/`)) return;
     const path = route.url.slice(prefix.length).replace(/(.)\/$/, '$1') || '/';
-    const allowedWhileSuspended = route.config?.allowedWhileSuspended === true;
-    const recentAuthentication = route.config?.recentAuthentication === true;
+    const fromTable = route.config?.apiRoute !== undefined;
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, path, allowedWhileSuspended, recentAuthentication });
+      if (method !== 'HEAD') routes.push({ method, path, fromTable });
     }
   });
 });

@@ -1,18 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { billingPeriodSchema, type BillingLine } from '@registrar-panel/contract';
-import { parseInput } from '../../errors';
-import { sendCsv } from '../../lib/csv-file';
-import { ok } from '../../plugins/envelope';
+import type { ApiHandlers } from '../../plugins/api-routes';
 import { getBillingCsv, getBillingLines } from './billing.service';
 
-export async function billingRoutes(app: FastifyInstance) {
-  app.get('/finance/billingLines', async (request) => {
-    const period = parseInput(billingPeriodSchema, request.query);
-    return ok<{ results: BillingLine[] }>({ results: await getBillingLines(app.db, request.user, period) });
-  });
-
-  app.get('/finance/billingLines/csv', async (request, reply) => {
-    const period = parseInput(billingPeriodSchema, request.query);
-    return sendCsv(reply, await getBillingCsv(app.db, request.user, period));
-  });
+/** A month's billing lines, as JSON or CSV. */
+export function billingHandlers(app: FastifyInstance): Pick<ApiHandlers, 'getBillingLines' | 'exportBillingLines'> {
+  return {
+    getBillingLines: async ({ query }, { user }) => ({ results: await getBillingLines(app.db, user, query) }),
+    exportBillingLines: async ({ query }, { user }) => getBillingCsv(app.db, user, query),
+  };
 }

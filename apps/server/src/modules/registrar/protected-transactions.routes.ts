@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ProtectedTransactions } from '@registrar-panel/contract';
-import { ok } from '../../plugins/envelope';
+import type { ApiHandlers } from '../../plugins/api-routes';
 import { getProtectedTransactions } from './protected-transactions.service';
 
-export async function protectedTransactionRoutes(app: FastifyInstance) {
-  app.get('/thresholds/protectedTransactions', async (request) =>
-    ok<{ protectedTransactions: ProtectedTransactions }>({ protectedTransactions: await getProtectedTransactions(app.db, request.user) }),
-  );
+export function protectedTransactionHandlers(app: FastifyInstance): Pick<ApiHandlers, 'getProtectedTransactions'> {
+  return {
+    getProtectedTransactions: async (_input, { user }) => ({ protectedTransactions: await getProtectedTransactions(app.db, user) }),
+  };
 }

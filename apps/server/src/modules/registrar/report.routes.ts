@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { sendCsv } from '../../lib/csv-file';
+import type { ApiHandlers } from '../../plugins/api-routes';
 import { getDomainReport } from './report.service';
 
-export async function reportRoutes(app: FastifyInstance) {
-  app.get<{ Params: { handle: string } }>('/:handle/report/domains/csv', async (request, reply) =>
-    sendCsv(reply, await getDomainReport(app.database, request.user, request.params.handle)),
-  );
+/** The domain report, streamed; the service refuses any handle but the caller's own (404). */
+export function reportHandlers(app: FastifyInstance): Pick<ApiHandlers, 'downloadDomainReport'> {
+  return {
+    downloadDomainReport: async ({ params }, { user }) => getDomainReport(app.database, user, params.handle),
+  };
 }

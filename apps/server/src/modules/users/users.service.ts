@@ -1,31 +1,28 @@
 import {
   accessEnded,
-  brusselsDay,
-  createUserSchema,
   isAdmin,
-  limits,
   registrarHandleOf,
-  updateUserSchema,
-  userAccessEndSchema,
-  userEnabledSchema,
-  userHistoryQuerySchema,
   type ActivityEntry,
   type CreatedUserResponse,
   type LoginAttempt,
   type PanelRole,
   type PanelUser,
 } from '@registrar-panel/contract';
+import type { RouteInput } from '@registrar-panel/contract/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
-import { AppError, badRequest, notFound, parseInput } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 import { ActivationByRegistryError, type DirectoryUser, type UserDirectory } from '../../identity/directory/user-directory';
-import { authorize, type SignedInUser } from '../../plugins/auth';
+import type { SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { presentActivity, presentLoginAttempt, presentUser, presentUsers } from './users.presenter';
 import { auditEventsBy } from './users.repository';
 
-const activityQuery = userHistoryQuerySchema(limits.recentActivities);
-const loginAttemptsQuery = userHistoryQuerySchema(limits.lastLoginAttempts);
+/** The bodies as the route table's schemas parse them (plugins/api-routes.ts). */
+type CreateUser = RouteInput<'createUser'>['body'];
+type UpdateUser = RouteInput<'updateUser'>['body'];
+type UserEnabled = RouteInput<'setUserEnabled'>['body'];
+type UserAccessEnd = RouteInput<'setUserAccessEnd'>['body'];
 
 function sameRoles(a: readonly PanelRole[], b: readonly PanelRole[]): boolean {
   return a.length === b.length && a.every((role) => b.includes(role));
@@ -43,14 +40,11 @@ function assignable(roles: readonly PanelRole[]): PanelRole[] {
  */
 export function usersService(directory: UserDirectory, db: Db, log: Pick<FastifyBaseLogger, 'warn'>) {
   async function list(actor: SignedInUser): Promise<PanelUser[]> {
-    authorize(actor, 'manageUsers');
     return presentUsers(await directory.listUsers(actor.registrarHandle));
   }
 
   /** Creates the user as `{typed username}@{registrar}`; the directory mails the activation link. */
-  async function create(actor: SignedInUser, body: unknown): Promise<CreatedUserResponse> {
-    authorize(actor, 'manageUsers');
-    const input = parseInput(createUserSchema, body);
+  async function create(actor: SignedInUser, input: CreateUser): Promise<CreatedUserResponse> {
     const roles = assignable(input.roles);
     const username = `${input.username}@${actor.registrarHandle}`;
     // Usernames differ in more than letter case ('Bob' is not 'bob'): the directory refuses a taken one, atomically.
@@ -68,7 +62,6 @@ export function usersService(directory: UserDirectory, db: Db, log: Pick<Fastify
 
   /** Mails a user who has not activated yet a new activation link (when the first mail failed or got lost). */
   async function sendActivation(actor: SignedInUser, username: string): Promise<void> {
-    authorize(actor, 'manageUsers');
     const user = await ownUser(actor, username);
     if (user.state === 'disabled') throw AppError.of(409, 'users.disabled');
     if (user.state !== 'awaiting_activation') throw AppError.of(409, 'users.alreadyActive');
@@ -82,9 +75,7 @@ export function usersService(directory: UserDirectory, db: Db, log: Pick<Fastify
     await recordAudit(db, actor, 'user.activationResend', { username: user.username });
   }
 
-  async function update(actor: SignedInUser, username: string, body: unknown): Promise<void> {
-    authorize(actor, 'manageUsers');
-    const input = parseInput(updateUserSchema, body);
+  async function update(actor: SignedInUser, username: string, input: UpdateUser): Promise<void> {
     const user = await ownUser(actor, username);
     let roles: PanelRole[];
     if (isAdmin(user)) {
@@ -104,7 +95,6 @@ export function usersService(directory: UserDirectory, db: Db, log: Pick<Fastify
   }
 
   async function remove(actor: SignedInUser, username: string): Promise<void> {
-    authorize(actor, 'manageUsers');
     const user = await ownUser(actor, username);
     if (user.username === actor.username) throw badRequest('users.selfDelete');
     if (isAdmin(user)) throw AppError.of(403, 'users.adminNotDeletable');
@@ -118,9 +108,7 @@ export function usersService(directory: UserDirectory, db: Db, log: Pick<Fastify
    * the administrator it has; nor does anyone disable themselves. A user whose access has ended is
    * enabled only once the date is changed: enabling alone would not let them sign in.
    */
-  async function setEnabled(actor: SignedInUser, username: string, body: unknown): Promise<void> {
-    authorize(actor, 'manageUsers');
-    const { enabled } = parseInput(userEnabledSchema, body);
+  async function setEnabled(actor: SignedInUser, username: string, { enabled }: UserEnabled): Promise<void> {
     const user = await ownUser(actor, username);
     if (user.username === actor.username) throw badRequest('users.selfDisable');
     if (isAdmin(user)) throw AppError.of(403, 'users.adminNotDisableable');
@@ -131,9 +119,7 @@ export function usersService(directory: UserDirectory, db: Db, log: Pick<Fastify
   }
 
   /** Sets or clears the last day (Brussels) a user may sign in; administrators have no end. */
-  async function setAccessEnd(actor: SignedInUser, username: string, body: unknown): Promise<void> {
-    authorize(actor, 'manageUsers');
-    const { accessEnd } = parseInput(userAccessEndSchema(brusselsDay()), body);
+  async function setAccessEnd(actor: SignedInUser, username: string, { accessEnd }: UserAccessEnd): Promise<void> {
     const user = await ownUser(actor, username);
     if (isAdmin(user)) throw AppError.of(403, 'users.adminAccessEndFixed');
     if (user.accessEnd === accessEnd) return;
@@ -143,7 +129,6 @@ export function usersService(directory: UserDirectory, db: Db, log: Pick<Fastify
 
   /** The user enrols a new TOTP secret at their next sign-in; the directory tells them by mail. */
   async function resetTotp(actor: SignedInUser, username: string): Promise<void> {
-    authorize(actor, 'manageUsers');
     const user = await ownUser(actor, username);
     if (isAdmin(user)) throw AppError.of(403, 'users.adminTotpFixed');
     await directory.resetTotp(user.username);
@@ -151,9 +136,7 @@ export function usersService(directory: UserDirectory, db: Db, log: Pick<Fastify
   }
 
   /** Sign-ins and audited changes by the user, newest first. */
-  async function activity(actor: SignedInUser, username: string, query: unknown): Promise<ActivityEntry[]> {
-    authorize(actor, 'manageUsers');
-    const { size } = parseInput(activityQuery, query);
+  async function activity(actor: SignedInUser, username: string, size: number): Promise<ActivityEntry[]> {
     const user = await ownUser(actor, username);
     const [signIns, audits] = await Promise.all([
       signInsSinceCreation(user, size),
@@ -162,9 +145,7 @@ export function usersService(directory: UserDirectory, db: Db, log: Pick<Fastify
     return presentActivity(signIns, audits, size);
   }
 
-  async function loginAttempts(actor: SignedInUser, username: string, query: unknown): Promise<LoginAttempt[]> {
-    authorize(actor, 'manageUsers');
-    const { size } = parseInput(loginAttemptsQuery, query);
+  async function loginAttempts(actor: SignedInUser, username: string, size: number): Promise<LoginAttempt[]> {
     const user = await ownUser(actor, username);
     return (await signInsSinceCreation(user, size)).map(presentLoginAttempt);
   }

@@ -1,13 +1,10 @@
 import { createApiKeySchema } from '../../api-keys';
 import { apiKeyCreatedAnswer, apiKeysAnswer, revokedApiKeyAnswer } from '../responses/users';
-import type { ApiRoute } from '../route';
+import { datedBody, type ApiRoute } from '../route';
 import { operation } from '../operations';
 import { apiKeyIdParams } from './params';
 
-/** Any day will do: the document shows the body's shape, and the expiry rule in words. */
-const createApiKeyBody = createApiKeySchema('1970-01-01');
-
-/** The routes that manage keys (ADMIN); the routes a key may call are marked from `apiKeyRoutes` (api-keys.ts). */
+/** The routes that manage keys (ADMIN); no key may call them (they have no `apiKeyScope`). */
 export const apiKeyManagementRoutes = [
   {
     ...operation('listApiKeys'),
@@ -24,7 +21,8 @@ export const apiKeyManagementRoutes = [
     description:
       'A key for the registrar’s own tooling: it may only read, within its scopes, until its last day (at most a year ahead), optionally only from the addresses given. The answer holds the secret this once; only its hash is kept.',
     access: 'manageApiKeys',
-    body: createApiKeyBody,
+    // Expiry from today to a year ahead: the server parses with today's schema, the document shows the rule in words.
+    ...datedBody(createApiKeySchema),
     fields: {
       name: 'A name to recognise the key by.',
       scopes: 'What the key may read: registrations, billing, domainReport.',

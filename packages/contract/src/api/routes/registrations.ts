@@ -23,6 +23,7 @@ export const registrationRoutes = [
     description:
       "The caller's registrations whose name matches `ulabel`, narrowed by the optional filters, a page at a time (zero-based `page`, at most 100 a page). The first page answers a `checkpoint`: pass it back with the next pages so that registrations created meanwhile do not shift them.",
     access: 'readRegistrations',
+    apiKeyScope: 'registrations',
     query: domainSearchQuerySchema,
     fields: {
       ulabel,
@@ -41,6 +42,7 @@ export const registrationRoutes = [
     description:
       'Every registration a search finds (same `ulabel` and filters, no paging), with the domain report’s columns. The download is recorded in the history.',
     access: 'readRegistrations',
+    apiKeyScope: 'registrations',
     query: domainSearchExportQuerySchema,
     fields: { ulabel, ...filters },
     answer: { kind: 'csv', description: 'The matching registrations.', fileName: 'registrations_{handle}_{YYYYMMDD-HHmmss}.csv', recordCount: true },
@@ -53,6 +55,7 @@ export const registrationRoutes = [
     description:
       "The caller's registrations counted by lifecycle status, label and grace period, the IDNs, what expires in 30, 60 and 90 days, and the renewal forecast of the next twelve months.",
     access: 'readRegistrations',
+    apiKeyScope: 'registrations',
     answer: { kind: 'json', status: 200, data: portfolioOverviewAnswer, description: 'The counts, as of `asOf`.' },
   },
   {
@@ -61,6 +64,7 @@ export const registrationRoutes = [
     summary: 'Download the renewal forecast as CSV',
     description: 'The registrations expiring in each of the next twelve months (Brussels), the current month first. The download is recorded in the history.',
     access: 'readRegistrations',
+    apiKeyScope: 'registrations',
     answer: { kind: 'csv', description: 'One row a month.', fileName: 'renewal_forecast_{handle}_{YYYYMMDD-HHmmss}.csv', recordCount: true },
   },
   {
@@ -70,6 +74,7 @@ export const registrationRoutes = [
     description:
       "One of the caller's registrations with its statuses, contacts, name servers and DNSSEC keys. A name another registrar holds answers 404, as one that does not exist.",
     access: 'readRegistrations',
+    apiKeyScope: 'registrations',
     params: domainNameParams,
     answer: { kind: 'json', status: 200, data: domainAnswer, description: 'The registration.' },
     errors: { 404: ['error.notFound'] },
@@ -82,6 +87,7 @@ export const registrationRoutes = [
     description:
       "The latest transfer of one of the caller's registrations. A registration that never moved answers `transfer: null` with the notice `no.transfer.history`.",
     access: 'readRegistrations',
+    apiKeyScope: 'registrations',
     params: domainNameParams,
     answer: { kind: 'json', status: 200, data: transferAnswer, description: 'The latest transfer, or null.', messages: ['no.transfer.history'] },
     errors: { 404: ['error.notFound'] },
@@ -93,6 +99,7 @@ export const registrationRoutes = [
     summary: 'Read a registry contact',
     description: "A contact of the caller's registrar. Another registrar's contact answers 404.",
     access: 'readRegistrations',
+    apiKeyScope: 'registrations',
     params: contactHandleParams,
     answer: { kind: 'json', status: 200, data: contactAnswer, description: 'The contact.' },
     errors: { 404: ['error.notFound'] },
@@ -105,6 +112,7 @@ export const registrationRoutes = [
     description:
       "Every registration of the caller's registrar, one row each, streamed. `x-record-count` says how many rows follow before the file starts. The download is recorded in the history.",
     access: 'downloadDomainReport',
+    apiKeyScope: 'domainReport',
     params: registrarHandleParams,
     answer: { kind: 'csv', description: 'The domain report.', fileName: 'domain_names_{handle}_{YYYYMMDD-HHmmss}.csv', recordCount: true },
     errors: { 404: ['error.notFound'] },

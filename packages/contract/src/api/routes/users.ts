@@ -1,12 +1,10 @@
 import { limits } from '../../limits';
 import { createUserSchema, updateUserSchema, userAccessEndSchema, userEnabledSchema, userHistoryQuerySchema } from '../../users';
 import { activityAnswer, createdUserAnswer, loginAttemptsAnswer, usersAnswer } from '../responses/users';
-import type { ApiRoute } from '../route';
+import { datedBody, type ApiRoute } from '../route';
 import { operation } from '../operations';
 import { usernameParams } from './params';
 
-/** Any day will do: the document shows the body's shape, and the rule (from today on) in words. */
-const accessEndSchema = userAccessEndSchema('1970-01-01');
 const username = { username: 'The full username, with the registrar handle: `jan@acme`.' };
 
 export const userRoutes = [
@@ -88,7 +86,8 @@ export const userRoutes = [
     description: 'The last day (Brussels) the user may sign in, from today on, or null for no end. An administrator’s access cannot be limited.',
     access: 'manageUsers',
     params: usernameParams,
-    body: accessEndSchema,
+    // From today on: the server parses with today's schema, the document shows the rule in words.
+    ...datedBody(userAccessEndSchema),
     fields: { accessEnd: '`YYYY-MM-DD`, today or later; null for no end.' },
     answer: { kind: 'json', status: 200, data: null, description: 'Saved.' },
     errors: { 403: ['users.adminAccessEndFixed'], 404: ['error.notFound'] },

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApiHandlers } from '../plugins/api-routes';
+import { apiKeyHandlers } from './api-keys/api-keys.routes';
+import { serverPropertiesHandlers } from './config/config.routes';
+import { countryHandlers } from './country/country.routes';
+import { registryHandlers } from './domains/registry.routes';
+import { eppHandlers } from './epp/epp.routes';
+import { historyHandlers } from './history/history.routes';
+import { meHandlers } from './me/me.routes';
+import { openApiHandlers } from './openapi/openapi.routes';
+import { registrarHandlers } from './registrar/registrar.routes';
+import { userHandlers } from './users/users.routes';
+
+/**
+ * Every operation of the route table with its handler, by operation id: typed as the full map, so an
+ * operation without a handler fails to compile here. `apiPrefix` is where the API is mounted (the document's server URL).
+ */
+export function apiHandlers(app: FastifyInstance, apiPrefix: string): ApiHandlers {
+  return {
+    ...registryHandlers(app),
+    ...registrarHandlers(app),
+    ...eppHandlers(app),
+    ...historyHandlers(app),
+    ...userHandlers(app),
+    ...apiKeyHandlers(app),
+    ...serverPropertiesHandlers(app.config),
+    ...countryHandlers(),
+    ...meHandlers(app),
+    ...openApiHandlers(app.config, apiPrefix),
+  };
+}

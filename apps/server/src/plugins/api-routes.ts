@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { brusselsDay, message, type Envelope, type Message, type MessageKey } from '@registrar-panel/contract';
+import { apiRoutes, type ApiRoute, type OperationId, type RouteAnswer, type RouteInput, type RouteOf } from '@registrar-panel/contract/api';
+import { forbidden, parseInput } from '../errors';
+import { sendCsv, type CsvFile } from '../lib/csv-file';
+import { mayCall, type Authenticator, type SignedInUser } from './auth';
+import { limitRequests } from './rate-limits';
+import { requireRecentAuthentication } from './recent-authentication';
+import type { registrarStatusGate } from './registrar-status';
+import { limitBeforeAuthentication, limitPerCaller, routeLimits } from './route-limits';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for every `/services` request that passed authentication; null on the public route. */
+    user: SignedInUser;
+  }
+  interface FastifyContextConfig {
+    /** The route table entry a `/services` route was registered from. */
+    apiRoute?: ApiRoute;
+  }
+}
+
+type AnswerOf<Id extends OperationId> = RouteOf<Id>['answer'];
+
+/** What a handler gives back: the envelope's `data` of a JSON entry, the file of a CSV entry, the sent reply of the document. */
+export type HandlerResult<Id extends OperationId> =
+  AnswerOf<Id> extends { readonly kind: 'json' } ? RouteAnswer<Id> : AnswerOf<Id> extends { readonly kind: 'csv' } ? CsvFile : FastifyReply;
+
+/** The notices an entry's answer may carry (`answer.messages`). */
+type NoticeOf<Id extends OperationId> = AnswerOf<Id> extends { readonly messages: readonly (infer Key)[] } ? Key : never;
+
+export interface HandlerContext<Id extends OperationId> {
+  /** The caller, past every check of the entry; none on a public route. */
+  user: RouteOf<Id>['access'] extends 'public' ? undefined : SignedInUser;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** Puts one of the entry's `answer.messages` in the envelope beside the data. */
+  notice: (key: NoticeOf<Id>) => void;
+}
+
+/** A route's handler: the parsed input of its entry in, its answer out; it calls a service and presents. */
+export type RouteHandler<Id extends OperationId> = (input: RouteInput<Id>, context: HandlerContext<Id>) => Promise<HandlerResult<Id>>;
+
+/** One handler per operation of the table: a missing one fails to compile where the map is built (modules/api-handlers.ts). */
+export type ApiHandlers = { [Id in OperationId]: RouteHandler<Id> };
+
+/** Any handler, as the loop over the table calls it: each is typed by its own entry where it is written. */
+type TableHandler = (
+  input: { params: unknown; query: unknown; body: unknown },
+  context: { user: SignedInUser | undefined; request: FastifyRequest; reply: FastifyReply; notice: (key: MessageKey) => void },
+) => Promise<unknown>;
+
+export interface ApiRoutesOptions {
+  handlers: ApiHandlers;
+  authenticate: Authenticator;
+  registrarStatus: ReturnType<typeof registrarStatusGate>;
+  recentAuthenticationSeconds: number;
+}
+
+/** The entry's params, query and body parsed with its own schemas (a dated body with today's, Brussels); 400 with one message per field. */
+function parsedInput(route: ApiRoute, request: FastifyRequest) {
+  const body = route.bodyOn ? route.bodyOn(brusselsDay()) : route.body;
+  return {
+    params: route.params ? parseInput(route.params, request.params) : undefined,
+    query: route.query ? parseInput(route.query, request.query) : undefined,
+    body: body ? parseInput(body, request.body) : undefined,
+  };
+}
+
+/**
+ * The API: every `/services` route registered from the route table (packages/contract/src/api),
+ * each with its handler (modules/api-handlers.ts). One order for every route, before the handler
+ * runs: the limit per address; then, unless the entry is public, authentication (a token or an API
+ * key), the registrar's status (`allowedWhileSuspended`), the limits per caller and the entry's own
+ * (plugins/route-limits.ts), authorisation by the entry's `access` or, for a key, its `apiKeyScope`,
+ * and a recent sign-in where the entry says `recentAuthentication`: all before the body is read.
+ * Then the params, query and body are parsed with the entry's schemas, the handler gets them typed,
+ * and its answer goes out as the entry says: in the envelope with the entry's status, or as a CSV file.
+ * Services keep only what the rows tell (the caller's own registrar, their own user).
+ */
+export async function apiRoutesPlugin(app: FastifyInstance, options: ApiRoutesOptions) {
+  app.decorateRequest('user', null as unknown as SignedInUser);
+
+  /** The checks of one entry, in their one order, before the body is read. */
+  const checksOf = (route: ApiRoute) => async (request: FastifyRequest, reply: FastifyReply) => {
+    await limitRequests(...limitBeforeAuthentication)(request, reply);
+    if (route.access === 'public') return;
+    request.user = await options.authenticate(request);
+    await options.registrarStatus(request, route);
+    await limitRequests(...limitPerCaller, ...(routeLimits[route.operationId as OperationId] ?? []))(request, reply);
+    if (!mayCall(request.user, route)) throw forbidden();
+    if (route.recentAuthentication) requireRecentAuthentication(request.user, options.recentAuthenticationSeconds);
+  };
+
+  for (const route of apiRoutes) {
+    // The one cast: the loop holds every entry, each handler is typed by its own where it is written.
+    const handle = options.handlers[route.operationId as OperationId] as unknown as TableHandler;
+    app.route({
+      method: route.method,
+      url: route.path,
+      config: { apiRoute: route },
+      onRequest: checksOf(route),
+      // No HEAD beside a GET: the table does not have it, so no one (a key least of all) reaches a route by it.
+      exposeHeadRoute: false,
+      handler: async (request, reply) => {
+        const notices: Message[] = [];
+        const notice = (key: MessageKey) => void notices.push(message(key));
+        const result = await handle(parsedInput(route, request), { user: request.user ?? undefined, request, reply, notice });
+        if (route.answer.kind === 'csv') return sendCsv(reply, result as CsvFile);
+        if (route.answer.kind === 'openapi') return result;
+        void reply.status(route.answer.status);
+        return { data: result, messages: notices } satisfies Envelope<unknown>;
+      },
+    });
+  }
+}
