@@ -48,6 +48,19 @@ export default tseslint.config(
           message: 'The icon font is not loaded: draw the icon with components/icon.tsx and its SVG imported with ?raw.',
         },
       ],
+      // The route table and its schemas (zod) stay out of the web's bundles: the web takes only their types.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@registrar-panel/contract/api',
+              allowTypeImports: true,
+              message: 'Import its types only (`import type`): the table would bring zod into the bundle. Paths come from `operations`.',
+            },
+          ],
+        },
+      ],
       // Architecture: features never import each other; shared code never imports features or the app shell.
       'import-x/no-restricted-paths': [
         'error',
@@ -74,6 +87,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Tests are not bundled: they may build the OpenAPI document from the table itself.
+    files: ['apps/web/**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {
     files: ['packages/contract/**/*.ts'],

@@ -17,4 +17,6 @@ export * from './api-keys';
 export * from './ip-ranges';
 export * from './visible-text';
 // The operations' methods and paths, for the web's client (no zod: the route table itself stays in the `api` subpath).
-export { operations, type OperationId } from './api/operations';
+export { operations, servicesPrefix, type OperationId } from './api/operations';
+// The route table's marks of the message keys the web shows its own way (zod-free copy, held equal to the entries by a test).
+export { handledKeysOf, webHandledKeys, type HandledKey } from './api/web-handled-keys';

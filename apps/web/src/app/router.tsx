@@ -31,7 +31,7 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <Navigate to={paths.generalData} replace /> },
-          { path: 'home', element: <Navigate to={paths.generalData} replace /> },
+          { path: paths.home, element: <Navigate to={paths.generalData} replace /> },
           ...registrarRoutes,
           ...eppRoutes,
           ...registrationRoutes,

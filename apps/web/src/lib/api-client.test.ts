@@ -1,7 +1,7 @@
 import { messageTexts, type Envelope } from '@registrar-panel/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertStore } from './alerts';
-import { apiRequest, ApiError } from './api-client';
+import { apiPath, apiRequest, ApiError, callApi } from './api-client';
 import { authSession, type AuthSession } from './auth';
 import { accessRefused } from './registrar-blocked';
 import { pendingRequests } from './spinner';
@@ -254,5 +254,45 @@ describe("the registrar's status", () => {
     expect(accessRefused.get()).toBe('access.ended');
     expect(signInAgain).not.toHaveBeenCalled();
     expect(alertTexts()).toEqual([]);
+  });
+});
+
+describe('callApi, by operation id', () => {
+  it("sends the operation's method to its path, the parameter encoded, with the body, and answers `data`", async () => {
+    answer(200, envelope(null));
+    await expect(
+      callApi('updateUser', { params: { username: 'jan@acme' }, body: { name: 'Jan', email: 'jan@acme.example', roles: ['TECH'] } }),
+    ).resolves.toBeNull();
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/services/users/jan%40acme');
+    expect(init?.method).toBe('PUT');
+    expect(init?.body).toBe('{"name":"Jan","email":"jan@acme.example","roles":["TECH"]}');
+  });
+
+  it("leaves the keys the route table marks to the caller (spec's three included) and alerts every other key", async () => {
+    const unsafe = { messageKey: 'unsafe.password', defaultMessage: messageTexts['unsafe.password'], severity: 'ERROR' } as const;
+    const wrong = { messageKey: 'epp.password.wrong', defaultMessage: messageTexts['epp.password.wrong'], severity: 'ERROR' } as const;
+    answer(400, envelope(null, [unsafe, wrong]));
+    const error = await failureOf(callApi('changeEppPassword', { body: { oldPassword: 'a', newPassword: 'b' } }));
+    expect(error.messages).toEqual([unsafe]);
+    expect(alertTexts()).toEqual([`error: ${messageTexts['epp.password.wrong']}`]);
+
+    alertStore.set([]);
+    const noTransfer = { messageKey: 'no.transfer.history', defaultMessage: messageTexts['no.transfer.history'], severity: 'INFO' } as const;
+    answer(200, envelope({ transfer: null }, [noTransfer]));
+    expect((await failureOf(callApi('getTransfer', { params: { domainName: 'example.be' } }))).messages).toEqual([noTransfer]);
+    expect(alertTexts()).toEqual([]);
+
+    // The same key on a route that does not mark it is an alert.
+    answer(400, envelope(null, [unsafe]));
+    expect((await failureOf(callApi('getRegistrar'))).messages).toEqual([]);
+    expect(alertTexts()).toEqual([`error: ${messageTexts['unsafe.password']}`]);
+  });
+
+  it('builds an address from the map, the defined query parameters after the path', () => {
+    expect(apiPath('getBillingLines', { query: { year: 2026, month: 4 } })).toBe('/services/registrar/finance/billingLines?year=2026&month=4');
+    expect(apiPath('searchRegistrations', { query: { ulabel: 'a b*', page: undefined } })).toBe('/services/domains/search?ulabel=a+b*');
+    expect(apiPath('getContact', { params: { handle: 'c/1 ?' } })).toBe('/services/contacts/c%2F1%20%3F');
+    expect(apiPath('getOpenApiDocument')).toBe('/services/openapi.json');
   });
 });

@@ -1,4 +1,5 @@
-import { messageTexts, type Envelope, type Message } from '@registrar-panel/contract';
+import { handledKeysOf, messageTexts, operations, servicesPrefix, type Envelope, type Message, type OperationId } from '@registrar-panel/contract';
+import type { JsonOperationId, RouteAnswer, RouteRequest } from '@registrar-panel/contract/api';
 import { alerts } from './alerts';
 import { authSession, getAccessToken } from './auth';
 import { noteAccessRefused } from './registrar-blocked';
@@ -75,7 +76,8 @@ export async function authHeaders(): Promise<Record<string, string>> {
 }
 
 /**
- * Calls the API and returns `data`. Counts toward the spinner overlay; applies the error catalogue.
+ * Calls the API at a path and returns `data`: the engine under `callApi`, which features use. Counts
+ * toward the spinner overlay; applies the error catalogue.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   requestStarted();
@@ -117,4 +119,63 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   } finally {
     requestEnded();
   }
+}
+
+/** A query value as the address carries it: the server's schema reads the text. */
+type QueryValue = string | number;
+/** The entry's query names (and which of them are required), each value as text or a number. */
+type QueryOf<Query> = { [Name in keyof Query]: undefined extends Query[Name] ? QueryValue | undefined : QueryValue };
+type Part = 'params' | 'query' | 'body';
+
+/** The path parameters, query and body an operation's entry takes; a part the entry has not is absent. */
+export type RequestOf<Id extends OperationId> = {
+  [P in Part as RouteRequest<Id>[P] extends undefined ? never : P]: P extends 'query' ? QueryOf<RouteRequest<Id>[P]> : RouteRequest<Id>[P];
+};
+
+/** The request as an argument: optional where the operation takes nothing, or nothing required. */
+type RequestArgument<Id extends OperationId, Options> = object extends RequestOf<Id> ? [request?: RequestOf<Id> & Options] : [request: RequestOf<Id> & Options];
+
+/** What a call may say besides its request. Which messages it shows its own way comes from the route table (`webHandles`). */
+export type CallOptions = Pick<ApiRequestOptions, 'fallbackError' | 'quiet'>;
+
+/** A request as the client reads it at run time (its type was checked against the entry by the caller's signature). */
+interface LooseRequest {
+  params?: Record<string, string>;
+  query?: Record<string, QueryValue | undefined>;
+  body?: unknown;
+}
+
+function addressOf(operationId: OperationId, { params, query }: LooseRequest): string {
+  const path = operations[operationId].path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${operationId}: no ${name}`);
+    return encodeURIComponent(value);
+  });
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(name, String(value));
+  const text = search.toString();
+  return `${servicesPrefix}${path}${text ? `?${text}` : ''}`;
+}
+
+/**
+ * An operation's address: `/services` and its path from the contract's map, the path parameters
+ * filled in (URI-encoded), then the defined query parameters.
+ */
+export function apiPath<Id extends OperationId>(operationId: Id, ...[request]: RequestArgument<Id, object>): string {
+  return addressOf(operationId, request ?? {});
+}
+
+/**
+ * Calls an operation by its id: method and path from the contract's map, the request typed by its
+ * table entry, the answer's `data` typed by the entry's answer schema. The keys the entry marks for
+ * the web (`webHandles`) come back in the ApiError instead of as alerts; every other one is alerted.
+ */
+export function callApi<Id extends JsonOperationId>(operationId: Id, ...[request]: RequestArgument<Id, CallOptions>): Promise<RouteAnswer<Id>> {
+  const { params, query, body, ...options } = (request ?? {}) as LooseRequest & CallOptions;
+  return apiRequest<RouteAnswer<Id>>(addressOf(operationId, { params, query }), {
+    ...options,
+    method: operations[operationId].method,
+    body,
+    handledKeys: handledKeysOf(operationId),
+  });
 }

@@ -1,13 +1,13 @@
 import type { Country } from '@registrar-panel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { callApi } from './api-client';
 
 /**
  * Every country, sorted by name (the picker's order, spec section 2). Asked quietly: where the list
  * fails, names stay empty (spec section 8) and the picker says so under itself, without an alert.
  */
 export async function getCountries(): Promise<Country[]> {
-  const { results } = await apiRequest<{ results: Country[] }>('/services/country', { quiet: true });
+  const { results } = await callApi('listCountries', { quiet: true });
   return [...results].sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }
 

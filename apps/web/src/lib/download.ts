@@ -1,7 +1,8 @@
-import { recordCountHeader } from '@registrar-panel/contract';
+import { recordCountHeader, type OperationId } from '@registrar-panel/contract';
+import type { RouteOf } from '@registrar-panel/contract/api';
 import { useCallback, useRef, useState } from 'react';
 import { alerts } from './alerts';
-import { alertMessages, authHeaders, buildUrl, internalErrorText, type ApiRequestOptions } from './api-client';
+import { alertMessages, apiPath, authHeaders, internalErrorText, type RequestOf } from './api-client';
 import { authSession } from './auth';
 import { noteAccessRefused } from './registrar-blocked';
 
@@ -12,8 +13,10 @@ export interface DownloadProgress {
   fraction: number | null;
 }
 
+/** The operations that answer a CSV file. */
+export type CsvOperationId = { [Id in OperationId]: RouteOf<Id>['answer'] extends { readonly kind: 'csv' } ? Id : never }[OperationId];
+
 export interface DownloadOptions {
-  query?: ApiRequestOptions['query'];
   /** The name the browser saves the file under. */
   fileName: string;
   onProgress?: (progress: DownloadProgress) => void;
@@ -50,14 +53,14 @@ function saveBlob(blob: Blob, fileName: string) {
  * announces (one record per line after the header). Errors follow the error catalogue.
  * Returns false when the download failed (the user has been told why).
  */
-export async function downloadFile(path: string, options: DownloadOptions): Promise<boolean> {
+export async function downloadFile(address: string, options: DownloadOptions): Promise<boolean> {
   const fallback = () => {
     alerts.error(options.fallbackError ?? internalErrorText);
     window.scrollTo({ top: 0 });
     return false;
   };
   try {
-    const response = await fetch(buildUrl(path, options.query), { headers: await authHeaders() });
+    const response = await fetch(address, { headers: await authHeaders() });
     if (response.status === 401) {
       await authSession.get()?.signInAgain();
       return false;
@@ -101,11 +104,14 @@ export async function downloadFile(path: string, options: DownloadOptions): Prom
   }
 }
 
+/** A file operation's path parameters and query (typed by its table entry), the name to save under and the text of a failure. */
+export type DownloadRequest<Id extends CsvOperationId> = RequestOf<Id> & Omit<DownloadOptions, 'onProgress'>;
+
 export interface DownloadState {
   running: boolean;
   progress: DownloadProgress | null;
-  /** Starts a download unless one is running already. */
-  start: (path: string, options: Omit<DownloadOptions, 'onProgress'>) => Promise<boolean>;
+  /** Starts downloading an operation's file unless a download is running already. */
+  start: <Id extends CsvOperationId>(operationId: Id, request: DownloadRequest<Id>) => Promise<boolean>;
 }
 
 /** A download with its progress as React state, one at a time. */
@@ -113,13 +119,16 @@ export function useDownload(): DownloadState {
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const [running, setRunning] = useState(false);
   const busy = useRef(false);
-  const start = useCallback(async (path: string, options: Omit<DownloadOptions, 'onProgress'>) => {
+  const start = useCallback(async <Id extends CsvOperationId>(operationId: Id, request: DownloadRequest<Id>) => {
     if (busy.current) return false;
+    const { fileName, fallbackError } = request;
     busy.current = true;
     setRunning(true);
     setProgress({ receivedBytes: 0, fraction: null });
     try {
-      return await downloadFile(path, { ...options, onProgress: setProgress });
+      // The request's type was checked against the entry at the call; here `Id` is any file operation.
+      const address = (apiPath as (id: CsvOperationId, request: object) => string)(operationId, request);
+      return await downloadFile(address, { fileName, fallbackError, onProgress: setProgress });
     } finally {
       busy.current = false;
       setRunning(false);

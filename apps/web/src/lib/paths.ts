@@ -1,5 +1,18 @@
-/** Every path the app links to, in one place. */
+/**
+ * A page path with one parameter: called, the path of a link (the value URI-encoded); its `pattern`
+ * is what the router matches.
+ */
+function withParameter(pattern: string): ((value: string) => string) & { pattern: string } {
+  const [before = '', after = ''] = pattern.split(/:\w+/);
+  return Object.assign((value: string) => `${before}${encodeURIComponent(value)}${after}`, { pattern });
+}
+
+/** Every page's path, in one place: the router's route definitions and every link use them. */
 export const paths = {
+  /** An older address of the first page: sent on to general data. */
+  home: '/home',
+  /** The registrar's tabs (its own address sends on to general data). */
+  registrar: '/registrar',
   generalData: '/registrar/generalData',
   publicProfile: '/registrar/publicProfile',
   editPublicContact: '/registrar/publicProfile/editPublicContact',
@@ -11,14 +24,18 @@ export const paths = {
   registrarReports: '/registrar/reports',
   /** The registrar's history: linked from the registrar overview's header, not a tab. */
   registrarHistory: '/registrar/history',
+  /** The EPP pages (its own address sends on to the IP list). */
+  epp: '/epp',
   eppIpAddresses: '/epp/ipaddresses',
   eppIpAddressesEdit: '/epp/ipaddresses/edit',
   eppPassword: '/epp/password',
   registrationSearch: '/registrations/search',
   /** Counts of the registrar's registrations, linked from the search page (not a menu entry). */
   registrationOverview: '/registrations/overview',
-  registration: (domainName: string) => `/registrations/registration/${encodeURIComponent(domainName)}/view`,
-  contact: (handle: string) => `/contact/view/${encodeURIComponent(handle)}`,
+  registration: withParameter('/registrations/registration/:domainname/view'),
+  contact: withParameter('/contact/view/:handle'),
+  /** The contact view without a handle: its blocks empty, saying why. */
+  contactWithoutHandle: '/contact/view',
   users: '/users',
   /** The registrar's API keys (ADMIN): linked from User Management's header, not a menu entry. */
   apiKeys: '/users/apiKeys',

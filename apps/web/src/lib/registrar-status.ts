@@ -1,6 +1,6 @@
-import { callRefusal, type MessageKey, type RegistrarResponse, type ServiceCall } from '@registrar-panel/contract';
+import { callRefusal, type MessageKey, type ServiceCall } from '@registrar-panel/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { callApi } from './api-client';
 import { suspendedRefusals } from './registrar-suspended';
 import { useStore } from './store';
 
@@ -14,7 +14,7 @@ export function useRegistrarStatus(): string | undefined {
   const refusals = useStore(suspendedRefusals);
   return useQuery({
     queryKey: ['registrar-status', refusals],
-    queryFn: async () => (await apiRequest<RegistrarResponse>('/services/registrar', { quiet: true })).registrar.status,
+    queryFn: async () => (await callApi('getRegistrar', { quiet: true })).registrar.status,
     placeholderData: keepPreviousData,
   }).data;
 }

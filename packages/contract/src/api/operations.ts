@@ -55,6 +55,9 @@ export const operations = {
 
 export type OperationId = keyof typeof operations;
 
+/** Where every operation's path is served: `/services/domains/search`. */
+export const servicesPrefix = '/services';
+
 /** A table entry's id, method and path: `...operation('listUsers')`. */
 export function operation<Id extends OperationId>(operationId: Id): { operationId: Id } & (typeof operations)[Id] {
   return { operationId, ...operations[operationId] };

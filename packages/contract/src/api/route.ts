@@ -73,6 +73,20 @@ export interface ApiExample {
   body?: unknown;
 }
 
+/**
+ * Among a route's message keys (its `routeErrors` and its answer's notices), those the web shows its
+ * own way instead of as an error alert (spec section 8); every other key stays an alert. The web's
+ * client reads these marks by operation id (api/web-handled-keys.ts, its zod-free copy).
+ */
+export interface WebHandles {
+  /** Shown on the form, on the field (or beside the form) they concern: `unsafe.password` on the new password. */
+  field?: readonly MessageKey[];
+  /** Expected and no error to the user: `no.transfer.history`. */
+  ignored?: readonly MessageKey[];
+  /** Answered with something of the web's own instead of the server's text: a new sign-in, the spec's wording. */
+  replaced?: readonly MessageKey[];
+}
+
 export interface ApiRoute {
   /** Unique, for tools that generate a client: `searchRegistrations`. */
   operationId: string;
@@ -117,6 +131,8 @@ export interface ApiRoute {
   answer: ApiAnswer;
   /** Message keys the service answers, by status, besides those every route and its schemas give. */
   errors?: Partial<Record<ErrorStatus, readonly MessageKey[]>>;
+  /** The keys the web shows its own way (none: every message is an error alert). */
+  webHandles?: WebHandles;
   example?: ApiExample;
 }
 

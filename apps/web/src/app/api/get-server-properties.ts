@@ -1,8 +1,8 @@
 import { tldProperty, type ServerProperties } from '@registrar-panel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { callApi } from '../../lib/api-client';
 
-export const getServerProperties = () => apiRequest<ServerProperties>('/services/config');
+export const getServerProperties = (): Promise<ServerProperties> => callApi('getServerProperties');
 
 /** Server properties do not change while the app runs: loaded once. */
 export const serverPropertiesQueryOptions = queryOptions({

@@ -25,8 +25,8 @@ interface MenuEntry {
  * role cannot use explains why instead (docs/decisions.md, "Application shell").
  */
 const entries: MenuEntry[] = [
-  { label: 'app.menu.registrar', icon: buildingIcon, to: paths.generalData, section: ['/registrar'] },
-  { label: 'app.menu.epp', icon: hddNetworkIcon, to: paths.eppIpAddresses, section: ['/epp'] },
+  { label: 'app.menu.registrar', icon: buildingIcon, to: paths.generalData, section: [paths.registrar] },
+  { label: 'app.menu.epp', icon: hddNetworkIcon, to: paths.eppIpAddresses, section: [paths.epp] },
   { label: 'app.menu.registrations', icon: globeIcon, to: paths.registrationSearch, section: ['/registrations', '/contact'] },
   { label: 'app.menu.users', icon: peopleIcon, to: paths.users, section: ['/users'] },
 ];

@@ -11,13 +11,13 @@ const IpAddressesView = page(() => import('./components/ip-addresses-view'), 'Ip
 /** `/epp` with the IP list, its edit page and the password (spec section 2); the empty child goes to the list. */
 export const eppRoutes: RouteObject[] = [
   {
-    path: 'epp',
+    path: paths.epp,
     element: <EppLayout />,
     children: [
       { index: true, element: <Navigate to={paths.eppIpAddresses} replace /> },
-      { path: 'ipaddresses', element: <IpAddressesView /> },
-      { path: 'ipaddresses/edit', element: <IpAddressesEdit /> },
-      { path: 'password', element: <EppPasswordPage /> },
+      { path: paths.eppIpAddresses, element: <IpAddressesView /> },
+      { path: paths.eppIpAddressesEdit, element: <IpAddressesEdit /> },
+      { path: paths.eppPassword, element: <EppPasswordPage /> },
     ],
   },
 ];

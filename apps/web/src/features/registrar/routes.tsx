@@ -16,21 +16,21 @@ const Transactions = page(() => import('./components/transactions'), 'Transactio
 /** `/registrar` and its children (spec section 2); the empty child goes to general data. */
 export const registrarRoutes: RouteObject[] = [
   {
-    path: 'registrar',
+    path: paths.registrar,
     element: <RegistrarOverview />,
     children: [
       { index: true, element: <Navigate to={paths.generalData} replace /> },
-      { path: 'generalData', element: <GeneralData /> },
-      { path: 'publicProfile', element: <PublicProfile /> },
-      { path: 'publicProfile/editPublicContact', element: <EditPublicContact /> },
-      { path: 'publicProfile/editTechContact', element: <EditWhoisContact type="TECH" /> },
-      { path: 'publicProfile/editAdminContact', element: <EditWhoisContact type="ADMIN" /> },
-      { path: 'publicProfile/editAbuseContact', element: <EditWhoisContact type="ABUSE" /> },
-      { path: 'transactions', element: <Transactions /> },
-      { path: 'billing', element: <Billing /> },
-      { path: 'reports', element: <Reports /> },
+      { path: paths.generalData, element: <GeneralData /> },
+      { path: paths.publicProfile, element: <PublicProfile /> },
+      { path: paths.editPublicContact, element: <EditPublicContact /> },
+      { path: paths.editTechContact, element: <EditWhoisContact type="TECH" /> },
+      { path: paths.editAdminContact, element: <EditWhoisContact type="ADMIN" /> },
+      { path: paths.editAbuseContact, element: <EditWhoisContact type="ABUSE" /> },
+      { path: paths.registrarTransactions, element: <Transactions /> },
+      { path: paths.registrarBilling, element: <Billing /> },
+      { path: paths.registrarReports, element: <Reports /> },
     ],
   },
   // Not a tab: its own page, linked from the overview's header (ADMIN and SUPPORT).
-  { path: 'registrar/history', element: <RegistrarHistory /> },
+  { path: paths.registrarHistory, element: <RegistrarHistory /> },
 ];

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { featurePages } from '../../lib/lazy-page';
+import { paths } from '../../lib/paths';
 
 const page = featurePages('registrations');
 const ContactViewPage = page(() => import('./components/contact-view-page'), 'ContactViewPage');
@@ -9,9 +10,9 @@ const OverviewPage = page(() => import('./components/overview-page'), 'OverviewP
 
 /** Registration search, the portfolio overview, the registration view, and the contact view (with and without a handle). */
 export const registrationRoutes: RouteObject[] = [
-  { path: 'registrations/search', element: <SearchPage /> },
-  { path: 'registrations/overview', element: <OverviewPage /> },
-  { path: 'registrations/registration/:domainname/view', element: <RegistrationViewPage /> },
-  { path: 'contact/view/:handle', element: <ContactViewPage /> },
-  { path: 'contact/view', element: <ContactViewPage /> },
+  { path: paths.registrationSearch, element: <SearchPage /> },
+  { path: paths.registrationOverview, element: <OverviewPage /> },
+  { path: paths.registration.pattern, element: <RegistrationViewPage /> },
+  { path: paths.contact.pattern, element: <ContactViewPage /> },
+  { path: paths.contactWithoutHandle, element: <ContactViewPage /> },
 ];

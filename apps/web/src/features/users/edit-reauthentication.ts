@@ -1,4 +1,4 @@
-import type { MessageKey } from '@registrar-panel/contract';
+import type { HandledKey } from '@registrar-panel/contract';
 import { ApiError } from '../../lib/api-client';
 import { authSession } from '../../lib/auth';
 import { paths } from '../../lib/paths';
@@ -6,8 +6,11 @@ import { paths } from '../../lib/paths';
 /** `/users?edit={username}`: the edit dialog of that user, once the sign-in is recent enough. */
 export const editParam = 'edit';
 
-/** The server's answer to a change that needs a recent sign-in (plugins/recent-authentication.ts). */
-export const recentSignInRequired = 'error.recentSignInRequired' satisfies MessageKey;
+/**
+ * The server's answer to a change that needs a recent sign-in (plugins/recent-authentication.ts); the
+ * route table marks it on both calls, so the client leaves it to `needingRecentSignIn`.
+ */
+export const recentSignInRequired = 'error.recentSignInRequired' satisfies HandledKey<'updateUser'> satisfies HandledKey<'resetUserTotp'>;
 
 /** The user whose edit sent the browser to the identity service, and when, for this tab only. */
 const attemptKey = 'users.editReauthentication';
@@ -47,9 +50,9 @@ export function forgetReauthenticationAttempt(): void {
  * the re-authentication starts (back to the user's dialog) instead of an error alert. The call
  * still fails, without messages, so the dialog shows nothing more while the browser leaves.
  */
-export async function needingRecentSignIn<T>(username: string, call: (handledKeys: readonly string[]) => Promise<T>): Promise<T> {
+export async function needingRecentSignIn<T>(username: string, call: () => Promise<T>): Promise<T> {
   try {
-    return await call([recentSignInRequired]);
+    return await call();
   } catch (error) {
     if (error instanceof ApiError && error.has(recentSignInRequired)) {
       await reauthenticateToEdit(username);

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { useLocation } from 'react-router';
 import { featurePages } from '../../lib/lazy-page';
+import { paths } from '../../lib/paths';
 
 const page = featurePages('users');
 const UsersPage = page(() => import('./components/users-page'), 'UsersPage');
@@ -13,7 +14,7 @@ function UsersRoute() {
 }
 
 export const userRoutes: RouteObject[] = [
-  { path: 'users', element: <UsersRoute /> },
+  { path: paths.users, element: <UsersRoute /> },
   // Not a menu entry: linked from User Management's header (ADMIN).
-  { path: 'users/apiKeys', element: <ApiKeysPage /> },
+  { path: paths.apiKeys, element: <ApiKeysPage /> },
 ];

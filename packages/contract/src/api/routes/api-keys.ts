@@ -35,6 +35,23 @@ export const apiKeyManagementRoutes = [
       400: ['validation.apiKeyAddress', 'validation.apiKeyAddressDuplicate', 'validation.apiKeyAddressEverywhere'],
       409: ['apiKeys.nameTaken', 'apiKeys.tooMany'],
     },
+    webHandles: {
+      // Too many keys is about no field: alerted.
+      field: [
+        'validation.required',
+        'validation.maxLength',
+        'validation.pattern',
+        'validation.apiKeyScopes',
+        'validation.apiKeyScope',
+        'validation.apiKeyScopeDuplicate',
+        'validation.apiKeyExpiry',
+        'validation.apiKeyAddress',
+        'validation.apiKeyAddressDuplicate',
+        'validation.apiKeyAddressEverywhere',
+        'validation.apiKeyAddressesTooMany',
+        'apiKeys.nameTaken',
+      ],
+    },
     example: { body: { name: 'Nightly sync', scopes: ['registrations', 'domainReport'], expiresOn: '2027-06-30', allowedAddresses: ['192.0.2.0/24'] } },
   },
   {

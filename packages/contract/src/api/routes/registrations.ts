@@ -33,6 +33,17 @@ export const registrationRoutes = [
       ...filters,
     },
     answer: { kind: 'json', status: 200, data: domainSearchResponseSchema, description: 'A page of matching registrations, and how many match in all.' },
+    webHandles: {
+      // The name's keys on the name input, a filter's (its `field`) on that filter (spec sections 5 and 8).
+      field: [
+        'search.domain.name.empty.input',
+        'search.domain.name.invalid',
+        'validation.maxLength',
+        'search.filter.invalid',
+        'search.filter.date.invalid',
+        'search.filter.expiryRange',
+      ],
+    },
     example: { query: { ulabel: 'shop*', page: '0', size: '100' } },
   },
   {
@@ -91,6 +102,7 @@ export const registrationRoutes = [
     params: domainNameParams,
     answer: { kind: 'json', status: 200, data: transferAnswer, description: 'The latest transfer, or null.', messages: ['no.transfer.history'] },
     errors: { 404: ['error.notFound'] },
+    webHandles: { ignored: ['no.transfer.history'] },
     example: { params: { domainName: 'example.{tld}' } },
   },
   {

@@ -27,5 +27,6 @@ export const sessionRoutes = [
     access: 'signedIn',
     answer: { kind: 'json', status: 200, data: null, description: 'Mailed.' },
     errors: { 502: ['identity.mailFailed'] },
+    webHandles: { replaced: ['error.internal'] },
   },
 ] as const satisfies readonly ApiRoute[];

@@ -27,6 +27,7 @@ export const userRoutes = [
     fields: { username: 'The name before the `@`: letters, digits, `_` and `-`.', roles: 'SUPPORT, TECH and/or FINANCE.' },
     answer: { kind: 'json', status: 201, data: createdUserAnswer, description: 'The user as created.' },
     errors: { 409: ['users.usernameTaken'] },
+    webHandles: { field: ['users.usernameTaken'] },
     example: { body: { username: 'jan', name: 'Jan Peeters', email: 'jan@acme.example', roles: ['SUPPORT'] } },
   },
   {
@@ -53,6 +54,7 @@ export const userRoutes = [
     fields: { ...username, roles: 'SUPPORT, TECH and/or FINANCE.' },
     answer: { kind: 'json', status: 200, data: null, description: 'Saved.' },
     errors: { 400: ['users.adminRolesFixed'], 404: ['error.notFound'] },
+    webHandles: { replaced: ['error.recentSignInRequired'] },
     example: { params: { username: 'jan@acme' }, body: { name: 'Jan Peeters', email: 'jan@acme.example', roles: ['SUPPORT', 'TECH'] } },
   },
   {
@@ -104,6 +106,7 @@ export const userRoutes = [
     params: usernameParams,
     answer: { kind: 'json', status: 200, data: null, description: 'Reset.' },
     errors: { 403: ['users.adminTotpFixed'], 404: ['error.notFound'] },
+    webHandles: { replaced: ['error.recentSignInRequired'] },
     example: { params: { username: 'jan@acme' } },
   },
   {

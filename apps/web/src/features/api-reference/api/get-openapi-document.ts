@@ -1,9 +1,10 @@
 import type { OpenApiDocument } from '@registrar-panel/contract/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPath } from '../../../lib/api-client';
 import { requestEnded, requestStarted } from '../../../lib/spinner';
 
 /** Where the server publishes the document: public, and not in the envelope (tools read it as it is). */
-export const openApiDocumentUrl = '/services/openapi.json';
+export const openApiDocumentUrl = apiPath('getOpenApiDocument');
 
 export async function getOpenApiDocument(): Promise<OpenApiDocument> {
   requestStarted();

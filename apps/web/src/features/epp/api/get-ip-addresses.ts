@@ -1,10 +1,9 @@
-import type { EppIpAddressesResponse } from '@registrar-panel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { eppIpPath, eppKeys } from './query-keys';
+import { callApi } from '../../../lib/api-client';
+import { eppKeys } from './query-keys';
 
 export async function getIpAddresses(): Promise<string[]> {
-  const data = await apiRequest<EppIpAddressesResponse>(eppIpPath);
+  const data = await callApi('getEppIpAddresses');
   return data.ipAddresses;
 }
 

@@ -1,11 +1,10 @@
-import type { EppPasswordRequiredResponse } from '@registrar-panel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { eppKeys, eppPasswordPath } from './query-keys';
+import { callApi } from '../../../lib/api-client';
+import { eppKeys } from './query-keys';
 
 /** Whether changing the EPP password needs the current one (true once one is set). */
 export async function getPasswordRequired(): Promise<boolean> {
-  const data = await apiRequest<EppPasswordRequiredResponse>(`${eppPasswordPath}/required`);
+  const data = await callApi('isEppPasswordSet');
   return data.value;
 }
 

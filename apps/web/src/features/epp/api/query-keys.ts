@@ -3,6 +3,3 @@ export const eppKeys = {
   ipAddresses: () => [...eppKeys.all, 'ipAddresses'] as const,
   passwordRequired: () => [...eppKeys.all, 'passwordRequired'] as const,
 };
-
-export const eppIpPath = '/services/registrar/epp/ip';
-export const eppPasswordPath = '/services/registrar/epp/password';

@@ -1,14 +1,14 @@
-import type { EppIpAddressesResponse, EppIpList } from '@registrar-panel/contract';
+import type { EppIpList } from '@registrar-panel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { eppIpPath, eppKeys } from './query-keys';
+import { callApi } from '../../../lib/api-client';
+import { eppKeys } from './query-keys';
 
-/** Field messages the edit list shows next to the entry instead of alerting them. */
-export const ipEntryMessageKeys = ['validation.ipAddress', 'validation.ipAddressDuplicate'] as const;
-
-/** Saves the whole list; answers it as the server stored it (canonical form). */
+/**
+ * Saves the whole list; answers it as the server stored it (canonical form). The entries' messages
+ * the route table marks come back to the edit list, which shows them next to their entry.
+ */
 export async function updateIpAddresses(input: EppIpList): Promise<string[]> {
-  const data = await apiRequest<EppIpAddressesResponse>(eppIpPath, { method: 'PUT', body: input, handledKeys: ipEntryMessageKeys });
+  const data = await callApi('replaceEppIpAddresses', { body: input });
   return data.ipAddresses;
 }
 

@@ -1,12 +1,10 @@
 import type { BillingLine, BillingPeriod } from '@registrar-panel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { registrarKeys } from './query-keys';
 
-export const billingLinesPath = '/services/registrar/finance/billingLines';
-
 export async function getBillingLines(period: BillingPeriod): Promise<BillingLine[]> {
-  return (await apiRequest<{ results: BillingLine[] }>(billingLinesPath, { query: period })).results;
+  return (await callApi('getBillingLines', { query: period })).results;
 }
 
 export const billingLinesQueryOptions = (period: BillingPeriod) =>

@@ -1,17 +1,15 @@
 import type { HistoryFilter, HistoryResponse } from '@registrar-panel/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi, type RequestOf } from '../../../lib/api-client';
 import { registrarKeys } from './query-keys';
 
-export const historyPath = '/services/registrar/history';
-
 /** The filter as query parameters; an absent filter is left out. */
-export function historyQueryOf(filter: HistoryFilter, page?: number): Record<string, string | number | undefined> {
+export function historyQueryOf(filter: HistoryFilter, page?: number): RequestOf<'getHistory'>['query'] {
   return { user: filter.user, kind: filter.kind, from: filter.from, to: filter.to, page };
 }
 
 export async function getHistory(filter: HistoryFilter, page: number): Promise<HistoryResponse> {
-  return apiRequest<HistoryResponse>(historyPath, { query: historyQueryOf(filter, page) });
+  return callApi('getHistory', { query: historyQueryOf(filter, page) });
 }
 
 /** One page of the registrar's history; the page shown stays while the next one loads. */

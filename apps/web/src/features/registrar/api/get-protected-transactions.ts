@@ -1,10 +1,10 @@
 import type { ProtectedTransactions } from '@registrar-panel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { registrarKeys } from './query-keys';
 
 export async function getProtectedTransactions(): Promise<ProtectedTransactions> {
-  return (await apiRequest<{ protectedTransactions: ProtectedTransactions }>('/services/registrar/thresholds/protectedTransactions')).protectedTransactions;
+  return (await callApi('getProtectedTransactions')).protectedTransactions;
 }
 
 /** Always fresh when the tab opens: the counter moves with every transaction. */

@@ -1,13 +1,13 @@
-import type { Registrar, RegistrarResponse } from '@registrar-panel/contract';
+import type { Registrar } from '@registrar-panel/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { suspendedRefusals } from '../../../lib/registrar-suspended';
 import { useStore } from '../../../lib/store';
 import { registrarKeys } from './query-keys';
 
 export async function getRegistrar(): Promise<Registrar> {
-  return (await apiRequest<RegistrarResponse>('/services/registrar')).registrar;
+  return (await callApi('getRegistrar')).registrar;
 }
 
 export const registrarQueryOptions = () => queryOptions({ queryKey: registrarKeys.registrar, queryFn: getRegistrar });

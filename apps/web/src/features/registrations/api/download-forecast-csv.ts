@@ -3,5 +3,5 @@ import type { DownloadState } from '../../../lib/download';
 
 /** The renewal forecast (registrations expiring per month, the next 12 months) as the server writes it in CSV. */
 export function downloadForecastCsv(download: DownloadState, handle: string, fallbackError: string): Promise<boolean> {
-  return download.start('/services/domains/overview/forecast/csv', { fileName: forecastFileName(handle, new Date()), fallbackError });
+  return download.start('exportRenewalForecast', { fileName: forecastFileName(handle, new Date()), fallbackError });
 }

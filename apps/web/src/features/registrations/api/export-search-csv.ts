@@ -12,7 +12,7 @@ export function exportSearchCsv(
   search: { term: string; filters: SearchFilters; handle: string },
   fallbackError: string,
 ): Promise<boolean> {
-  return download.start('/services/domains/search/csv', {
+  return download.start('exportRegistrations', {
     query: { ulabel: search.term, ...search.filters },
     fileName: searchExportFileName(search.handle, new Date()),
     fallbackError,

@@ -1,10 +1,10 @@
 import type { RegistryContact } from '@registrar-panel/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { registrationKeys } from './query-keys';
 
 export async function getContact(handle: string): Promise<RegistryContact> {
-  return (await apiRequest<{ contact: RegistryContact }>(`/services/contacts/${encodeURIComponent(handle)}`)).contact;
+  return (await callApi('getContact', { params: { handle } })).contact;
 }
 
 /** Asks nothing without a handle, or when `enabled` is false (a role that may not read registrations). */

@@ -1,10 +1,10 @@
 import type { PortfolioOverview } from '@registrar-panel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { registrationKeys } from './query-keys';
 
 export async function getPortfolioOverview(): Promise<PortfolioOverview> {
-  return (await apiRequest<{ overview: PortfolioOverview }>('/services/domains/overview')).overview;
+  return (await callApi('getPortfolioOverview')).overview;
 }
 
 /** Counted afresh each time the page opens: the counts move with every registration. */

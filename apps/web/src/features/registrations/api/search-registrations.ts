@@ -1,22 +1,9 @@
 import { limits, type DomainSearchResponse } from '@registrar-panel/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import type { SearchFilters } from '../search-location';
 import { registrationKeys } from './query-keys';
-
-/**
- * The server's input keys show on the form's fields, not as alerts (spec section 5): the name's on
- * the name input, a filter's (its `field`) on that filter.
- */
-export const searchInputKeys = [
-  'search.domain.name.empty.input',
-  'search.domain.name.invalid',
-  'validation.maxLength',
-  'search.filter.invalid',
-  'search.filter.date.invalid',
-  'search.filter.expiryRange',
-] as const;
 
 export interface SearchParams {
   term: string;
@@ -27,11 +14,12 @@ export interface SearchParams {
   checkpoint?: string | undefined;
 }
 
+/**
+ * One page of matches. The server's input keys the route table marks show on the form's fields, not
+ * as alerts (spec section 5): the name's on the name input, a filter's (its `field`) on that filter.
+ */
 export async function searchRegistrations({ term, page, filters = {}, checkpoint }: SearchParams): Promise<DomainSearchResponse> {
-  return apiRequest<DomainSearchResponse>('/services/domains/search', {
-    query: { ulabel: term, page, size: limits.searchPageSize, checkpoint, ...filters },
-    handledKeys: searchInputKeys,
-  });
+  return callApi('searchRegistrations', { query: { ulabel: term, page, size: limits.searchPageSize, checkpoint, ...filters } });
 }
 
 /**

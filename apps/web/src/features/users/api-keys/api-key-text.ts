@@ -1,5 +1,6 @@
 import { apiKeyScopes, brusselsYearMonth, type ApiKeyScope, type ApiKeyState } from '@registrar-panel/contract';
 import type { TFunction } from 'i18next';
+import { apiPath } from '../../../lib/api-client';
 
 /** What a scope lets a key read, one line for the create dialog. */
 export function scopeHelp(t: TFunction, scope: ApiKeyScope): string {
@@ -11,19 +12,19 @@ export function stateLabel(t: TFunction, state: ApiKeyState): string {
   return t(`users.apiKeys.state.${state}`);
 }
 
-/** The path and query of a call a key with `scope` may make, for the example shown with a new secret. */
+/** The path and query of a call a key with `scope` may make, for the example shown with a new secret (paths from the contract's map). */
 function examplePath(scope: ApiKeyScope, registrarHandle: string, at: Date): string {
   switch (scope) {
     case 'registrations':
-      return '/services/domains/search?ulabel=*&size=10';
+      return apiPath('searchRegistrations', { query: { ulabel: '*', size: 10 } });
     case 'billing': {
       // Last month's lines: the current month may still be empty at its start.
       const { year, month } = brusselsYearMonth(at);
       const last = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
-      return `/services/registrar/finance/billingLines?year=${last.year}&month=${last.month}`;
+      return apiPath('getBillingLines', { query: last });
     }
     case 'domainReport':
-      return `/services/registrar/${encodeURIComponent(registrarHandle)}/report/domains/csv`;
+      return apiPath('downloadDomainReport', { params: { handle: registrarHandle } });
   }
 }
 

@@ -1,10 +1,10 @@
 import type { PanelUser } from '@registrar-panel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { userKeys, userPath } from './query-keys';
+import { callApi } from '../../../lib/api-client';
+import { userKeys } from './query-keys';
 
 export async function deleteUser(username: string): Promise<void> {
-  await apiRequest<null>(userPath(username), { method: 'DELETE' });
+  await callApi('deleteUser', { params: { username } });
 }
 
 export function useDeleteUser() {

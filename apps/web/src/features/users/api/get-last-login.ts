@@ -1,12 +1,13 @@
-import { limits, type LoginAttempt, type LoginAttemptsResponse } from '@registrar-panel/contract';
+import { limits, type LoginAttempt } from '@registrar-panel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { apiRequest } from '../../../lib/api-client';
-import { userKeys, userPath } from './query-keys';
+import { callApi } from '../../../lib/api-client';
+import { userKeys } from './query-keys';
 
 /** The latest sign-in attempt, or null when there was none. */
 export async function getLastLogin(username: string): Promise<LoginAttempt | null> {
-  const data = await apiRequest<LoginAttemptsResponse>(`${userPath(username)}/loginAttempts`, {
+  const data = await callApi('getUserLoginAttempts', {
+    params: { username },
     query: { size: limits.lastLoginAttempts },
     fallbackError: i18next.t('users.lastLogin.loadFailed'),
   });

@@ -1,11 +1,12 @@
-import { limits, type ActivityEntry, type ActivityResponse } from '@registrar-panel/contract';
+import { limits, type ActivityEntry } from '@registrar-panel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { apiRequest } from '../../../lib/api-client';
-import { userKeys, userPath } from './query-keys';
+import { callApi } from '../../../lib/api-client';
+import { userKeys } from './query-keys';
 
 export async function getUserActivity(username: string): Promise<ActivityEntry[]> {
-  const data = await apiRequest<ActivityResponse>(`${userPath(username)}/activity`, {
+  const data = await callApi('getUserActivity', {
+    params: { username },
     query: { size: limits.recentActivities },
     fallbackError: i18next.t('users.activity.loadFailed'),
   });

@@ -1,10 +1,10 @@
-import { compareUsers, type PanelUser, type UsersResponse } from '@registrar-panel/contract';
+import { compareUsers, type PanelUser } from '@registrar-panel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { userKeys } from './query-keys';
 
 export async function getUsers(): Promise<PanelUser[]> {
-  const data = await apiRequest<UsersResponse>('/services/users');
+  const data = await callApi('listUsers');
   return [...data.users].sort(compareUsers);
 }
 

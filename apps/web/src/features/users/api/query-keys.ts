@@ -5,6 +5,3 @@ export const userKeys = {
   activity: (username: string) => [...userKeys.all, username, 'activity'] as const,
   lastLogin: (username: string) => [...userKeys.all, username, 'lastLogin'] as const,
 };
-
-/** The path of one user; the username carries '@' and the registrar handle. */
-export const userPath = (username: string) => `/services/users/${encodeURIComponent(username)}`;

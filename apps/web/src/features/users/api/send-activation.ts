@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { userPath } from './query-keys';
+import { callApi } from '../../../lib/api-client';
 
 /** Mails a new activation link to a user who has not activated yet (the first mail failed or got lost). */
 export async function sendActivation(username: string): Promise<void> {
-  await apiRequest<null>(`${userPath(username)}/activation`, { method: 'POST' });
+  await callApi('sendActivation', { params: { username } });
 }
 
 export function useSendActivation() {

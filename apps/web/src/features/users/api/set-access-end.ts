@@ -1,11 +1,11 @@
 import type { UserAccessEndInput } from '@registrar-panel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { userKeys, userPath } from './query-keys';
+import { callApi } from '../../../lib/api-client';
+import { userKeys } from './query-keys';
 
 /** Sets the last day (Brussels) a user may sign in, or clears it (`null`). */
 export async function setAccessEnd({ username, accessEnd }: { username: string } & UserAccessEndInput): Promise<void> {
-  await apiRequest<null>(`${userPath(username)}/accessEnd`, { method: 'PUT', body: { accessEnd } });
+  await callApi('setUserAccessEnd', { params: { username }, body: { accessEnd } });
 }
 
 export function useSetAccessEnd() {

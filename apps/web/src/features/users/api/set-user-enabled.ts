@@ -1,11 +1,11 @@
 import type { UserEnabledInput } from '@registrar-panel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { userKeys, userPath } from './query-keys';
+import { callApi } from '../../../lib/api-client';
+import { userKeys } from './query-keys';
 
 /** Disables a user (sign-in refused, their sessions ended) or enables them again. */
 export async function setUserEnabled({ username, enabled }: { username: string } & UserEnabledInput): Promise<void> {
-  await apiRequest<null>(`${userPath(username)}/enabled`, { method: 'PUT', body: { enabled } });
+  await callApi('setUserEnabled', { params: { username }, body: { enabled } });
 }
 
 export function useSetUserEnabled() {

@@ -1,11 +1,11 @@
 import type { UpdateUserInput } from '@registrar-panel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { needingRecentSignIn } from '../edit-reauthentication';
-import { userKeys, userPath } from './query-keys';
+import { userKeys } from './query-keys';
 
 export async function updateUser({ username, changes }: { username: string; changes: UpdateUserInput }): Promise<void> {
-  await needingRecentSignIn(username, (handledKeys) => apiRequest<null>(userPath(username), { method: 'PUT', body: changes, handledKeys }));
+  await needingRecentSignIn(username, () => callApi('updateUser', { params: { username }, body: changes }));
 }
 
 export function useUpdateUser() {

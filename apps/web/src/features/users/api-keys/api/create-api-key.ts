@@ -1,30 +1,14 @@
-import type { ApiKeyCreatedResponse, CreateApiKeyInput, MessageKey } from '@registrar-panel/contract';
+import type { ApiKeyCreatedResponse, CreateApiKeyInput } from '@registrar-panel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../../lib/api-client';
-import { apiKeyKeys, apiKeysPath } from './query-keys';
+import { callApi } from '../../../../lib/api-client';
+import { apiKeyKeys } from './query-keys';
 
 /**
- * The messages about the request's fields (`createApiKeySchema`, and a name already taken): the
- * dialog shows them on their fields instead of alerting them. Too many keys is about no field: alerted.
+ * Creates a key; the answer holds its secret, this once. The messages about the request's fields
+ * (marked in the route table) come back to the dialog, which shows them on their fields.
  */
-export const apiKeyFieldMessageKeys = [
-  'validation.required',
-  'validation.maxLength',
-  'validation.pattern',
-  'validation.apiKeyScopes',
-  'validation.apiKeyScope',
-  'validation.apiKeyScopeDuplicate',
-  'validation.apiKeyExpiry',
-  'validation.apiKeyAddress',
-  'validation.apiKeyAddressDuplicate',
-  'validation.apiKeyAddressEverywhere',
-  'validation.apiKeyAddressesTooMany',
-  'apiKeys.nameTaken',
-] as const satisfies readonly MessageKey[];
-
-/** Creates a key; the answer holds its secret, this once. */
 export async function createApiKey(input: CreateApiKeyInput): Promise<ApiKeyCreatedResponse> {
-  return apiRequest<ApiKeyCreatedResponse>(apiKeysPath, { method: 'POST', body: input, handledKeys: apiKeyFieldMessageKeys });
+  return callApi('createApiKey', { body: input });
 }
 
 export function useCreateApiKey() {

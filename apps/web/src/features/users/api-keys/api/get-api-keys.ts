@@ -1,11 +1,11 @@
-import type { ApiKey, ApiKeysResponse } from '@registrar-panel/contract';
+import type { ApiKey } from '@registrar-panel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../../lib/api-client';
-import { apiKeyKeys, apiKeysPath } from './query-keys';
+import { callApi } from '../../../../lib/api-client';
+import { apiKeyKeys } from './query-keys';
 
 /** The registrar's keys, newest first, revoked and expired ones included (for the record). */
 export async function getApiKeys(): Promise<ApiKey[]> {
-  return (await apiRequest<ApiKeysResponse>(apiKeysPath)).apiKeys;
+  return (await callApi('listApiKeys')).apiKeys;
 }
 
 /** Fetched afresh when the page mounts: the last use changes whenever the registrar's tooling calls. */

@@ -1,11 +1,11 @@
 import type { ApiKey } from '@registrar-panel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../../lib/api-client';
-import { apiKeyKeys, apiKeyPath } from './query-keys';
+import { callApi } from '../../../../lib/api-client';
+import { apiKeyKeys } from './query-keys';
 
 /** Revokes a key at once; it stays listed as revoked. */
 export async function revokeApiKey(id: string): Promise<ApiKey> {
-  return (await apiRequest<{ apiKey: ApiKey }>(apiKeyPath(id), { method: 'DELETE' })).apiKey;
+  return (await callApi('revokeApiKey', { params: { id } })).apiKey;
 }
 
 export function useRevokeApiKey() {

@@ -1,0 +1,57 @@
+import type { OperationId } from './operations';
+import type { WebHandles } from './route';
+
+/*
+ * The route table's `webHandles` marks, for the web's bundle, which must not hold the table (zod).
+ * The entries are the home: this copy is held equal to them by web-handled-keys.test.ts, at compile
+ * time and at run time. An operation not listed has no marks: every message it answers is alerted.
+ */
+export const webHandledKeys = {
+  searchRegistrations: {
+    field: [
+      'search.domain.name.empty.input',
+      'search.domain.name.invalid',
+      'validation.maxLength',
+      'search.filter.invalid',
+      'search.filter.date.invalid',
+      'search.filter.expiryRange',
+    ],
+  },
+  getTransfer: { ignored: ['no.transfer.history'] },
+  updatePublicContact: { field: ['error.conflict'] },
+  updateWhoisContact: { field: ['error.conflict'] },
+  replaceEppIpAddresses: { field: ['validation.ipAddress', 'validation.ipAddressDuplicate'] },
+  changeEppPassword: { field: ['unsafe.password'] },
+  createUser: { field: ['users.usernameTaken'] },
+  updateUser: { replaced: ['error.recentSignInRequired'] },
+  resetUserTotp: { replaced: ['error.recentSignInRequired'] },
+  createApiKey: {
+    field: [
+      'validation.required',
+      'validation.maxLength',
+      'validation.pattern',
+      'validation.apiKeyScopes',
+      'validation.apiKeyScope',
+      'validation.apiKeyScopeDuplicate',
+      'validation.apiKeyExpiry',
+      'validation.apiKeyAddress',
+      'validation.apiKeyAddressDuplicate',
+      'validation.apiKeyAddressEverywhere',
+      'validation.apiKeyAddressesTooMany',
+      'apiKeys.nameTaken',
+    ],
+  },
+  requestPasswordReset: { replaced: ['error.internal'] },
+} as const satisfies { readonly [Id in OperationId]?: WebHandles };
+
+type Marks<Id extends OperationId> = Id extends keyof typeof webHandledKeys ? (typeof webHandledKeys)[Id] : Record<never, never>;
+type KeysIn<M> = { [Kind in keyof M]: M[Kind] extends readonly (infer Key)[] ? Key : never }[keyof M];
+
+/** The message keys the web shows its own way on this operation's answers (never alerted by the client). */
+export type HandledKey<Id extends OperationId> = KeysIn<Marks<Id>>;
+
+/** Every key the operation's entry marks, whatever the web does with it: what the client leaves to its caller. */
+export function handledKeysOf(operationId: OperationId): readonly string[] {
+  const marks: WebHandles = (webHandledKeys as { readonly [Id in OperationId]?: WebHandles })[operationId] ?? {};
+  return [...(marks.field ?? []), ...(marks.ignored ?? []), ...(marks.replaced ?? [])];
+}
