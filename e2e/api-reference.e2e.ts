@@ -1,8 +1,11 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { auditActions } from '@registrar-panel/contract';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeContext, expectNoAxeViolations } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';
-import { capturePage, laptop, phone } from './support/screenshots';
+import { capturePage, laptop, phone, screenshotDir, sidewaysOverflow } from './support/screenshots';
 import { signIn } from './support/sign-in';
 import { responsesDuring } from './support/responses';
 
@@ -91,6 +94,38 @@ describe('the API reference page', () => {
     expect(await details.locator('tr[data-status="400"]').innerText()).toContain('search.domain.name.invalid');
     expect(await details.getByRole('table', { name: 'Parameters' }).locator('tbody tr').count()).toBe(11);
     await checkBothWidths('an operation opened');
+  });
+
+  it("lists the history entry's fields once, its details merged across the actions", async () => {
+    const history = page.locator('article#getHistory');
+    await history.getByText('Parameters, answers and an example').click();
+    const data = history.getByRole('table', { name: 'Fields of data' });
+    const row = (name: string) =>
+      data.locator('tbody tr').filter({ has: page.locator('code', { hasText: new RegExp(`^${name.replace(/[.[\]]/g, '\\$&')}$`) }) });
+    expect(await row('entries[].action').innerText()).toContain(`one of ${auditActions.length} values or a pattern`);
+    expect(await row('entries[].action').innerText()).toContain('user.create');
+    expect(await row('entries[].action').innerText()).toContain('or matching ^signIn\\.');
+    expect(await row('entries[].details.email').innerText()).toContain('for: user.create, user.delete');
+    // Each width's picture of the answer's fields, for a person to look at.
+    const section = data.locator('xpath=ancestor::section[1]');
+    mkdirSync(screenshotDir, { recursive: true });
+    try {
+      for (const size of [laptop, phone]) {
+        await page.setViewportSize(size);
+        await settled();
+        // Clipped from the whole page: a picture of the element alone would show the sticky header over it.
+        const clip = await section.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          // A pixel more on each side keeps the cards' borders, which sit on the section's edge.
+          return { x: box.x + window.scrollX - 1, y: box.y + window.scrollY, width: box.width + 2, height: box.height };
+        });
+        await page.screenshot({ path: join(screenshotDir, `api-reference-history-data-${size.width}.png`), fullPage: true, clip });
+      }
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    } finally {
+      await page.setViewportSize(laptop);
+    }
+    await checkBothWidths('the history operation opened');
   });
 
   it('filters the operations as one types, and says when none match', async () => {

@@ -1,4 +1,5 @@
-import { openApiDocument } from '@registrar-panel/contract/api';
+import { auditActions } from '@registrar-panel/contract';
+import { openApiDocument, type JsonSchema } from '@registrar-panel/contract/api';
 import { describe, expect, it } from 'vitest';
 import { dataSchemaOf, fieldRows, filterGroups, groupOperations, resolveSchema, responseRows, schemaRules, typeLabel } from './reference-model';
 
@@ -69,6 +70,98 @@ describe('fieldRows', () => {
     const csv = find('GET', '/domains/search/csv')?.operation.responses['200'];
     expect(deleted && dataSchemaOf(document, deleted)).toBeUndefined();
     expect(csv && dataSchemaOf(document, csv)).toBeUndefined();
+  });
+});
+
+describe('fieldRows of a union of objects', () => {
+  // Three kinds of pet told apart by `kind`: two fixed values and a pattern.
+  const pet = (kind: JsonSchema, properties: Record<string, JsonSchema>, required: string[]): JsonSchema => ({
+    type: 'object',
+    properties: { kind, ...properties },
+    required: ['kind', ...required],
+  });
+  const synthetic = {
+    ...document,
+    components: {
+      ...document.components,
+      schemas: {
+        Cat: pet(
+          { type: 'string', const: 'cat' },
+          { name: { type: 'string' }, claws: { type: 'integer' }, toy: { type: 'object', properties: { colour: { type: 'string' } } } },
+          ['name'],
+        ),
+        Dog: pet(
+          { type: 'string', enum: ['dog'] },
+          {
+            name: { type: 'string' },
+            claws: { type: ['string', 'null'] },
+            toy: { type: 'object', properties: { squeaks: { type: 'boolean' } }, required: ['squeaks'] },
+          },
+          ['name', 'toy'],
+        ),
+        Robot: pet({ type: 'string', pattern: '^robot\\.[\\s\\S]{0,}$' }, { name: { type: 'string', description: 'Its serial.' } }, []),
+        Pet: { anyOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }, { $ref: '#/components/schemas/Robot' }] },
+        Owner: { type: 'object', properties: { pet: { anyOf: [{ $ref: '#/components/schemas/Cat' }, { type: 'null' }] } }, required: ['pet'] },
+      },
+    },
+  };
+  const rows = fieldRows(synthetic, { type: 'object', properties: { pets: { type: 'array', items: { $ref: '#/components/schemas/Pet' } } } });
+  const row = (name: string) => rows.find((candidate) => candidate.name === name);
+
+  it('lists each field once, required only where every member requires it', () => {
+    expect(rows.map(({ name }) => name)).toEqual([
+      'pets',
+      'pets[].kind',
+      'pets[].name',
+      'pets[].claws',
+      'pets[].toy',
+      'pets[].toy.colour',
+      'pets[].toy.squeaks',
+    ]);
+    expect(row('pets')?.type).toBe('array of Pet');
+    expect(row('pets[].kind')?.required).toBe(true);
+    expect(row('pets[].name')).toMatchObject({ required: false, type: 'string', description: 'Its serial.', rules: [] });
+    expect(row('pets[].toy')?.required).toBe(false);
+  });
+
+  it("shows the members' fixed values and pattern as one choice", () => {
+    expect(row('pets[].kind')).toMatchObject({ type: 'one of 2 values or a pattern', rules: ['one of: cat, dog', 'or matching ^robot\\.'] });
+  });
+
+  it('gives each distinct type once and says which members carry a field not all have', () => {
+    expect(row('pets[].claws')).toMatchObject({ type: 'integer or string or null', rules: ['for: cat, dog'] });
+    expect(row('pets[].toy.colour')).toMatchObject({ depth: 2, required: false, rules: ['for: cat'] });
+    // The dog's toy requires it, the cat's has none: a client cannot count on it.
+    expect(row('pets[].toy.squeaks')).toMatchObject({ required: false, rules: ['for: dog'] });
+  });
+
+  it('still reads an object or null as that object, not as a union', () => {
+    const owner = fieldRows(synthetic, { $ref: '#/components/schemas/Owner' });
+    expect(owner.find(({ name }) => name === 'pet')).toMatchObject({ type: 'Cat or null', required: true });
+    expect(owner.find(({ name }) => name === 'pet.claws')).toMatchObject({ required: false, rules: [] });
+    expect(typeLabel({ anyOf: [{ type: 'object' }, { type: 'object' }] })).toBe('object');
+  });
+
+  it("reads the history's entry as one list of fields, its details merged across the actions", () => {
+    const ok = find('GET', '/registrar/history')?.operation.responses['200'];
+    const data = ok ? dataSchemaOf(document, ok) : undefined;
+    const history = data ? fieldRows(document, data) : [];
+    const entry = (name: string) => history.find((candidate) => candidate.name === `entries[].${name}`);
+    expect(history.filter(({ depth }) => depth === 1).map(({ name }) => name)).toEqual(
+      ['id', 'at', 'username', 'action', 'details', 'ip'].map((name) => `entries[].${name}`),
+    );
+    expect(entry('action')).toMatchObject({
+      required: true,
+      type: `one of ${auditActions.length} values or a pattern`,
+      rules: [`one of: ${auditActions.join(', ')}`, 'or matching ^signIn\\.'],
+    });
+    expect(entry('username')).toMatchObject({ required: true, type: 'string or null' });
+    expect(entry('details')).toMatchObject({ required: true, type: 'object' });
+    expect(entry('details.email')).toMatchObject({ required: false, type: 'string', rules: ['for: user.create, user.delete'] });
+    expect(entry('details.username')?.rules).toEqual(['for: user.*']);
+    expect(entry('details.accessEnd')).toMatchObject({ type: 'string or null', description: 'A day in Brussels, `YYYY-MM-DD`.' });
+    // The limit of three levels holds: the changes' own fields are not listed.
+    expect(history.some(({ name }) => name.startsWith('entries[].details.changes[].'))).toBe(false);
   });
 });
 

@@ -73,6 +73,8 @@ export function resolveSchema(document: OpenApiDocument, schema: JsonSchema): Js
   return current;
 }
 
+const distinct = <T>(items: readonly T[]): T[] => [...new Set(items)];
+
 /** A schema that may also be null: the other member, and whether null is allowed. */
 function nullable(schema: JsonSchema): { inner: JsonSchema; orNull: boolean } {
   const members = schema.anyOf ?? schema.oneOf;
@@ -93,7 +95,7 @@ export function typeLabel(schema: JsonSchema): string {
   if (inner.$ref) label = refName(inner.$ref);
   else if (inner.enum) label = inner.enum.length === 1 ? JSON.stringify(inner.enum[0]) : `one of ${inner.enum.length} values`;
   else if (inner.type === 'array') label = `array of ${inner.items ? typeLabel(inner.items) : 'anything'}`;
-  else if (inner.anyOf ?? inner.oneOf) label = (inner.anyOf ?? inner.oneOf ?? []).map(typeLabel).join(' or ');
+  else if (inner.anyOf ?? inner.oneOf) label = distinct((inner.anyOf ?? inner.oneOf ?? []).map(typeLabel)).join(' or ');
   else if (Array.isArray(inner.type)) label = inner.type.join(' or ');
   else if (inner.type === 'object' && inner.additionalProperties && !inner.properties) label = 'map';
   else label = inner.type ?? 'anything';
@@ -129,36 +131,147 @@ export interface FieldRow {
   rules: string[];
 }
 
+/** One object a field list reads: a plain object, or a member of a union of objects named by `tag`. */
+interface ObjectVariant {
+  schema: JsonSchema;
+  tag?: string;
+}
+
+const fixedValues = (schema: JsonSchema): unknown[] | undefined => (schema.const === undefined ? schema.enum : [schema.const]);
+// zod writes `startsWith('x')` as `^x[\s\S]{0,}$`; a pattern is unanchored, so that tail says nothing.
+const patternText = (pattern: string) => pattern.replace(/(?<!\\)\[\\s\\S\](?:\{0,\}|\*)\$$/, '');
+
+/** What names a member of a union by its `key`: the key's one fixed value, or its pattern. */
+function variantTag(member: JsonSchema, key: string): string | undefined {
+  const value = member.properties?.[key];
+  const values = value && fixedValues(value);
+  if (values?.length === 1) return String(values[0]);
+  return value?.pattern === undefined ? undefined : patternText(value.pattern);
+}
+
+/**
+ * The members of a union of objects, each named by the value of the field that tells them apart
+ * (`action: "user.create"`), else by its component; undefined for any other schema, a nullable one included.
+ */
+function objectVariants(document: OpenApiDocument, schema: JsonSchema): ObjectVariant[] | undefined {
+  const union = resolveSchema(document, schema);
+  const members = union.anyOf ?? union.oneOf;
+  const objects = members?.map((member) => resolveSchema(document, member)) ?? [];
+  if (!members || objects.length < 2 || !objects.every((object) => object.properties)) return undefined;
+  const tags = Object.keys(objects[0]?.properties ?? {})
+    .filter((key) => objects.every((object) => object.required?.includes(key)))
+    .map((key) => objects.map((object) => variantTag(object, key)))
+    .find((names) => names.every((name) => name !== undefined) && distinct(names).length === names.length);
+  return objects.map((object, index) => {
+    const ref = members[index]?.$ref;
+    return { schema: object, tag: tags?.[index] ?? (ref ? refName(ref) : `variant ${index + 1}`) };
+  });
+}
+
+/** A field whose every member holds fixed values or a pattern (a union's tag): one choice among them all. */
+function valueChoices(schemas: readonly JsonSchema[]): { type: string; rules: string[] } | undefined {
+  if (schemas.length < 2 || schemas.some((schema) => !fixedValues(schema) && schema.pattern === undefined)) return undefined;
+  const values = distinct(schemas.flatMap((schema) => fixedValues(schema) ?? []));
+  const patterns = distinct(schemas.flatMap((schema) => (fixedValues(schema) || schema.pattern === undefined ? [] : [patternText(schema.pattern)])));
+  if (values.length === 0) return undefined;
+  const type = [
+    values.length === 1 ? JSON.stringify(values[0]) : `one of ${values.length} values`,
+    ...(patterns.length === 0 ? [] : [patterns.length === 1 ? 'a pattern' : `${patterns.length} patterns`]),
+  ].join(' or ');
+  const rules = [...(values.length > 1 ? [`one of: ${values.map(String).join(', ')}`] : []), ...patterns.map((pattern) => `or matching ${pattern}`)];
+  return { type, rules };
+}
+
+/** The members named short: a family whose every member is among them (`user.create`, `user.delete`, …) as `user.*`. */
+function memberNames(tags: readonly string[], scope: readonly string[]): string[] {
+  const family = (tag: string) => tag.slice(0, tag.indexOf('.') + 1);
+  const whole = (prefix: string) => prefix !== '' && scope.filter((tag) => tag.startsWith(prefix)).every((tag) => tags.includes(tag));
+  return distinct(tags.map((tag) => (whole(family(tag)) && tags.filter((other) => family(other) === family(tag)).length > 1 ? `${family(tag)}*` : tag)));
+}
+
+/** The text most of them share. */
+function mostCommon(texts: readonly string[]): string | undefined {
+  const counts = texts.map((text) => texts.filter((other) => other === text).length);
+  return texts[counts.indexOf(Math.max(...counts))];
+}
+
+interface Carrier {
+  property: JsonSchema;
+  required: boolean;
+  tag: string | undefined;
+}
+
+/**
+ * One row for a field as the variants that carry it declare it: required only when every variant
+ * requires it, each distinct type once, and which of the union's members carry it when not all do.
+ */
+function fieldRow(
+  document: OpenApiDocument,
+  name: string,
+  depth: number,
+  carriers: readonly Carrier[],
+  variantCount: number,
+  scope: readonly string[] | undefined,
+): FieldRow {
+  const members = carriers.map(({ property }) => nullable(property));
+  const orNull = members.some((member) => member.orNull) ? ' or null' : '';
+  const choices = valueChoices(members.map(({ inner }) => inner));
+  const description = mostCommon(
+    carriers.flatMap(({ property }, index) => {
+      const inner = members[index]?.inner ?? {};
+      const text = property.description ?? inner.description ?? (inner.$ref ? resolveSchema(document, inner).description : undefined);
+      return text === undefined ? [] : [text];
+    }),
+  );
+  const rules = choices?.rules ?? distinct(members.flatMap(({ inner }) => schemaRules(resolveSchema(document, inner))));
+  const tags = distinct(carriers.flatMap(({ tag }) => (tag === undefined ? [] : [tag])));
+  return {
+    name,
+    depth,
+    type: (choices?.type ?? distinct(members.map(({ inner }) => typeLabel(inner))).join(' or ')) + orNull,
+    required: carriers.length === variantCount && carriers.every((carrier) => carrier.required),
+    ...(description === undefined ? {} : { description }),
+    rules: scope && tags.length < scope.length ? [...rules, `for: ${memberNames(tags, scope).join(', ')}`] : rules,
+  };
+}
+
 /**
  * The fields of an object schema, nested objects and arrays of objects flattened under their
  * parent (`results[].uLabel`), down to `maxDepth` levels; a component is opened once per branch.
+ * A union of objects reads as one object whose fields are merged across its members.
  */
 export function fieldRows(document: OpenApiDocument, schema: JsonSchema, maxDepth = 3): FieldRow[] {
   const rows: FieldRow[] = [];
-  const visit = (node: JsonSchema, prefix: string, depth: number, seen: readonly string[]) => {
-    const object = resolveSchema(document, node);
-    const required = new Set(object.required ?? []);
-    for (const [name, property] of Object.entries(object.properties ?? {})) {
-      const { inner } = nullable(property);
-      const description = property.description ?? inner.description ?? (inner.$ref ? resolveSchema(document, inner).description : undefined);
-      rows.push({
-        name: `${prefix}${name}`,
-        depth,
-        type: typeLabel(property),
-        required: required.has(name),
-        ...(description === undefined ? {} : { description }),
-        rules: schemaRules(resolveSchema(document, inner)),
+  const tagsOf = (variants: readonly ObjectVariant[]) =>
+    variants.some(({ tag }) => tag !== undefined) ? distinct(variants.flatMap(({ tag }) => tag ?? [])) : undefined;
+  // `scope` names every member of the union being read, so a field carried by fewer can say by which.
+  const visit = (variants: readonly ObjectVariant[], scope: readonly string[] | undefined, prefix: string, depth: number, seen: readonly string[]) => {
+    for (const name of distinct(variants.flatMap((variant) => Object.keys(variant.schema.properties ?? {})))) {
+      const carriers = variants.flatMap(({ schema: object, tag }) => {
+        const property = object.properties?.[name];
+        return property ? [{ property, required: object.required?.includes(name) ?? false, tag }] : [];
       });
+      rows.push(fieldRow(document, `${prefix}${name}`, depth, carriers, variants.length, scope));
       if (depth + 1 >= maxDepth) continue;
-      const element = inner.type === 'array' && inner.items ? nullable(inner.items).inner : inner;
-      const ref = element.$ref;
-      if (ref && seen.includes(ref)) continue;
-      if (resolveSchema(document, element).properties) {
-        visit(element, `${prefix}${name}${element === inner ? '' : '[]'}.`, depth + 1, ref ? [...seen, ref] : seen);
+      const children: ObjectVariant[] = [];
+      const refs: string[] = [];
+      let suffix = '';
+      for (const { property, tag } of carriers) {
+        const { inner } = nullable(property);
+        const element = inner.type === 'array' && inner.items ? nullable(inner.items).inner : inner;
+        if (element.$ref && seen.includes(element.$ref)) continue;
+        const resolved = resolveSchema(document, element);
+        const objects = objectVariants(document, element) ?? (resolved.properties ? [{ schema: resolved }] : []);
+        if (objects.length === 0) continue;
+        if (element !== inner) suffix = '[]';
+        if (element.$ref) refs.push(element.$ref);
+        children.push(...objects.map((object) => ({ schema: object.schema, tag: tag ?? object.tag })));
       }
+      if (children.length > 0) visit(children, scope ?? tagsOf(children), `${prefix}${name}${suffix}.`, depth + 1, [...seen, ...refs]);
     }
   };
-  visit(schema, '', 0, []);
+  const top = objectVariants(document, schema) ?? [{ schema: resolveSchema(document, schema) }];
+  visit(top, tagsOf(top), '', 0, []);
   return rows;
 }
 
