@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatRegistrationDate, formatRegistrationDay } from './brussels-time';
-import { formatNumber, monthAbbreviations } from './language-formats';
+import { formatNumber, monthAbbreviations, monthNames } from './language-formats';
 import { languages } from './languages';
 
 describe('registration dates in each language', () => {
@@ -15,7 +15,10 @@ describe('registration dates in each language', () => {
   });
 
   it('has twelve different months in every language', () => {
-    for (const language of languages) expect(new Set(monthAbbreviations[language]).size, language).toBe(12);
+    for (const language of languages) {
+      expect(new Set(monthAbbreviations[language]).size, language).toBe(12);
+      expect(new Set(monthNames[language]).size, language).toBe(12);
+    }
   });
 });
 

@@ -13,6 +13,14 @@ export const monthAbbreviations: Readonly<Record<Language, readonly string[]>> =
   de: ['Jan.', 'Feb.', 'März', 'Apr.', 'Mai', 'Juni', 'Juli', 'Aug.', 'Sept.', 'Okt.', 'Nov.', 'Dez.'],
 };
 
+/** Each language's month names, as lists of months and the billing picker write them ('mars 2026'). */
+export const monthNames: Readonly<Record<Language, readonly string[]>> = {
+  en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+  nl: ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'],
+  fr: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
+  de: ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],
+};
+
 /** '5 Mar 2025', '5 mrt 2025', '5 mars 2025', '5. März 2025': German writes the day as an ordinal. */
 export function dayMonthYear(language: Language, day: number, month: number, year: string): string {
   const monthText = monthAbbreviations[language][month - 1] ?? '';

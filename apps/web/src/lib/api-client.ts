@@ -1,4 +1,5 @@
-import { messageTexts, type Envelope, type Message } from '@registrar-panel/contract';
+import { messageTexts, parseLanguage, type Envelope, type Message } from '@registrar-panel/contract';
+import i18next from 'i18next';
 import { alerts } from './alerts';
 import { authSession, getAccessToken } from './auth';
 import { noteAccessRefused } from './registrar-blocked';
@@ -68,11 +69,14 @@ export function alertMessages(messages: Message[], handledKeys: readonly string[
   return handled;
 }
 
-/** Headers every `/services` call carries: the bearer token, fresh for at least 20 seconds. */
+/** Headers every `/services` call carries: the bearer token, fresh for at least 20 seconds, and the page's language. */
 export async function authHeaders(): Promise<Record<string, string>> {
   const token = await getAccessToken();
-  return token ? { authorization: `Bearer ${token}` } : {};
+  return { ...(token ? { authorization: `Bearer ${token}` } : {}), ...languageHeader() };
 }
+
+// Issue 29: the page's language, for the server's messages in it; the pseudo-language asks for English.
+const languageHeader = () => ({ 'accept-language': parseLanguage(i18next.language) });
 
 /**
  * Calls the API and returns `data`. Counts toward the spinner overlay; applies the error catalogue.

@@ -7,13 +7,14 @@ import { productName } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { useTopLevelDomain } from '../api/get-server-properties';
 import { Icon } from '../../components/icon';
+import { LanguageSwitcher } from './language-switcher';
 import buildingIcon from 'bootstrap-icons/icons/building.svg?raw';
 import globe2Icon from 'bootstrap-icons/icons/globe2.svg?raw';
 import listIcon from 'bootstrap-icons/icons/list.svg?raw';
 
 /**
  * The brand bar: '.{tld} registrar panel' (with a 'Demo' marker in demo mode), the signed-in
- * registrar, and the menu button on small screens.
+ * registrar, the language switcher, and the menu button on small screens.
  */
 export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
   const { t } = useTranslation();
@@ -52,13 +53,16 @@ export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
           </span>
         )}
       </div>
-      {user && (
-        <span className="app-header-registrar d-none d-sm-inline-flex align-items-center gap-2" title={t('app.header.registrar')}>
-          <Icon svg={buildingIcon} />
-          <span className="visually-hidden">{t('app.header.registrar')}</span>
-          {user.registrarHandle}
-        </span>
-      )}
+      <div className="d-flex align-items-center gap-2 flex-shrink-0">
+        {user && (
+          <span className="app-header-registrar d-none d-sm-inline-flex align-items-center gap-2" title={t('app.header.registrar')}>
+            <Icon svg={buildingIcon} />
+            <span className="visually-hidden">{t('app.header.registrar')}</span>
+            {user.registrarHandle}
+          </span>
+        )}
+        <LanguageSwitcher />
+      </div>
     </header>
   );
 }

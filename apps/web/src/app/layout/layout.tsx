@@ -6,6 +6,7 @@ import { AlertList } from './alert-list';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { CookieBanner } from './cookie-banner';
+import { LanguageOffer } from './language-offer';
 import { RegistrarStatusNotice } from './registrar-status-notice';
 import { SideMenu } from './side-menu';
 import { SpinnerOverlay } from './spinner-overlay';
@@ -29,6 +30,7 @@ export function Layout() {
       <div className="app-body">
         <SideMenu show={menuOpen} onHide={() => setMenuOpen(false)} />
         <div className="app-main">
+          <LanguageOffer />
           <AlertList />
           <main id="main-content" className="app-content card" tabIndex={-1}>
             <div className="card-body">
