@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { messageTexts, visibleText } from '@registrar-panel/contract';
-import { pseudoLanguage, pseudoLanguageAvailable, startLanguage, type PageLanguage } from './language-choice';
+import { pseudoLanguage, startLanguage, type PageLanguage } from './language-choice';
 
 /*
  * Texts live next to the code that shows them, one file per language: `app/{en,nl,fr,de}.json` for
@@ -30,7 +30,8 @@ async function pseudo(texts: Texts): Promise<Texts> {
 
 /** The texts of one part (`app` or a feature) in one language, as its file holds them. */
 async function textsOf(language: PageLanguage, part: string): Promise<Texts> {
-  if (pseudoLanguageAvailable && language === pseudoLanguage) return pseudo(await textsOf('en', part));
+  // `import.meta.env.DEV` itself, so that a production build drops the pseudo-language's chunk.
+  if (import.meta.env.DEV && language === pseudoLanguage) return pseudo(await textsOf('en', part));
   if (part === 'app') {
     if (language === 'en') return englishTexts;
     const load = shellFiles[`../app/${language}.json`];

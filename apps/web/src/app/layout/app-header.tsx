@@ -40,7 +40,8 @@ export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
           <Icon svg={listIcon} className="fs-4" />
         </button>
         <Link to={paths.generalData} className="navbar-brand d-flex align-items-center gap-2 me-0 min-w-0">
-          <span className="app-brand-mark" aria-hidden="true">
+          {/* On a phone the product's name needs its room beside the language switcher. */}
+          <span className="app-brand-mark d-none d-sm-inline-flex" aria-hidden="true">
             <Icon svg={globe2Icon} />
           </span>
           <span className="app-brand-text text-truncate" data-testid="app-title">

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadShellTexts } from '../../lib/i18n';
 import { chooseLanguage } from '../../lib/language';
-import { dismissOffer, languageToOffer, storedLanguage } from '../../lib/language-choice';
+import { dismissOffer, storedLanguage } from '../../lib/language-choice';
 import { Icon } from '../../components/icon';
 import translateIcon from 'bootstrap-icons/icons/translate.svg?raw';
 
@@ -16,21 +16,19 @@ const focusMain = () => document.getElementById('main-content')?.focus();
  * written in that language (issue 29): a first visit is English (spec section 1), so the page asks
  * rather than switches. Taking it or turning it down is remembered (lib/language-choice.ts).
  */
-export function LanguageOffer() {
-  const [offered] = useState(languageToOffer);
+export function LanguageOffer({ offered }: { offered: Language }) {
   const [ready, setReady] = useState<Language>();
   const [open, setOpen] = useState(true);
   useTranslation(); // a language chosen with the switcher meanwhile answers the offer: render again to see it
 
   useEffect(() => {
-    if (!offered) return;
     loadShellTexts(offered).then(
       () => setReady(offered),
       (error: unknown) => console.error(error),
     );
   }, [offered]);
 
-  if (!offered || ready !== offered || !open || storedLanguage() !== undefined) return null;
+  if (ready !== offered || !open || storedLanguage() !== undefined) return null;
   const t = i18next.getFixedT(offered);
   const close = () => {
     setOpen(false);

@@ -24,7 +24,7 @@ export function LanguageSwitcher() {
   return (
     <span className="app-language-switcher" data-testid="language-switcher">
       <span className="app-language-shown" aria-hidden="true">
-        <Icon svg={translateIcon} />
+        <Icon svg={translateIcon} className="d-none d-sm-inline" />
         <span className="d-none d-sm-inline">{nameOf(language)}</span>
         <span className="d-sm-none text-uppercase">{language === pseudoLanguage ? 'XA' : language}</span>
       </span>
