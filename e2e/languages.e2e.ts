@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';
 import { capturePage, laptop, phone, screenshotDir } from './support/screenshots';
 import { signIn } from './support/sign-in';
@@ -17,7 +18,8 @@ const texts = (part: string, language: string) =>
   JSON.parse(readFileSync(new URL(`../apps/web/src/${part}/${language}.json`, import.meta.url), 'utf8')) as Record<string, string>;
 
 async function browserPreferring(locale: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: laptop, baseURL: baseUrl(), timezoneId: 'Europe/Brussels', locale });
+  // CSP bypassed as accessibility.e2e.ts does, for axe's script.
+  const context = await browser.newContext({ viewport: laptop, baseURL: baseUrl(), timezoneId: 'Europe/Brussels', locale, bypassCSP: true });
   return context.newPage();
 }
 
@@ -103,10 +105,12 @@ describe('a browser preferring French', () => {
     expect(await htmlLang(page)).toBe('en');
     const offer = page.getByRole('region', { name: 'Cette page en français\u00a0?' });
     expect(await offer.getAttribute('lang')).toBe('fr');
+    await expectNoAxeViolations(page, 'the offer in French on an English page');
     await offer.getByRole('button', { name: 'Oui, en français' }).click();
     await page.getByRole('heading', { name: texts('features/registrar', 'fr')['registrar.generalData.title'] }).waitFor();
     expect(await htmlLang(page)).toBe('fr');
     expect(await offer.count()).toBe(0);
+    await expectNoAxeViolations(page, 'general data in French');
 
     await page.goto('/users');
     await page.getByRole('heading', { name: texts('features/users', 'fr')['users.title'] }).waitFor();
@@ -137,6 +141,7 @@ describe('a browser left in English', () => {
     await page.getByRole('combobox', { name: 'Taal' }).selectOption('de');
     await page.getByRole('heading', { name: texts('features/registrations', 'de')['registrations.search.title'] }).waitFor();
     expect(await htmlLang(page)).toBe('de');
+    await expectNoAxeViolations(page, 'the search in German');
     expect(await page.getByRole('searchbox', { name: texts('features/registrations', 'de')['registrations.search.inputLabel'] }).inputValue()).toBe('bakker');
   });
 
