@@ -57,7 +57,7 @@ export function LanguageOffer({ offered }: { offered: Language }) {
         </button>
         <button
           type="button"
-          className="btn btn-outline-secondary btn-sm"
+          className="btn btn-outline-dark btn-sm"
           onClick={() => {
             dismissOffer();
             close();
