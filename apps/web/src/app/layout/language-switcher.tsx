@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { chooseLanguage, usePageLanguage } from '../../lib/language';
 import { matchPageLanguage, pageLanguages, pseudoLanguage, type PageLanguage } from '../../lib/language-choice';
 import { Icon } from '../../components/icon';
-import translateIcon from 'bootstrap-icons/icons/translate.svg?raw';
+// The globe the brand mark already draws: no icon of its own in the first chunk.
+import globe2Icon from 'bootstrap-icons/icons/globe2.svg?raw';
 
 const nameOf = (language: PageLanguage) => (language === pseudoLanguage ? 'Pseudo (en-XA)' : languageNames[language]);
 
@@ -24,7 +25,7 @@ export function LanguageSwitcher() {
   return (
     <span className="app-language-switcher" data-testid="language-switcher">
       <span className="app-language-shown" aria-hidden="true">
-        <Icon svg={translateIcon} className="d-none d-sm-inline" />
+        <Icon svg={globe2Icon} className="d-none d-sm-inline" />
         <span className="d-none d-sm-inline">{nameOf(language)}</span>
         <span className="d-sm-none text-uppercase">{language === pseudoLanguage ? 'XA' : language}</span>
       </span>
