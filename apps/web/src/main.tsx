@@ -1,3 +1,4 @@
+import { takeLanguageFromAddress } from './lib/language-choice';
 import { loadAppConfiguration } from './lib/load-config';
 import { herePath, isCallback, maySignInSilently } from './lib/sign-in-address';
 
@@ -9,6 +10,8 @@ import { herePath, isCallback, maySignInSilently } from './lib/sign-in-address';
 
 /** Start-up order (spec section 1): configuration, then sign-in, then the app. */
 async function start() {
+  // Before anything may leave for the sign-in page: `?lang=` is kept as the choice (lib/language-choice.ts).
+  takeLanguageFromAddress();
   // The configuration, the OpenID Connect client and, with a session likely, the app load side by side.
   const app = maySignInSilently() ? import('./app/start') : undefined;
   const oidc = import('./lib/oidc-client');

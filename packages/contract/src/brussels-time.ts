@@ -1,3 +1,6 @@
+import { dayMonthYear } from './language-formats';
+import { defaultLanguage, type Language } from './languages';
+
 /*
  * Times are shown in the registry's time zone, Europe/Brussels, whatever the zone of the browser
  * or the server is (spec section 9). The one place that turns an instant into Brussels time for
@@ -23,7 +26,6 @@ const partsFormat = new Intl.DateTimeFormat('en-US', {
   hourCycle: 'h23',
   timeZoneName: 'shortOffset',
 });
-const monthFormat = new Intl.DateTimeFormat('en-US', { timeZone: brusselsTimeZone, month: 'short' });
 
 /** An ISO timestamp or a Date; missing or unreadable values format as ''. */
 export type DateInput = string | Date | null | undefined;
@@ -72,25 +74,26 @@ export function formatDateTime(value: DateInput): string {
 }
 
 /**
- * The registration format: day without a leading zero, abbreviated month, year, hours:minutes and
- * zone, e.g. '5 Mar 2025 14:05 CET'. Returns '' for a missing or unreadable value.
+ * The registration format: day without a leading zero, the language's abbreviated month
+ * (language-formats.ts), year, hours:minutes and zone, e.g. '5 Mar 2025 14:05 CET',
+ * '5. März 2025 14:05 CET'. Returns '' for a missing or unreadable value.
  */
-export function formatRegistrationDate(value: DateInput): string {
+export function formatRegistrationDate(value: DateInput, language: Language = defaultLanguage): string {
   const date = toDate(value);
   if (!date) return '';
   const p = brusselsParts(date);
-  return `${Number(p.day)} ${monthFormat.format(date)} ${p.year} ${p.hour}:${p.minute} ${p.zone}`;
+  return `${dayMonthYear(language, Number(p.day), Number(p.month), p.year)} ${p.hour}:${p.minute} ${p.zone}`;
 }
 
 /**
  * The registration format's short form, the day alone: '5 Mar 2025' (no leading zero on the day),
  * the calendar day in Brussels. Returns '' for a missing or unreadable value.
  */
-export function formatRegistrationDay(value: DateInput): string {
+export function formatRegistrationDay(value: DateInput, language: Language = defaultLanguage): string {
   const date = toDate(value);
   if (!date) return '';
   const p = brusselsParts(date);
-  return `${Number(p.day)} ${monthFormat.format(date)} ${p.year}`;
+  return dayMonthYear(language, Number(p.day), Number(p.month), p.year);
 }
 
 /** 'YYYYMMDD-HHmmss' in Brussels time, without zone label, for file names. */

@@ -12,6 +12,8 @@ export * from './portfolio';
 export * from './users';
 export * from './history';
 export * from './brussels-time';
+export * from './languages';
+export * from './language-formats';
 export * from './dates';
 export * from './api-keys';
 export * from './ip-ranges';

@@ -4,7 +4,9 @@ import type { AppConfiguration } from '@registrar-panel/contract';
 import type { UserManager } from 'oidc-client-ts';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { authSession } from '../lib/auth';
 import { initI18n } from '../lib/i18n';
+import { followUserLanguage } from '../lib/language';
 import { startSession } from '../lib/oidc';
 import { App } from './app';
 
@@ -23,6 +25,7 @@ export async function startApp(config: AppConfiguration, manager: UserManager): 
   await textsReady();
   const signedIn = await startSession(manager);
   if (!signedIn) return; // the browser is on its way to the sign-in page
+  await followUserLanguage(authSession.get()?.user.preferredLanguage);
   rootOf().render(
     <StrictMode>
       <App config={config} />

@@ -1,6 +1,7 @@
 import { capabilities, can, type Capability, type PanelRole } from '@registrar-panel/contract';
 import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../lib/auth';
 import { paths } from '../lib/paths';
@@ -36,10 +37,15 @@ export function notAllowedGuide(roles: readonly PanelRole[], capability: Capabil
   };
 }
 
-/** 'A', 'A or B', 'A, B or C' (British English: no comma before 'or', as the portal's texts write lists). */
-const orList = (roles: readonly string[]) => new Intl.ListFormat('en-GB', { type: 'disjunction' }).format(roles);
-/** 'A', 'A and B', 'A, B and C'. */
-const andList = (roles: readonly string[]) => new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(roles);
+/**
+ * 'A', 'A or B', 'A, B or C' (and 'and'): the joining word is each language's text (`app.list.or`,
+ * `app.list.and`), not Intl.ListFormat's, whose words and commas differ between ICU versions; no
+ * language of the portal puts a comma before its 'or'.
+ */
+function listText(t: TFunction, key: 'app.list.or' | 'app.list.and', items: readonly string[]): string {
+  if (items.length < 2) return items.join('');
+  return t(key, { items: items.slice(0, -1).join(', '), last: items.at(-1) });
+}
 
 interface NotAllowedProps {
   title: string;
@@ -57,6 +63,8 @@ export function NotAllowed({ title, text, capability }: NotAllowedProps) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const guide = capability && user ? notAllowedGuide(user.roles, capability) : null;
+  const orList = (items: readonly string[]) => listText(t, 'app.list.or', items);
+  const andList = (items: readonly string[]) => listText(t, 'app.list.and', items);
   return (
     <Alert variant="info" className="d-flex gap-3" data-testid="not-allowed">
       <Icon svg={shieldLockIcon} className="fs-4" />

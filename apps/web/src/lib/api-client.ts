@@ -1,5 +1,6 @@
-import { handledKeysOf, messageTexts, operations, servicesPrefix, type Envelope, type Message, type OperationId } from '@registrar-panel/contract';
+import { handledKeysOf, messageTexts, operations, parseLanguage, servicesPrefix, type Envelope, type Message, type OperationId } from '@registrar-panel/contract';
 import type { JsonOperationId, RouteAnswer, RouteRequest } from '@registrar-panel/contract/api';
+import i18next from 'i18next';
 import { alerts } from './alerts';
 import { authSession, getAccessToken } from './auth';
 import { noteAccessRefused } from './registrar-blocked';
@@ -69,11 +70,14 @@ export function alertMessages(messages: Message[], handledKeys: readonly string[
   return handled;
 }
 
-/** Headers every `/services` call carries: the bearer token, fresh for at least 20 seconds. */
+/** Headers every `/services` call carries: the bearer token, fresh for at least 20 seconds, and the page's language. */
 export async function authHeaders(): Promise<Record<string, string>> {
   const token = await getAccessToken();
-  return token ? { authorization: `Bearer ${token}` } : {};
+  return { ...(token ? { authorization: `Bearer ${token}` } : {}), ...languageHeader() };
 }
+
+// The page's language, for the server's messages in it; the pseudo-language asks for English.
+const languageHeader = () => ({ 'accept-language': parseLanguage(i18next.language) });
 
 /**
  * Calls the API at a path and returns `data`: the engine under `callApi`, which features use. Counts

@@ -9,6 +9,11 @@ export interface CurrentUser {
   email: string;
   registrarHandle: string;
   roles: PanelRole[];
+  /**
+   * The language the user chose, as the server keeps it (issue 29's server step: the profile's
+   * `locale`); it then overrules this browser's (lib/language.ts). Absent until the server sends it.
+   */
+  preferredLanguage?: string;
 }
 
 /**

@@ -1,11 +1,15 @@
 import i18next from 'i18next';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from './i18n';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { changePageLanguage, initI18n, loadFeatureTexts } from './i18n';
 
-const files = import.meta.glob<{ default: Record<string, unknown> }>(['../app/en.json', '../features/*/en.json'], { eager: true });
+const files = import.meta.glob<{ default: Record<string, unknown> }>(['../app/*.json', '../features/*/*.json'], { eager: true });
 
 beforeAll(async () => {
-  await initI18n();
+  await initI18n('en');
+});
+
+afterEach(async () => {
+  await changePageLanguage('en');
 });
 
 describe('i18n', () => {
@@ -18,21 +22,65 @@ describe('i18n', () => {
     expect(i18next.t('validation.maxLength', { max: 255 })).toBe('Too many characters. The maximum length is 255.');
   });
 
-  it('shows a missing key between three asterisks and logs it', () => {
+  it('shows a missing key between three asterisks and logs it with the language', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(i18next.t('registrar.noSuchText')).toBe('***registrar.noSuchText***');
-    expect(warn).toHaveBeenCalledWith('missing translation: registrar.noSuchText');
+    expect(warn).toHaveBeenCalledWith('missing translation: registrar.noSuchText (en)');
     warn.mockRestore();
   });
 
-  it('has flat string texts and no key defined in two files, where one would silently win', () => {
+  it('has flat string texts and no key defined in two files of a language, where one would silently win', () => {
     const owners = new Map<string, string>();
     for (const [file, { default: texts }] of Object.entries(files)) {
+      const language = /(\w+)\.json$/.exec(file)?.[1];
       for (const [key, text] of Object.entries(texts)) {
         expect(typeof text, `${file}: ${key}`).toBe('string');
-        expect(owners.get(key), `${key} is in ${owners.get(key)} and ${file}`).toBeUndefined();
-        owners.set(key, file);
+        expect(owners.get(`${language}:${key}`), `${key} is in ${owners.get(`${language}:${key}`)} and ${file}`).toBeUndefined();
+        owners.set(`${language}:${key}`, file);
       }
     }
+  });
+});
+
+describe('switching language', () => {
+  it("shows the shell and the loaded features' texts in the new language, with its plural rules", async () => {
+    await loadFeatureTexts('registrar');
+    await changePageLanguage('fr');
+    expect(i18next.language).toBe('fr');
+    expect(i18next.t('app.notFound')).toBe('Page introuvable');
+    expect(i18next.t('registrar.tabs.billing')).toBe('Facturation');
+    expect(i18next.t('app.notAllowed.yours', { count: 2, roles: 'TECH et ADMIN' })).toBe('Avec vos rôles, TECH et ADMIN, vous pouvez\u00a0:');
+  });
+
+  it('loads the texts of a feature opened after the switch in the new language', async () => {
+    await changePageLanguage('de');
+    await loadFeatureTexts('epp');
+    expect(i18next.t('epp.title')).toBe('EPP-Einstellungen');
+  });
+
+  it('never falls back on English: a text missing in Dutch shows as ***key***', async () => {
+    i18next.addResource('en', 'translation', 'test.onlyInEnglish', 'Only in English');
+    await changePageLanguage('nl');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(i18next.t('test.onlyInEnglish')).toBe('***test.onlyInEnglish***');
+    expect(warn).toHaveBeenCalledWith('missing translation: test.onlyInEnglish (nl)');
+    warn.mockRestore();
+  });
+
+  it("keeps the contract's message texts in English in every language until the server speaks the caller's", async () => {
+    await changePageLanguage('nl');
+    expect(i18next.t('validation.maxLength', { max: 255 })).toBe('Too many characters. The maximum length is 255.');
+  });
+
+  it('offers the pseudo-language in tests: English accented and at least 40 % longer, placeholders kept', async () => {
+    await loadFeatureTexts('registrar');
+    await changePageLanguage('en-XA');
+    const english = i18next.getFixedT('en');
+    const pseudo = i18next.t('validation.maxLength', { max: 255 });
+    expect(pseudo).toMatch(/^\[.*\]$/);
+    expect(pseudo).toContain('255');
+    expect(pseudo).not.toBe(english('validation.maxLength', { max: 255 }));
+    const text = i18next.t('registrar.tabs.billing');
+    expect(text.length).toBeGreaterThanOrEqual(Math.ceil(english('registrar.tabs.billing').length * 1.4));
   });
 });

@@ -1,49 +1,123 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { messageTexts, visibleText } from '@registrar-panel/contract';
+import { pseudoLanguage, startLanguage, type PageLanguage } from './language-choice';
 
 /*
- * English texts live next to the code that shows them: `app/en.json` for the shell and
- * `features/<area>/en.json` for each feature. Message keys from the contract come with their texts.
- * The shell's and the contract's are in the app's first chunk; a feature's load with its pages
- * (lib/lazy-page.ts), so the first page does not wait for every feature's texts.
+ * Texts live next to the code that shows them, one file per language: `app/{en,nl,fr,de}.json` for
+ * the shell and `features/<area>/{en,nl,fr,de}.json` for each feature. Only the page's language is
+ * downloaded: English's shell is in the app's first chunk (a first visit is English), another
+ * language's shell loads before the app renders in it, and a feature's texts load with its pages
+ * (lib/lazy-page.ts) in the languages in use. No language falls back on another (`***key***`).
  */
-const shellFiles = import.meta.glob<{ default: Record<string, unknown> }>('../app/en.json', { eager: true });
-const featureFiles = import.meta.glob<Record<string, unknown>>('../features/*/en.json', { import: 'default' });
+type Texts = Record<string, unknown>;
 
-export const englishTexts: Record<string, unknown> = Object.assign({}, messageTexts, ...Object.values(shellFiles).map((file) => file.default)) as Record<
-  string,
-  unknown
->;
+const englishShellFiles = import.meta.glob<{ default: Texts }>('../app/en.json', { eager: true });
+const shellFiles = import.meta.glob<Texts>(['../app/*.json', '!../app/en.json'], { import: 'default' });
+const featureFiles = import.meta.glob<Texts>('../features/*/*.json', { import: 'default' });
 
-const featureTexts = new Map<string, Promise<void>>();
+/*
+ * The contract's message texts (validation and server messages) are English only until the
+ * server speaks the caller's language (issue 29's server step); until then every language shows them
+ * in English rather than as `***key***`.
+ */
+export const englishTexts: Texts = Object.assign({}, messageTexts, ...Object.values(englishShellFiles).map((file) => file.default)) as Texts;
 
-/** Adds the texts of `features/<feature>/en.json` (once); its pages call it before they render. */
-export function loadFeatureTexts(feature: string): Promise<void> {
-  let loading = featureTexts.get(feature);
+async function pseudo(texts: Texts): Promise<Texts> {
+  const { pseudoTexts } = await import('./pseudo-language');
+  return pseudoTexts(texts);
+}
+
+/** The texts of one part (`app` or a feature) in one language, as its file holds them. */
+async function textsOf(language: PageLanguage, part: string): Promise<Texts> {
+  // `import.meta.env.DEV` itself, so that a production build drops the pseudo-language's chunk.
+  if (import.meta.env.DEV && language === pseudoLanguage) return pseudo(await textsOf('en', part));
+  if (part === 'app') {
+    if (language === 'en') return englishTexts;
+    const load = shellFiles[`../app/${language}.json`];
+    if (!load) throw new Error(`no shell texts in ${language}`);
+    return { ...messageTexts, ...(await load()) };
+  }
+  const load = featureFiles[`../features/${part}/${language}.json`];
+  if (!load) throw new Error(`no texts for the feature ${part} in ${language}`);
+  return load();
+}
+
+const loads = new Map<string, Promise<void>>();
+
+/** Adds a part's texts in a language to i18next, once. */
+function loadPart(language: PageLanguage, part: string): Promise<void> {
+  const key = `${language}:${part}`;
+  let loading = loads.get(key);
   if (!loading) {
-    const load = featureFiles[`../features/${feature}/en.json`];
-    if (!load) return Promise.reject(new Error(`no texts for the feature ${feature}`));
-    loading = load().then((texts) => void i18next.addResourceBundle('en', 'translation', texts, true, false));
-    featureTexts.set(feature, loading);
+    loading = textsOf(language, part).then((texts) => void i18next.addResourceBundle(language, 'translation', texts, true, false));
+    loading.catch(() => loads.delete(key)); // a failed download may be tried again
+    loads.set(key, loading);
   }
   return loading;
+}
+
+/** The features whose pages have loaded: a switch of language loads their texts too. */
+const featuresInUse = new Set<string>();
+/** The language a switch is on its way to, whose texts a feature loading meanwhile needs as well. */
+let switchingTo: PageLanguage | undefined;
+
+/** Adds the texts of `features/<feature>/` in the page's language (once); its pages call it before they render. */
+export function loadFeatureTexts(feature: string): Promise<void> {
+  if (!featureFiles[`../features/${feature}/en.json`]) return Promise.reject(new Error(`no texts for the feature ${feature}`));
+  featuresInUse.add(feature);
+  const current = i18next.language as PageLanguage;
+  const wanted = switchingTo && switchingTo !== current ? [current, switchingTo] : [current];
+  return Promise.all(wanted.map((language) => loadPart(language, feature))).then(() => undefined);
+}
+
+/** The shell's texts in a language, without switching: the language offer speaks the language it offers. */
+export const loadShellTexts = (language: PageLanguage): Promise<void> => loadPart(language, 'app');
+
+/** Loads every text the page needs in `language`: the shell and the features in use. */
+export async function loadLanguage(language: PageLanguage): Promise<void> {
+  await Promise.all([loadPart(language, 'app'), ...[...featuresInUse].map((feature) => loadPart(language, feature))]);
+}
+
+/**
+ * Turns the page into `language` in place: no reload, so what a form holds stays. Its texts load
+ * first, so no text shows as missing in between; `<html lang>` follows (the `languageChanged` handler).
+ */
+export async function changePageLanguage(language: PageLanguage): Promise<void> {
+  switchingTo = language;
+  try {
+    await loadLanguage(language);
+    // A feature that started loading during the wait added itself to `featuresInUse`.
+    await loadLanguage(language);
+  } catch (error) {
+    if (switchingTo === language) switchingTo = undefined;
+    throw error;
+  }
+  if (switchingTo !== language) return; // a later choice overtook this one
+  await i18next.changeLanguage(language);
+  switchingTo = undefined;
 }
 
 /** What a missing key shows: the key between three asterisks on each side. */
 export const missingKeyText = (key: string) => `***${key}***`;
 
-export async function initI18n(): Promise<void> {
+export async function initI18n(language: PageLanguage = startLanguage()): Promise<void> {
+  i18next.on('languageChanged', (current) => {
+    if (typeof document !== 'undefined') document.documentElement.lang = current; // unit tests run without one
+  });
   await i18next.use(initReactI18next).init({
-    lng: 'en',
+    lng: language,
+    // No fallback between languages, nor from `en-XA` to `en`: a missing text shows as `***key***`.
     fallbackLng: false,
+    load: 'currentOnly',
     resources: { en: { translation: englishTexts } },
     keySeparator: false,
     nsSeparator: false,
     // React escapes markup; what a value still needs is its invisible controls made visible (lib/visible-text.ts).
     interpolation: { escapeValue: true, escape: visibleText },
     saveMissing: true,
-    missingKeyHandler: (_languages, _namespace, key) => console.warn(`missing translation: ${key}`),
+    missingKeyHandler: (languages, _namespace, key) => console.warn(`missing translation: ${key} (${languages.join(', ')})`),
     parseMissingKeyHandler: missingKeyText,
   });
+  if (language !== 'en') await loadPart(language, 'app');
 }

@@ -7,13 +7,14 @@ import { productName } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { useTopLevelDomain } from '../api/get-server-properties';
 import { Icon } from '../../components/icon';
+import { LanguageSwitcher } from './language-switcher';
 import buildingIcon from 'bootstrap-icons/icons/building.svg?raw';
 import globe2Icon from 'bootstrap-icons/icons/globe2.svg?raw';
 import listIcon from 'bootstrap-icons/icons/list.svg?raw';
 
 /**
  * The brand bar: '.{tld} registrar panel' (with a 'Demo' marker in demo mode), the signed-in
- * registrar, and the menu button on small screens.
+ * registrar, the language switcher, and the menu button on small screens.
  */
 export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
   const { t } = useTranslation();
@@ -39,7 +40,8 @@ export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
           <Icon svg={listIcon} className="fs-4" />
         </button>
         <Link to={paths.generalData} className="navbar-brand d-flex align-items-center gap-2 me-0 min-w-0">
-          <span className="app-brand-mark" aria-hidden="true">
+          {/* On a phone the product's name needs its room beside the language switcher. */}
+          <span className="app-brand-mark d-none d-sm-inline-flex" aria-hidden="true">
             <Icon svg={globe2Icon} />
           </span>
           <span className="app-brand-text text-truncate" data-testid="app-title">
@@ -52,13 +54,16 @@ export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
           </span>
         )}
       </div>
-      {user && (
-        <span className="app-header-registrar d-none d-sm-inline-flex align-items-center gap-2" title={t('app.header.registrar')}>
-          <Icon svg={buildingIcon} />
-          <span className="visually-hidden">{t('app.header.registrar')}</span>
-          {user.registrarHandle}
-        </span>
-      )}
+      <div className="d-flex align-items-center gap-2 flex-shrink-0">
+        {user && (
+          <span className="app-header-registrar d-none d-sm-inline-flex align-items-center gap-2" title={t('app.header.registrar')}>
+            <Icon svg={buildingIcon} />
+            <span className="visually-hidden">{t('app.header.registrar')}</span>
+            {user.registrarHandle}
+          </span>
+        )}
+        <LanguageSwitcher />
+      </div>
     </header>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useFocusAfterNavigation } from '../../lib/page-title';
@@ -11,11 +11,16 @@ import { SideMenu } from './side-menu';
 import { SpinnerOverlay } from './spinner-overlay';
 import { useClearAlertsOnNavigation } from './use-clear-alerts-on-navigation';
 import { useModalFocusTrap } from './use-modal-focus-trap';
+import { languageToOffer } from '../../lib/language-choice';
+
+// Loaded only in a browser that has an offer to see: most visits never download it.
+const LanguageOffer = lazy(() => import('./language-offer').then((module) => ({ default: module.LanguageOffer })));
 
 /** Header, left menu, content, footer; alerts, spinner overlay and cookie banner on top. */
 export function Layout() {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [offer] = useState(languageToOffer);
   useClearAlertsOnNavigation();
   useFocusAfterNavigation();
   useModalFocusTrap();
@@ -29,6 +34,11 @@ export function Layout() {
       <div className="app-body">
         <SideMenu show={menuOpen} onHide={() => setMenuOpen(false)} />
         <div className="app-main">
+          {offer && (
+            <Suspense fallback={null}>
+              <LanguageOffer offered={offer} />
+            </Suspense>
+          )}
           <AlertList />
           <main id="main-content" className="app-content card" tabIndex={-1}>
             <div className="card-body">

@@ -1,12 +1,10 @@
-import type { PortfolioOverview } from '@registrar-panel/contract';
+import { monthAbbreviations, monthNames, type Language, type PortfolioOverview } from '@registrar-panel/contract';
 import { filteredSearchHref } from './search-location';
 
 /*
- * The renewal forecast as the overview shows it: months by their English names, and each month's
- * count linked to the search for the registrations expiring in it.
+ * The renewal forecast as the overview shows it: months by their names in the page's language (the
+ * contract's tables), and each month's count linked to the search for the registrations expiring in it.
  */
-
-const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** The year and month (1 to 12) of a forecast entry's `YYYY-MM` (a full date is read by its first 7 characters). */
 function yearMonth(month: string): { year: number; month: number } | null {
@@ -16,20 +14,20 @@ function yearMonth(month: string): { year: number; month: number } | null {
   return value.month >= 1 && value.month <= 12 ? value : null;
 }
 
-/** 'March 2026' for '2026-03'; anything else as it is. */
-export function monthName(month: string): string {
+/** 'March 2026' for '2026-03' ('maart 2026' in Dutch); anything else as it is. */
+export function monthName(month: string, language: Language = 'en'): string {
   const value = yearMonth(month);
-  return value ? `${monthNames[value.month - 1]} ${value.year}` : month;
+  return value ? `${monthNames[language][value.month - 1]} ${value.year}` : month;
 }
 
 /**
  * 'Mar' for '2026-03' (the chart's axis), and the year too in January ('Jan 2027') so that the turn
  * of the year shows, unless `withYear` is false (a narrow chart, where it would not fit).
  */
-export function shortMonthName(month: string, withYear = true): string {
+export function shortMonthName(month: string, withYear = true, language: Language = 'en'): string {
   const value = yearMonth(month);
   if (!value) return month;
-  const short = (monthNames[value.month - 1] ?? '').slice(0, 3);
+  const short = monthAbbreviations[language][value.month - 1] ?? '';
   return value.month === 1 && withYear ? `${short} ${value.year}` : short;
 }
 

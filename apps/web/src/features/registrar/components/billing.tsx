@@ -18,9 +18,11 @@ import { NotAllowed } from '../../../components/not-allowed';
 import { Icon } from '../../../components/icon';
 import downloadIcon from 'bootstrap-icons/icons/download.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
+import { useFormats } from '../../../lib/formats';
 
 function BillingLines({ handle, createdYear, linkDomains }: { handle: string; createdYear: number; linkDomains: boolean }) {
   const { t } = useTranslation();
+  const { count } = useFormats();
   const [today] = useState(() => brusselsToday());
   const [picked, setPicked] = useState<PickedPeriod>(() => ({ year: defaultBillingYear(createdYear, today), monthIndex: defaultBillingMonth(today) }));
   // What Submit asked for; changing the picker hides the results until the next Submit, so the
@@ -108,9 +110,9 @@ function BillingLines({ handle, createdYear, linkDomains }: { handle: string; cr
                   <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
                     <span className="small text-body-secondary" data-testid="billing-range">
                       {t('registrar.billing.showing', {
-                        from: shown.from.toLocaleString('en'),
-                        to: shown.to.toLocaleString('en'),
-                        total: lines.length.toLocaleString('en'),
+                        from: count(shown.from),
+                        to: count(shown.to),
+                        total: count(lines.length),
                       })}
                     </span>
                     {pager(t('registrar.billing.pages'))}

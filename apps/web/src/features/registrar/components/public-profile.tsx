@@ -17,6 +17,8 @@ interface SectionProps {
   id: string;
   title: string;
   editPath: string;
+  /** The edit link's accessible name, a whole text per section ('Update details of the public contact'). */
+  updateLabel: string;
   /** The call its edit screen saves with: the status rule may refuse it. */
   saveCall: 'PUT /registrar' | 'POST /registrar/whoisContact';
   canEdit: boolean;
@@ -25,7 +27,7 @@ interface SectionProps {
   stacked?: boolean;
 }
 
-function ProfileSection({ id, title, editPath, saveCall, canEdit, rows, stacked = false }: SectionProps): ReactNode {
+function ProfileSection({ id, title, editPath, updateLabel, saveCall, canEdit, rows, stacked = false }: SectionProps): ReactNode {
   const { t } = useTranslation();
   return (
     <Card as="section" className="h-100" aria-labelledby={`${id}-title`} data-section={id}>
@@ -39,12 +41,7 @@ function ProfileSection({ id, title, editPath, saveCall, canEdit, rows, stacked 
       </Card.Body>
       {canEdit && (
         <Card.Footer className="bg-transparent border-0 pt-0 pb-3 d-flex justify-content-end">
-          <RefusableLink
-            call={saveCall}
-            to={editPath}
-            className="btn btn-outline-primary btn-sm"
-            aria-label={t('registrar.publicProfile.updateLabel', { section: title.toLowerCase() })}
-          >
+          <RefusableLink call={saveCall} to={editPath} className="btn btn-outline-primary btn-sm" aria-label={updateLabel}>
             <Icon svg={pencilIcon} className="me-1" />
             {t('registrar.publicProfile.update')}
           </RefusableLink>
@@ -80,6 +77,7 @@ export function PublicProfile() {
         <Col xs={12}>
           <ProfileSection
             id="public-contact"
+            updateLabel={t('registrar.publicProfile.updateLabel.publicContact')}
             title={t('registrar.publicProfile.publicContact')}
             editPath={paths.editPublicContact}
             saveCall="PUT /registrar"
@@ -96,6 +94,7 @@ export function PublicProfile() {
         <Col lg={4}>
           <ProfileSection
             id="tech-contact"
+            updateLabel={t('registrar.publicProfile.updateLabel.techContact')}
             title={t('registrar.publicProfile.techContact')}
             editPath={paths.editTechContact}
             saveCall="POST /registrar/whoisContact"
@@ -107,6 +106,7 @@ export function PublicProfile() {
         <Col lg={4}>
           <ProfileSection
             id="admin-contact"
+            updateLabel={t('registrar.publicProfile.updateLabel.adminContact')}
             title={t('registrar.publicProfile.adminContact')}
             editPath={paths.editAdminContact}
             saveCall="POST /registrar/whoisContact"
@@ -118,6 +118,7 @@ export function PublicProfile() {
         <Col lg={4}>
           <ProfileSection
             id="abuse-contact"
+            updateLabel={t('registrar.publicProfile.updateLabel.abuseContact')}
             title={t('registrar.publicProfile.abuseContact')}
             editPath={paths.editAbuseContact}
             saveCall="POST /registrar/whoisContact"

@@ -19,6 +19,7 @@ import { HistoryTable } from './history-table';
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import downloadIcon from 'bootstrap-icons/icons/download.svg?raw';
 import inboxIcon from 'bootstrap-icons/icons/inbox.svg?raw';
+import { useFormats } from '../../../lib/formats';
 
 /**
  * `/registrar/history` (ADMIN and SUPPORT): every change, sign-in and CSV download of the registrar,
@@ -73,8 +74,8 @@ function HistoryResults({ location, handle }: { location: HistoryLocation; handl
   const history = useHistory(filter, page);
   const download = useDownload();
   const data = history.data;
+  const { count } = useFormats();
   if (!data) return null;
-  const count = (value: number) => value.toLocaleString('en');
   const from = (page - 1) * limits.historyPageSize + 1;
   const to = from + data.entries.length - 1;
   const paged = data.pageCount > 1 && page <= data.pageCount;

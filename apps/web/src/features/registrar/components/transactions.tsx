@@ -8,6 +8,7 @@ import slashCircleIcon from 'bootstrap-icons/icons/slash-circle.svg?raw';
 import exclamationTriangleIcon from 'bootstrap-icons/icons/exclamation-triangle.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
 import { protectedTransactionsLevel, usedPercent } from '../../../lib/protected-transactions';
+import { useFormats } from '../../../lib/formats';
 
 /**
  * `/registrar/transactions`: the protected-transaction counter; the reset date shows only once a
@@ -15,6 +16,7 @@ import { protectedTransactionsLevel, usedPercent } from '../../../lib/protected-
  */
 export function Transactions() {
   const { t } = useTranslation();
+  const { count } = useFormats();
   const { data } = useProtectedTransactions();
   usePageTitle(t('registrar.tabs.transactions'), t('registrar.title'));
   if (!data) return null;
@@ -37,8 +39,8 @@ export function Transactions() {
                 {t('registrar.transactions.warningTitle')}
               </Alert.Heading>
               {t('registrar.transactions.warning', {
-                used: data.transactionsInPeriod.toLocaleString('en'),
-                threshold: data.threshold.toLocaleString('en'),
+                used: count(data.transactionsInPeriod),
+                threshold: count(data.threshold),
                 percent: usedPercent(data),
                 date: formatDateTime(data.endDate) || t('registrar.transactions.periodEnd'),
               })}

@@ -1,8 +1,9 @@
 import 'uplot/dist/uPlot.min.css';
 import uPlot from 'uplot';
 import { useEffect, useRef } from 'react';
-import type { PortfolioOverview } from '@registrar-panel/contract';
+import { formatNumber, type Language, type PortfolioOverview } from '@registrar-panel/contract';
 import { shortMonthName } from '../forecast';
+import { useFormats } from '../../../lib/formats';
 
 /*
  * The renewal forecast as a bar chart, drawn by uPlot (small and fast). This module, and
@@ -17,7 +18,7 @@ function cssColor(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 }
 
-function options(forecast: PortfolioOverview['forecast'], width: number): uPlot.Options {
+function options(forecast: PortfolioOverview['forecast'], width: number, language: Language): uPlot.Options {
   const max = Math.max(1, ...forecast.map((entry) => entry.expiring));
   const text = cssColor('--bs-secondary-color', '#6c757d');
   const grid = cssColor('--bs-border-color-translucent', 'rgba(0,0,0,.1)');
@@ -44,7 +45,7 @@ function options(forecast: PortfolioOverview['forecast'], width: number): uPlot.
         values: (chart, splits) =>
           splits.map((index) => {
             const isNarrow = chart.width < narrow;
-            return isNarrow && index % 2 === 1 ? '' : shortMonthName(forecast[index]?.month ?? '', !isNarrow);
+            return isNarrow && index % 2 === 1 ? '' : shortMonthName(forecast[index]?.month ?? '', !isNarrow, language);
           }),
       },
       {
@@ -53,7 +54,7 @@ function options(forecast: PortfolioOverview['forecast'], width: number): uPlot.
         grid: { stroke: grid, width: 1 },
         ticks: { show: false },
         size: 56,
-        values: (_chart, splits) => splits.map((value) => (Number.isInteger(value) ? value.toLocaleString('en') : '')),
+        values: (_chart, splits) => splits.map((value) => (Number.isInteger(value) ? formatNumber(value, language) : '')),
       },
     ],
     series: [{}, { stroke: bar, fill: bar, width: 0, paths: uPlot.paths.bars?.({ size: [0.6, 56], radius: 0.1 }), points: { show: false } }],
@@ -63,12 +64,13 @@ function options(forecast: PortfolioOverview['forecast'], width: number): uPlot.
 /** The bars of the forecast, as wide as the box around them; redrawn when that box changes width. */
 export function ForecastChart({ forecast }: { forecast: PortfolioOverview['forecast'] }) {
   const box = useRef<HTMLDivElement>(null);
+  const { language } = useFormats();
   useEffect(() => {
     const element = box.current;
     if (!element) return undefined;
     const data: uPlot.AlignedData = [forecast.map((_, index) => index), forecast.map((entry) => entry.expiring)];
     let width = Math.floor(element.clientWidth);
-    const chart = new uPlot(options(forecast, width), data, element);
+    const chart = new uPlot(options(forecast, width, language), data, element);
     const resized = new ResizeObserver(() => {
       const next = Math.floor(element.clientWidth);
       if (next === width || next === 0) return;
@@ -80,6 +82,6 @@ export function ForecastChart({ forecast }: { forecast: PortfolioOverview['forec
       resized.disconnect();
       chart.destroy();
     };
-  }, [forecast]);
+  }, [forecast, language]);
   return <div ref={box} className="forecast-chart" data-testid="forecast-chart" />;
 }

@@ -3,13 +3,15 @@ import { Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { forecastMonthHref, monthName } from '../forecast';
 import { CountLink } from './overview-counts';
+import { useFormats } from '../../../lib/formats';
 
 /**
  * The forecast's numbers as a table, for everyone (also without the chart): the months by their
- * English names, each count a link to the search for that month's expiries, and the total.
+ * names in the page's language, each count a link to the search for that month's expiries, and the total.
  */
 export function ForecastTable({ forecast, today }: { forecast: PortfolioOverview['forecast']; today: string }) {
   const { t } = useTranslation();
+  const { count, language } = useFormats();
   const total = forecast.reduce((sum, entry) => sum + entry.expiring, 0);
   return (
     <Table size="sm" className="forecast-table mb-0 align-middle" data-testid="forecast-table">
@@ -24,7 +26,7 @@ export function ForecastTable({ forecast, today }: { forecast: PortfolioOverview
       </thead>
       <tbody>
         {forecast.map((entry) => {
-          const name = monthName(entry.month);
+          const name = monthName(entry.month, language);
           return (
             <tr key={entry.month} data-month={entry.month}>
               <th scope="row" className="fw-normal">
@@ -40,7 +42,7 @@ export function ForecastTable({ forecast, today }: { forecast: PortfolioOverview
       <tfoot>
         <tr>
           <th scope="row">{t('registrations.overview.forecastTotal')}</th>
-          <td className="text-end fw-semibold">{total.toLocaleString('en')}</td>
+          <td className="text-end fw-semibold">{count(total)}</td>
         </tr>
       </tfoot>
     </Table>

@@ -1,6 +1,7 @@
 import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFormats } from '../../../lib/formats';
 
 export interface CountRow {
   key: string;
@@ -19,6 +20,7 @@ export interface CountRow {
  */
 export function CountLink({ row, className = '', nameHidden = false }: { row: CountRow; className?: string; nameHidden?: boolean }) {
   const { t } = useTranslation();
+  const { count } = useFormats();
   const content = (
     <>
       <span className={nameHidden ? 'visually-hidden' : 'overview-count-name'}>
@@ -26,7 +28,7 @@ export function CountLink({ row, className = '', nameHidden = false }: { row: Co
         {row.detail && <span className="d-block small text-body-secondary">{row.detail}</span>}
       </span>
       <span className="visually-hidden">, </span>
-      <span className="overview-count-value">{row.count.toLocaleString('en')}</span>
+      <span className="overview-count-value">{count(row.count)}</span>
       <span className="visually-hidden"> {t('registrations.overview.countSuffix', { count: row.count })}</span>
     </>
   );

@@ -7,6 +7,7 @@ import { paths } from '../../../lib/paths';
 import { protectedTransactionsLevel, usedPercent } from '../../../lib/protected-transactions';
 import exclamationTriangleIcon from 'bootstrap-icons/icons/exclamation-triangle.svg?raw';
 import slashCircleIcon from 'bootstrap-icons/icons/slash-circle.svg?raw';
+import { useFormats } from '../../../lib/formats';
 
 const barTone = { ok: 'bg-success', warning: 'bg-warning', reached: 'bg-danger' } as const;
 
@@ -18,8 +19,9 @@ const barTone = { ok: 'bg-success', warning: 'bg-warning', reached: 'bg-danger' 
 export function ProtectedTransactionsGauge({ data }: { data: ProtectedTransactions }) {
   const { t } = useTranslation();
   const level = protectedTransactionsLevel(data);
-  const used = data.transactionsInPeriod.toLocaleString('en');
-  const threshold = data.threshold.toLocaleString('en');
+  const { count } = useFormats();
+  const used = count(data.transactionsInPeriod);
+  const threshold = count(data.threshold);
   const percent = usedPercent(data);
   const text = t('registrations.overview.protectedUsed', { used, threshold });
   const date = formatDateTime(data.endDate) || t('registrations.overview.periodEnd');

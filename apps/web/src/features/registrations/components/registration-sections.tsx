@@ -1,5 +1,5 @@
 import '../registrations.css';
-import { formatRegistrationDate, labelsOf, lifecycleStatus, type DomainRegistration } from '@registrar-panel/contract';
+import { labelsOf, lifecycleStatus, type DomainRegistration } from '@registrar-panel/contract';
 import { Table } from 'react-bootstrap';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,6 +22,7 @@ import keyIcon from 'bootstrap-icons/icons/key.svg?raw';
 import peopleIcon from 'bootstrap-icons/icons/people.svg?raw';
 import personBadgeIcon from 'bootstrap-icons/icons/person-badge.svg?raw';
 import personIcon from 'bootstrap-icons/icons/person.svg?raw';
+import { useFormats } from '../../../lib/formats';
 
 type Props = { domain: DomainRegistration };
 
@@ -48,6 +49,7 @@ export function GeneralDataSection({ domain, transferStatus }: Props & { transfe
 
 export function DatesSection({ domain }: Props) {
   const { t } = useTranslation();
+  const { registrationDate } = useFormats();
   const { appConfig } = useAppConfiguration();
   return (
     <SectionCard id="dates" title={t('registrations.view.dates')} icon={calendar3Icon}>
@@ -56,7 +58,7 @@ export function DatesSection({ domain }: Props) {
         rows={visibleDates(domain).map((date) => ({
           name: date.key,
           label: t(`registrations.date.${date.key}`),
-          value: formatRegistrationDate(date.value),
+          value: registrationDate(date.value),
           help:
             date.key === 'availableOn' ? (
               <Trans

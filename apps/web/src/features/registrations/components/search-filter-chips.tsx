@@ -44,7 +44,7 @@ export function SearchFilterChips({ search }: { search: SearchLocation }) {
       </span>
       <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0" aria-labelledby="search-filter-chips-title">
         {set.map(([name, value]) => {
-          const text = `${t(`registrations.filters.chip.${name}`)}: ${valueText(name, value)}`;
+          const text = t('registrations.filters.chipText', { filter: t(`registrations.filters.chip.${name}`), value: valueText(name, value) });
           return (
             <li key={name}>
               <Link to={without(name)} className="search-filter-chip" aria-label={t('registrations.filters.remove', { filter: text })} data-filter={name}>

@@ -19,6 +19,7 @@ import { Icon } from '../../../components/icon';
 import barChartIcon from 'bootstrap-icons/icons/bar-chart-line.svg?raw';
 import inboxIcon from 'bootstrap-icons/icons/inbox.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
+import { useFormats } from '../../../lib/formats';
 
 /**
  * `/registrations/search`: search the registrar's registrations by name, with '*' as wildcard, and
@@ -52,6 +53,7 @@ const noFilters: SearchLocation['filters'] = {};
 /** The form, and the results of the search in the address (`?domainname=…&page=N&<filters>`, N one-based). */
 function Search() {
   const { t } = useTranslation();
+  const { count } = useFormats();
   const [params, setParams] = useSearchParams();
   // One object per address, so that the form follows the address only when it changes.
   const query = params.toString();
@@ -115,11 +117,11 @@ function Search() {
           <Card.Header className="d-flex flex-wrap justify-content-between align-items-center gap-2">
             <div className="d-flex flex-column flex-md-row flex-wrap align-items-md-baseline column-gap-3 row-gap-1">
               <h2 id="registration-results-title" className="h5 mb-0">
-                {t('registrations.search.found', { count: total, formatted: total.toLocaleString('en') })}
+                {t('registrations.search.found', { count: total, formatted: count(total) })}
               </h2>
               {data.results.length > 0 && (
                 <span className="small text-body-secondary" data-testid="results-range">
-                  {t('registrations.search.showing', { from: from.toLocaleString('en'), to: to.toLocaleString('en'), total: total.toLocaleString('en') })}
+                  {t('registrations.search.showing', { from: count(from), to: count(to), total: count(total) })}
                 </span>
               )}
             </div>
@@ -131,9 +133,9 @@ function Search() {
               <SearchResults results={data.results} search={location} />
             ) : (
               <Alert variant="warning" className="m-md-3 mb-0 d-flex flex-wrap gap-2" data-testid="past-last-page">
-                <span>{t('registrations.search.pastLast', { page: page.toLocaleString('en'), last: pageCount.toLocaleString('en') })}</span>
+                <span>{t('registrations.search.pastLast', { page: count(page), last: count(pageCount) })}</span>
                 <Link to={searchHref({ ...location, page: pageCount })} className="alert-link">
-                  {t('registrations.search.toLastPage', { last: pageCount.toLocaleString('en') })}
+                  {t('registrations.search.toLastPage', { last: count(pageCount) })}
                 </Link>
               </Alert>
             )}

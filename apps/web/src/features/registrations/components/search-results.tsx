@@ -1,5 +1,5 @@
 import '../registrations.css';
-import { formatRegistrationDate, formatRegistrationDay, lifecycleStatus, type DomainSearchResponse } from '@registrar-panel/contract';
+import { lifecycleStatus, type DomainSearchResponse } from '@registrar-panel/contract';
 import { Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ScrollRegion } from '../../../components/scroll-region';
@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { registrationHref, type SearchLocation } from '../search-location';
 import { LifecycleBadge } from './status-badges';
+import { useFormats } from '../../../lib/formats';
 
 /**
  * The result table: each name links to its registration (carrying the search, for the way back),
@@ -18,6 +19,7 @@ import { LifecycleBadge } from './status-badges';
  */
 export function SearchResults({ results, search }: { results: DomainSearchResponse['results']; search: SearchLocation }) {
   const { t } = useTranslation();
+  const { registrationDate, registrationDay } = useFormats();
   return (
     <ScrollRegion label={t('registrations.results.label')}>
       <Table hover className={`align-middle mb-0 registration-results ${stackTableClass}`}>
@@ -63,13 +65,13 @@ export function SearchResults({ results, search }: { results: DomainSearchRespon
                 <LifecycleBadge status={lifecycleStatus(result.statuses.map((s) => s.status))} />
               </StackCell>
               <StackCell label={t('registrations.results.created')} className={`text-nowrap result-created ${stackTableHalf}`}>
-                {formatRegistrationDate(result.created)}
+                {registrationDate(result.created)}
               </StackCell>
               <StackCell label={t('registrations.results.expired')} className={`text-nowrap result-expiry ${stackTableHalf}`}>
                 {result.expired ? (
                   <>
-                    <span className="result-wide">{formatRegistrationDate(result.expired)}</span>
-                    <span className="result-phone">{t('registrations.results.expires', { date: formatRegistrationDay(result.expired) })}</span>
+                    <span className="result-wide">{registrationDate(result.expired)}</span>
+                    <span className="result-phone">{t('registrations.results.expires', { date: registrationDay(result.expired) })}</span>
                   </>
                 ) : (
                   '–'
