@@ -1,4 +1,13 @@
-import { handledKeysOf, messageTexts, operations, parseLanguage, servicesPrefix, type Envelope, type Message, type OperationId } from '@registrar-panel/contract';
+import {
+  handledKeysOf,
+  messageTexts,
+  operations,
+  parseLanguage,
+  servicesPrefix,
+  type Envelope,
+  type Message,
+  type OperationId,
+} from '@registrar-panel/contract';
 import type { JsonOperationId, RouteAnswer, RouteRequest } from '@registrar-panel/contract/api';
 import i18next from 'i18next';
 import { alerts } from './alerts';
