@@ -1,4 +1,3 @@
-import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { alertStore, dismissAlert, holdAlert, type AlertType } from '../../lib/alerts';
 import { useStore } from '../../lib/store';
@@ -25,14 +24,11 @@ export function AlertList() {
   return (
     <div className="app-alerts" aria-live="polite">
       {alerts.map((alert) => (
-        <Alert
+        // Bootstrap's dismissible alert as plain markup: the shell loads no react-bootstrap component it can do without.
+        <div
           key={alert.id}
-          variant={looks[alert.type].variant}
-          dismissible
-          closeLabel={t('app.alerts.close')}
-          onClose={() => dismissAlert(alert.id)}
-          transition={false}
-          className={`app-alert d-flex align-items-start gap-2 shadow-sm${alert.fading ? ' is-fading' : ''}`}
+          role="alert"
+          className={`app-alert d-flex align-items-start gap-2 shadow-sm${alert.fading ? ' is-fading' : ''} alert alert-${looks[alert.type].variant} alert-dismissible`}
           data-alert-type={alert.type}
           onMouseEnter={() => holdAlert(alert.id, 'hover', true)}
           onMouseLeave={() => holdAlert(alert.id, 'hover', false)}
@@ -41,9 +37,10 @@ export function AlertList() {
             if (!event.currentTarget.contains(event.relatedTarget)) holdAlert(alert.id, 'focus', false);
           }}
         >
+          <button type="button" className="btn-close" aria-label={t('app.alerts.close')} onClick={() => dismissAlert(alert.id)} />
           <Icon svg={looks[alert.type].icon} className="flex-shrink-0" />
           <span>{alert.message}</span>
-        </Alert>
+        </div>
       ))}
     </div>
   );

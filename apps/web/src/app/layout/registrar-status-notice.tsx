@@ -1,5 +1,4 @@
 import { mayChange, maySignIn } from '@registrar-panel/contract';
-import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icon';
 import { statusNoticeTextId } from '../../components/refusable';
@@ -17,7 +16,8 @@ export function RegistrarStatusNotice() {
   const status = useRegistrarStatus();
   if (status === undefined || !maySignIn(status) || mayChange(status)) return null;
   return (
-    <Alert variant="danger" className="d-flex gap-3 app-status-notice" data-testid="registrar-status-notice" data-status={status}>
+    // Bootstrap's alert as plain markup (the classes react-bootstrap's Alert gives it, shown without a fade-in).
+    <div role="alert" className="fade d-flex gap-3 app-status-notice alert alert-danger show" data-testid="registrar-status-notice" data-status={status}>
       <Icon svg={pauseCircleIcon} className="fs-4 flex-shrink-0" />
       <div>
         <p className="fw-semibold mb-1">{t('app.statusNotice.title')}</p>
@@ -25,6 +25,6 @@ export function RegistrarStatusNotice() {
           {t(registrarSuspendedKey)} {t('app.statusNotice.text')}
         </p>
       </div>
-    </Alert>
+    </div>
   );
 }
