@@ -8,7 +8,7 @@ import { capturePage, laptop, phone, screenshotDir } from './support/screenshots
 import { signIn } from './support/sign-in';
 
 /*
- * The portal in Dutch, French and German (issue 29), for what only a browser shows: the offer of the
+ * The portal in Dutch, French and German, for what only a browser shows: the offer of the
  * browser's language, `?lang=`, a switch that keeps what a form holds, and texts that fit their boxes
  * at a laptop's and a phone's width. The catalogues' parity is apps/web/src/test/catalogues.test.ts.
  */

@@ -1,5 +1,5 @@
 /*
- * The portal's languages (issue 29): the one list every part derives from. English is the default
+ * The portal's languages: the one list every part derives from. English is the default
  * (spec sections 1 and 9): a first visit, an unknown value and an API client that names none get it.
  */
 export const languages = ['en', 'nl', 'fr', 'de'] as const;

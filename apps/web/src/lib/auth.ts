@@ -10,7 +10,7 @@ export interface CurrentUser {
   registrarHandle: string;
   roles: PanelRole[];
   /**
-   * The language the user chose, as the server keeps it (issue 29's server step: the profile's
+   * The language the user chose, as the server keeps it (the server's part, still to come: the profile's
    * `locale`); it then overrules this browser's (lib/language.ts). Absent until the server sends it.
    */
   preferredLanguage?: string;

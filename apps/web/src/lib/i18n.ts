@@ -18,7 +18,7 @@ const featureFiles = import.meta.glob<Texts>('../features/*/*.json', { import: '
 
 /*
  * The contract's message texts (validation and server messages) are English only until the
- * server speaks the caller's language (issue 29's server step); until then every language shows them
+ * server speaks the caller's language (the server's part, still to come); until then every language shows them
  * in English rather than as `***key***`.
  */
 export const englishTexts: Texts = Object.assign({}, messageTexts, ...Object.values(englishShellFiles).map((file) => file.default)) as Texts;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { allCatalogues, glossaryText, readProperties, type Catalogue } from './catalogues';
 
 /*
- * The four languages say the same things (issue 29): every key, plural form, placeholder and tag of
+ * The four languages say the same things: every key, plural form, placeholder and tag of
  * one language's catalogue is in the others', for the web and the Keycloak theme. No language falls
  * back on another, so a gap here would show as `***key***` on a page.
  */

@@ -13,7 +13,7 @@ const focusMain = () => document.getElementById('main-content')?.focus();
 
 /**
  * The once-only offer of the browser's preferred language ('Deze pagina in het Nederlands?'),
- * written in that language (issue 29): a first visit is English (spec section 1), so the page asks
+ * written in that language: a first visit is English (spec section 1), so the page asks
  * rather than switches. Taking it or turning it down is remembered (lib/language-choice.ts).
  */
 export function LanguageOffer({ offered }: { offered: Language }) {
