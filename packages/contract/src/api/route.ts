@@ -131,7 +131,7 @@ export interface ApiRoute {
   answer: ApiAnswer;
   /** Message keys the service answers, by status, besides those every route and its schemas give. */
   errors?: Partial<Record<ErrorStatus, readonly MessageKey[]>>;
-  /** The keys the web shows its own way (none: every message is an error alert). */
+  /** The keys the web shows its own way, from `web-handled-keys.ts` (none: every message is an error alert). */
   webHandles?: WebHandles;
   example?: ApiExample;
 }

@@ -1,21 +1,10 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { OperationId } from './operations';
 import { routeErrors } from './route-errors';
-import { apiRoutes, routeTable, type RouteOf } from './routes';
+import { apiRoutes } from './routes';
 import { handledKeysOf, webHandledKeys, type HandledKey } from './web-handled-keys';
 
-type EntryMarks<Id extends OperationId> = RouteOf<Id> extends { readonly webHandles: infer Marks } ? Marks : undefined;
-type CopiedMarks<Id extends OperationId> = Id extends keyof typeof webHandledKeys ? (typeof webHandledKeys)[Id] : undefined;
-
 describe("the web's handled message keys", () => {
-  it('copies exactly what the route entries mark, for the web (types and values)', () => {
-    expectTypeOf<{ [Id in OperationId]: CopiedMarks<Id> }>().toEqualTypeOf<{ [Id in OperationId]: EntryMarks<Id> }>();
-    for (const route of routeTable) {
-      const copy = (webHandledKeys as Partial<Record<OperationId, unknown>>)[route.operationId];
-      expect(copy, route.operationId).toEqual('webHandles' in route ? route.webHandles : undefined);
-    }
-  });
-
   it("marks only keys the route can answer (its failures' keys, or its answer's notices), each once", () => {
     for (const route of apiRoutes) {
       const possible = new Set([...routeErrors(route).values()].flat());

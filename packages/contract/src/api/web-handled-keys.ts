@@ -2,11 +2,14 @@ import type { OperationId } from './operations';
 import type { WebHandles } from './route';
 
 /*
- * The route table's `webHandles` marks, for the web's bundle, which must not hold the table (zod).
- * The entries are the home: this copy is held equal to them by web-handled-keys.test.ts, at compile
- * time and at run time. An operation not listed has no marks: every message it answers is alerted.
+ * Among the message keys an operation answers, those the web shows its own way: on a field, ignored,
+ * or replaced by an answer of its own. The one home of these marks, zod-free so that the web's bundle
+ * may hold it (as `operations.ts` holds methods and paths); each route entry takes its `webHandles`
+ * from here, and web-handled-keys.test.ts checks every mark against the keys the route can answer.
+ * An operation not listed has no marks: every message it answers is alerted.
  */
 export const webHandledKeys = {
+  // The name's keys on the name input, a filter's (its `field`) on that filter (spec sections 5 and 8).
   searchRegistrations: {
     field: [
       'search.domain.name.empty.input',
@@ -25,6 +28,7 @@ export const webHandledKeys = {
   createUser: { field: ['users.usernameTaken'] },
   updateUser: { replaced: ['error.recentSignInRequired'] },
   resetUserTotp: { replaced: ['error.recentSignInRequired'] },
+  // Too many keys is about no field: alerted.
   createApiKey: {
     field: [
       'validation.required',

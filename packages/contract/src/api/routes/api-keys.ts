@@ -2,6 +2,7 @@ import { createApiKeySchema } from '../../api-keys';
 import { apiKeyCreatedAnswer, apiKeysAnswer, revokedApiKeyAnswer } from '../responses/users';
 import { datedBody, type ApiRoute } from '../route';
 import { operation } from '../operations';
+import { webHandledKeys } from '../web-handled-keys';
 import { apiKeyIdParams } from './params';
 
 /** The routes that manage keys (ADMIN); no key may call them (they have no `apiKeyScope`). */
@@ -35,23 +36,7 @@ export const apiKeyManagementRoutes = [
       400: ['validation.apiKeyAddress', 'validation.apiKeyAddressDuplicate', 'validation.apiKeyAddressEverywhere'],
       409: ['apiKeys.nameTaken', 'apiKeys.tooMany'],
     },
-    webHandles: {
-      // Too many keys is about no field: alerted.
-      field: [
-        'validation.required',
-        'validation.maxLength',
-        'validation.pattern',
-        'validation.apiKeyScopes',
-        'validation.apiKeyScope',
-        'validation.apiKeyScopeDuplicate',
-        'validation.apiKeyExpiry',
-        'validation.apiKeyAddress',
-        'validation.apiKeyAddressDuplicate',
-        'validation.apiKeyAddressEverywhere',
-        'validation.apiKeyAddressesTooMany',
-        'apiKeys.nameTaken',
-      ],
-    },
+    webHandles: webHandledKeys.createApiKey,
     example: { body: { name: 'Nightly sync', scopes: ['registrations', 'domainReport'], expiresOn: '2027-06-30', allowedAddresses: ['192.0.2.0/24'] } },
   },
   {

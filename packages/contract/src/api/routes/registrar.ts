@@ -3,6 +3,7 @@ import { eppIpListSchema, eppPasswordChangeSchema } from '../../epp';
 import { billingLinesAnswer, eppIpAddressesAnswer, eppPasswordRequiredAnswer, protectedTransactionsAnswer, registrarAnswer } from '../responses/registrar';
 import type { ApiRoute } from '../route';
 import { operation } from '../operations';
+import { webHandledKeys } from '../web-handled-keys';
 
 const version = 'The `version` the edit started from: a newer saved version answers 409 instead of overwriting it.';
 const period = { year: 'The year, four digits.', month: 'The month, 1 to 12 (Brussels time).' };
@@ -27,7 +28,7 @@ export const registrarRoutes = [
     fields: { version, 'address.countryCode': 'ISO 3166-1 alpha-2, upper case.', phone: '`+CC.NUMBER`, e.g. `+32.91234567`.' },
     answer: { kind: 'json', status: 200, data: registrarAnswer, description: 'The registrar as saved.' },
     errors: { 400: ['validation.countryCode'], 404: ['error.notFound'], 409: ['error.conflict'] },
-    webHandles: { field: ['error.conflict'] },
+    webHandles: webHandledKeys.updatePublicContact,
     example: {
       body: {
         organization: 'Acme Registrar NV',
@@ -49,7 +50,7 @@ export const registrarRoutes = [
     fields: { version, type: 'Which contact: TECH, ADMIN or ABUSE.', phone: '`+CC.NUMBER`, e.g. `+32.91234567`.' },
     answer: { kind: 'json', status: 200, data: registrarAnswer, description: 'The registrar as saved.' },
     errors: { 404: ['error.notFound'], 409: ['error.conflict'] },
-    webHandles: { field: ['error.conflict'] },
+    webHandles: webHandledKeys.updateWhoisContact,
     example: { body: { type: 'TECH', name: 'Jan Peeters', email: 'tech@acme.example', phone: '+32.91234567', version: 3 } },
   },
   {
@@ -105,7 +106,7 @@ export const registrarRoutes = [
     fields: { ipAddresses: 'IPv4 or IPv6 addresses, in the order to keep.' },
     answer: { kind: 'json', status: 200, data: eppIpAddressesAnswer, description: 'The list as saved, in canonical form.' },
     errors: { 400: ['validation.ipAddressDuplicate', 'validation.ipAddressTooMany'], 404: ['error.notFound'] },
-    webHandles: { field: ['validation.ipAddress', 'validation.ipAddressDuplicate'] },
+    webHandles: webHandledKeys.replaceEppIpAddresses,
     example: { body: { ipAddresses: ['192.0.2.10', '2001:db8::10'] } },
   },
   {
@@ -128,7 +129,7 @@ export const registrarRoutes = [
     fields: { oldPassword: 'The current password, once one is set.', newPassword: 'The new password.' },
     answer: { kind: 'json', status: 200, data: null, description: 'Changed.' },
     errors: { 400: ['epp.password.wrong', 'unsafe.password', 'validation.required'], 404: ['error.notFound'] },
-    webHandles: { field: ['unsafe.password'] },
+    webHandles: webHandledKeys.changeEppPassword,
     example: { body: { oldPassword: 'Old pass word 1!', newPassword: 'New pass word 2!' } },
   },
 ] as const satisfies readonly ApiRoute[];

@@ -2,6 +2,7 @@ import { domainSearchExportQuerySchema, domainSearchQuerySchema } from '../../do
 import { contactAnswer, domainAnswer, domainSearchResponseSchema, portfolioOverviewAnswer, transferAnswer } from '../responses/registrations';
 import type { ApiRoute } from '../route';
 import { operation } from '../operations';
+import { webHandledKeys } from '../web-handled-keys';
 import { contactHandleParams, domainNameParams, registrarHandleParams } from './params';
 
 const filters = {
@@ -33,17 +34,7 @@ export const registrationRoutes = [
       ...filters,
     },
     answer: { kind: 'json', status: 200, data: domainSearchResponseSchema, description: 'A page of matching registrations, and how many match in all.' },
-    webHandles: {
-      // The name's keys on the name input, a filter's (its `field`) on that filter (spec sections 5 and 8).
-      field: [
-        'search.domain.name.empty.input',
-        'search.domain.name.invalid',
-        'validation.maxLength',
-        'search.filter.invalid',
-        'search.filter.date.invalid',
-        'search.filter.expiryRange',
-      ],
-    },
+    webHandles: webHandledKeys.searchRegistrations,
     example: { query: { ulabel: 'shop*', page: '0', size: '100' } },
   },
   {
@@ -102,7 +93,7 @@ export const registrationRoutes = [
     params: domainNameParams,
     answer: { kind: 'json', status: 200, data: transferAnswer, description: 'The latest transfer, or null.', messages: ['no.transfer.history'] },
     errors: { 404: ['error.notFound'] },
-    webHandles: { ignored: ['no.transfer.history'] },
+    webHandles: webHandledKeys.getTransfer,
     example: { params: { domainName: 'example.{tld}' } },
   },
   {

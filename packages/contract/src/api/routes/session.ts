@@ -1,6 +1,7 @@
 import { countriesAnswer, serverPropertiesAnswer } from '../responses/registrar';
 import type { ApiRoute } from '../route';
 import { operation } from '../operations';
+import { webHandledKeys } from '../web-handled-keys';
 
 export const sessionRoutes = [
   {
@@ -27,6 +28,6 @@ export const sessionRoutes = [
     access: 'signedIn',
     answer: { kind: 'json', status: 200, data: null, description: 'Mailed.' },
     errors: { 502: ['identity.mailFailed'] },
-    webHandles: { replaced: ['error.internal'] },
+    webHandles: webHandledKeys.requestPasswordReset,
   },
 ] as const satisfies readonly ApiRoute[];

@@ -3,6 +3,7 @@ import { createUserSchema, updateUserSchema, userAccessEndSchema, userEnabledSch
 import { activityAnswer, createdUserAnswer, loginAttemptsAnswer, usersAnswer } from '../responses/users';
 import { datedBody, type ApiRoute } from '../route';
 import { operation } from '../operations';
+import { webHandledKeys } from '../web-handled-keys';
 import { usernameParams } from './params';
 
 const username = { username: 'The full username, with the registrar handle: `jan@acme`.' };
@@ -27,7 +28,7 @@ export const userRoutes = [
     fields: { username: 'The name before the `@`: letters, digits, `_` and `-`.', roles: 'SUPPORT, TECH and/or FINANCE.' },
     answer: { kind: 'json', status: 201, data: createdUserAnswer, description: 'The user as created.' },
     errors: { 409: ['users.usernameTaken'] },
-    webHandles: { field: ['users.usernameTaken'] },
+    webHandles: webHandledKeys.createUser,
     example: { body: { username: 'jan', name: 'Jan Peeters', email: 'jan@acme.example', roles: ['SUPPORT'] } },
   },
   {
@@ -54,7 +55,7 @@ export const userRoutes = [
     fields: { ...username, roles: 'SUPPORT, TECH and/or FINANCE.' },
     answer: { kind: 'json', status: 200, data: null, description: 'Saved.' },
     errors: { 400: ['users.adminRolesFixed'], 404: ['error.notFound'] },
-    webHandles: { replaced: ['error.recentSignInRequired'] },
+    webHandles: webHandledKeys.updateUser,
     example: { params: { username: 'jan@acme' }, body: { name: 'Jan Peeters', email: 'jan@acme.example', roles: ['SUPPORT', 'TECH'] } },
   },
   {
@@ -106,7 +107,7 @@ export const userRoutes = [
     params: usernameParams,
     answer: { kind: 'json', status: 200, data: null, description: 'Reset.' },
     errors: { 403: ['users.adminTotpFixed'], 404: ['error.notFound'] },
-    webHandles: { replaced: ['error.recentSignInRequired'] },
+    webHandles: webHandledKeys.resetUserTotp,
     example: { params: { username: 'jan@acme' } },
   },
   {
