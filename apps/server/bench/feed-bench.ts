@@ -16,7 +16,7 @@ import { readPosition } from '../src/feed/position';
 import { readFeedLines } from '../src/feed/read-lines';
 import { randomChanges, readRegistryState } from '../src/feed/random-changes.test-support';
 import { Progress } from '../src/lib/progress';
-import { searchDomains } from '../src/modules/domains/search.service';
+import { searchDomains } from '../src/modules/registrations/search.service';
 import { openBenchServer } from './bench-server';
 
 /*

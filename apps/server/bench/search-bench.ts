@@ -9,10 +9,10 @@ import { loadRegistry } from '../src/db/seed/load';
 import { generatorOptions, toGeneratorArguments } from '../src/db/seed/options';
 import { Random } from '../src/db/seed/random';
 import { demoRegistrarHandles } from '../src/db/seed/registrars';
-import { sqlRows } from '../src/modules/domains/sql-rows';
+import { sqlRows } from '../src/db/sql-rows';
 import { benchDatabaseName, openBenchServer } from './bench-server';
-import { planSearch } from '../src/modules/domains/search-pattern';
-import { searchDomains } from '../src/modules/domains/search.service';
+import { planSearch } from '../src/modules/registrations/search-pattern';
+import { searchDomains } from '../src/modules/registrations/search.service';
 import { domainReportSql } from '../src/modules/registrar/report.repository';
 import { freshToken, mb, memoryKb, removeCompiled, resetPeakMemory, startPortal } from './processes';
 

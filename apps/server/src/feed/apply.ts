@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { deferFacets, refreshDeferredFacets } from '../modules/domains/facets';
+import { deferFacets, refreshDeferredFacets } from '../db/facets';
 import { bulkColumns } from './bulk-rows';
 import type { AcceptedChange } from './check';
 import {

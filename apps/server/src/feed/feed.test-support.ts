@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { domainToASCII, fileURLToPath } from 'node:url';
 import { brusselsDay, labelsOf, lifecycleStatus } from '@registrar-panel/contract';
 import type { Database } from '../db/database';
-import { facetKey, isIdn, labelBits } from '../modules/domains/facets';
+import { facetKey, isIdn, labelBits } from '../db/facets';
 import { importFeed, type FeedOptions, type FeedSummary } from './importer';
 import { feedLinesOf } from './read-lines';
 import type { Reject } from './check';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { openTestDatabase } from '../test/test-database';
-import { searchDomains } from '../modules/domains/search.service';
+import { searchDomains } from '../modules/registrations/search.service';
 import { readPosition } from './position';
 import { applyLines, lines, numbered, registryDump, searchTableDifferences } from './feed.test-support';
 

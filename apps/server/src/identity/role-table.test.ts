@@ -1,6 +1,6 @@
 import { brusselsDay, capabilities, panelRoles, type Capability, type PanelRole } from '@registrar-panel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContact, createDomain } from '../modules/domains/registry.test-support';
+import { createContact, createDomain } from '../modules/registrations/registrations.test-support';
 import { createRegistrar } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 

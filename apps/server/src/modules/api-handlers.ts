@@ -3,7 +3,7 @@ import type { ApiHandlers } from '../plugins/api-routes';
 import { apiKeyHandlers } from './api-keys/api-keys.routes';
 import { serverPropertiesHandlers } from './config/config.routes';
 import { countryHandlers } from './country/country.routes';
-import { registryHandlers } from './domains/registry.routes';
+import { registrationHandlers } from './registrations/registrations.routes';
 import { eppHandlers } from './epp/epp.routes';
 import { historyHandlers } from './history/history.routes';
 import { meHandlers } from './me/me.routes';
@@ -17,7 +17,7 @@ import { userHandlers } from './users/users.routes';
  */
 export function apiHandlers(app: FastifyInstance, apiPrefix: string): ApiHandlers {
   return {
-    ...registryHandlers(app),
+    ...registrationHandlers(app),
     ...registrarHandlers(app),
     ...eppHandlers(app),
     ...historyHandlers(app),

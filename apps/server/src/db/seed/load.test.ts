@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../database';
 import { domains } from '../schema';
 import { openTestDatabase } from '../../test/test-database';
-import { sqlRows } from '../../modules/domains/sql-rows';
+import { sqlRows } from '../sql-rows';
 import { loadRegistry } from './load';
 
 let database: Database;

@@ -7,7 +7,7 @@ import { createRegistrar } from '../../test/factories';
 import { call, messagesOf } from '../../test/http';
 import { loadRateLimits } from '../../lib/rate-limit-policy';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createContact, createDomain } from '../domains/registry.test-support';
+import { createContact, createDomain } from '../registrations/registrations.test-support';
 import { adminOf, createKey, withKey } from './api-keys.test-support';
 
 /*

@@ -9,7 +9,7 @@ import { applyRetention, defaultRetention } from '../../jobs/retention';
 import { createRegistrar } from '../../test/factories';
 import { call, messagesOf } from '../../test/http';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createDomain, createContact } from '../domains/registry.test-support';
+import { createDomain, createContact } from '../registrations/registrations.test-support';
 import { insertSessionSignIn } from './history.repository';
 import { keycloakSessionSignIns } from './session-sign-ins';
 

@@ -16,7 +16,7 @@ import serverPackage from '../../../package.json' with { type: 'json' };
 import { createRegistrar } from '../../test/factories';
 import { call } from '../../test/http';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createContact, createDomain } from '../domains/registry.test-support';
+import { createContact, createDomain } from '../registrations/registrations.test-support';
 import { openApiProblems } from './openapi-structure.test-support';
 import { requestOf } from './route-requests.test-support';
 

@@ -10,7 +10,7 @@ import { call } from '../../test/http';
 import type { TokenClaims } from '../../identity/testing/access-tokens';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { adminOf, createKey } from '../api-keys/api-keys.test-support';
-import { createContact, createDomain } from '../domains/registry.test-support';
+import { createContact, createDomain } from '../registrations/registrations.test-support';
 import { pathParamsOf, requestOf, type RouteRequest } from './route-requests.test-support';
 
 /*

@@ -7,7 +7,7 @@ import { createActiveUser, testPassword } from '../../identity/testing/users';
 import { currentTotpCode } from '../../identity/sign-in/totp';
 import { createRegistrar } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createContact, createDomain } from '../domains/registry.test-support';
+import { createContact, createDomain } from '../registrations/registrations.test-support';
 import { listIpAddresses } from '../epp/epp.repository';
 
 /*

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import type { Db } from '../../db/database';
+import type { Db } from './database';
 
 const dialect = new PgDialect();
 

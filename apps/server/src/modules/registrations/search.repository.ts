@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
 import { contacts, domains } from '../../db/schema';
 import { choosePageRead, lookupLimit, prefixUpperBound, type SearchPlan } from './search-pattern';
-import { sqlRows } from './sql-rows';
+import { sqlRows } from '../../db/sql-rows';
 
 export interface SearchPage {
   ids: number[];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labelsOf, lifecycleStatus, registrationLabels } from '@registrar-panel/contract';
-import type { Database } from '../../db/database';
-import { openTestDatabase } from '../../test/test-database';
+import type { Database } from './database';
+import { openTestDatabase } from '../test/test-database';
 import { facetKey, labelBit, labelBits } from './facets';
 
 /*

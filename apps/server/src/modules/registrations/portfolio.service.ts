@@ -13,7 +13,7 @@ import { csvRecord } from '../../lib/csv';
 import type { CsvFile } from '../../lib/csv-file';
 import type { SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
-import { facetKey } from './facets';
+import { facetKey } from '../../db/facets';
 import { readExpiryDays, readFacetCounts } from './portfolio.repository';
 
 /** A calendar day `days` after `day` (both `YYYY-MM-DD`). */

@@ -6,7 +6,7 @@ import { domains } from '../../db/schema';
 import { createRegistrar } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { messagesOf } from '../../test/http';
-import { createContact, createDomain, get } from './registry.test-support';
+import { createContact, createDomain, get } from './registrations.test-support';
 
 let t: TestApp;
 const alpha = { username: 'support@alpha', roles: ['SUPPORT' as const] };

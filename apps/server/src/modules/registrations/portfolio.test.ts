@@ -13,7 +13,7 @@ import { auditEvents, domainStatuses } from '../../db/schema';
 import { createRegistrar } from '../../test/factories';
 import { messagesOf } from '../../test/http';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createContact, createDomain, get, type Caller } from './registry.test-support';
+import { createContact, createDomain, get, type Caller } from './registrations.test-support';
 
 /*
  * The portfolio overview, the search's filters and its CSV export, through the whole

@@ -2,10 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DomainSearchFilters } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
 import { neutraliseFormulaSql } from '../../lib/csv';
-import { facetKey, labelBit } from './facets';
+import { facetKey, labelBit } from '../../db/facets';
 import { choosePageRead, lookupLimit, prefixUpperBound, tokenLength, type SearchPlan } from './search-pattern';
 import { patternCondition, registrarTokens, sortedNamesCondition, textArray, tokenCounts, type SearchPage } from './search.repository';
-import { sqlRows } from './sql-rows';
+import { sqlRows } from '../../db/sql-rows';
 
 /*
  * Registration search with the portfolio's filters, over `domain_facets` (migration

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRegistrar } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createContact, createDomain, get, notFoundBody } from './registry.test-support';
+import { createContact, createDomain, get, notFoundBody } from './registrations.test-support';
 
 let t: TestApp;
 const alpha = { username: 'support@alpha', roles: ['SUPPORT' as const] };

@@ -9,6 +9,6 @@ type RegistrationOperation =
   'searchRegistrations' | 'exportRegistrations' | 'getPortfolioOverview' | 'exportRenewalForecast' | 'getRegistration' | 'getTransfer' | 'getContact';
 
 /** Registrations: search (and its export), the portfolio overview, one registration, its transfer status, and the contacts on it. */
-export function registryHandlers(app: FastifyInstance): Pick<ApiHandlers, RegistrationOperation> {
+export function registrationHandlers(app: FastifyInstance): Pick<ApiHandlers, RegistrationOperation> {
   return { ...searchHandlers(app), ...portfolioHandlers(app), ...domainHandlers(app), ...contactHandlers(app) };
 }
