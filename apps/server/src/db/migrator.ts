@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type pg from 'pg';
-import { jobQueuePending, migrateJobQueue } from '../jobs/job-queue';
+import { jobQueuePending, migrateJobQueue } from './job-queue-schema';
 
 /*
  * Migrations, as a fleet applies them. Drizzle's migrator takes no lock and runs every pending
@@ -14,7 +14,7 @@ import { jobQueuePending, migrateJobQueue } from '../jobs/job-queue';
  * - a migration whose first line is `-- migrate: outside-transaction` runs statement by statement
  *   outside a transaction, for what PostgreSQL refuses inside one (CREATE INDEX CONCURRENTLY);
  *   such a migration must be safe to run again (IF NOT EXISTS), as it may stop half way.
- * - then the job queue's own schema (pg-boss, jobs/job-queue.ts), under the same lock.
+ * - then the job queue's own schema (pg-boss, job-queue-schema.ts), under the same lock.
  * docs/decisions.md gives the rule for heavy changes.
  */
 

@@ -2,7 +2,7 @@ import { brusselsDay } from '@registrar-panel/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { UserDirectory } from '../identity/directory/user-directory';
-import { queueNames } from './job-queue';
+import { queueNames } from '../db/job-queue-schema';
 
 /*
  * Users with an access end day (time-limited access, for contractors) are disabled once the day has

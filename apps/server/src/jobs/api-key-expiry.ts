@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { sendApiKeyExpiryNotices, type ExpiryNoticeDeps } from '../modules/api-keys/api-key-expiry-notices';
-import { queueNames } from './job-queue';
+import { queueNames } from '../db/job-queue-schema';
 
 /*
  * The API keys' expiry reminders (modules/api-keys/api-key-expiry-notices.ts): a pg-boss schedule

@@ -6,7 +6,7 @@ import { createActiveUser } from '../identity/testing/users';
 import { createRegistrar } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { startBackgroundWork } from './background';
-import { jobQueueSchema, queueNames } from './job-queue';
+import { jobQueueSchema, queueNames } from '../db/job-queue-schema';
 import { applyRetention, retentionSchedule } from './retention';
 
 let t: TestApp;

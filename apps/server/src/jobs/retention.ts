@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/database';
-import { queueNames } from './job-queue';
+import { queueNames } from '../db/job-queue-schema';
 
 /*
  * Housekeeping: rows that only grow are deleted once they are older than their retention. A daily

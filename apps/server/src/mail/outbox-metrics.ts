@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { jobQueueSchema, queueNames } from '../jobs/job-queue';
+import { jobQueueSchema, queueNames } from '../db/job-queue-schema';
 
 /** The outbox's states an operator watches: waiting, waiting for a retry, being sent, given up. */
 const states = ['created', 'retry', 'active', 'failed'] as const;

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
-import { connectionOf, jobQueueSchema, queueNames, type Executor } from '../jobs/job-queue';
+import { jobQueueSchema, queueNames } from '../db/job-queue-schema';
+import { connectionOf, type Executor } from '../jobs/job-queue';
 import type { Mail } from './mail';
 
 /*

@@ -4,7 +4,7 @@ import type { PanelRole } from '@registrar-panel/contract';
 import { demoMailbox } from '../db/schema';
 import { startSmtpListener, type SmtpListener } from '../identity/testing/smtp-listener';
 import { startBackgroundWork, type BackgroundWork } from '../jobs/background';
-import { jobQueueSchema } from '../jobs/job-queue';
+import { jobQueueSchema } from '../db/job-queue-schema';
 import { freePort } from '../lib/free-port';
 import { createRegistrar } from '../test/factories';
 import { call } from '../test/http';

@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/database';
 import { demoMailbox } from '../db/schema';
-import { queueNames } from '../jobs/job-queue';
+import { queueNames } from '../db/job-queue-schema';
 import type { Mail } from './mail';
 
 /*

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { databaseUrlOf, migrationsFolder, openDatabase } from '../db/database';
-import { jobQueueSchemaVersion, queueNames } from '../jobs/job-queue';
+import { jobQueueSchemaVersion, queueNames } from '../db/job-queue-schema';
 
 /** The template's name changes with the migrations, so a server never hands out an outdated copy. */
 export function templateName(): string {

@@ -5,7 +5,7 @@ import type { Database } from '../db/database';
 import { loadSigningKeys } from '../identity/provider/signing-keys';
 import { signAccessToken, type TokenClaims } from '../identity/testing/access-tokens';
 import { sql } from 'drizzle-orm';
-import { jobQueueSchema, queueNames } from '../jobs/job-queue';
+import { jobQueueSchema, queueNames } from '../db/job-queue-schema';
 import type { Mail } from '../mail/mail';
 import { openTestDatabase } from './test-database';
 

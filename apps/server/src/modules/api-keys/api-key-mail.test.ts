@@ -6,7 +6,7 @@ import { startSmtpListener, type ReceivedMail, type SmtpListener } from '../../i
 import { createActiveUser } from '../../identity/testing/users';
 import { apiKeyExpirySchedule } from '../../jobs/api-key-expiry';
 import { startBackgroundWork, type BackgroundWork } from '../../jobs/background';
-import { jobQueueSchema, queueNames } from '../../jobs/job-queue';
+import { jobQueueSchema, queueNames } from '../../db/job-queue-schema';
 import { createRegistrar } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { sendApiKeyExpiryNotices } from './api-key-expiry-notices';

@@ -7,7 +7,7 @@ import { SignInDriver, type Tokens } from '../../identity/testing/sign-in-driver
 import { createActiveUser, testPassword } from '../../identity/testing/users';
 import { startBackgroundWork } from '../../jobs/background';
 import { accessEndSchedule, applyAccessEnds } from '../../jobs/access-end';
-import { jobQueueSchema, queueNames } from '../../jobs/job-queue';
+import { jobQueueSchema, queueNames } from '../../db/job-queue-schema';
 import { createRegistrar } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
