@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
-import { settingsSchema } from './config-schema';
+import { loadConfig, variablesSchema } from './config';
+
 
 const base = { DATA_DIR: '/nonexistent', WEB_DIST_DIR: '/nonexistent' };
 
@@ -13,6 +13,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, DEMO_MODE: 'yes' })).toThrow('DEMO_MODE must be one of true, false, not "yes"');
     expect(() => loadConfig({ ...base, LOG_LEVEL: 'verbose' })).toThrow('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
     expect(() => loadConfig({ ...base, DATABASE_POOL_SIZE: '0' })).toThrow('DATABASE_POOL_SIZE must be a whole number of connections from 1 to 1000, not "0"');
+  });
+
+  it('reads every variable through the one schema: a request limit and the TLD are refused like the rest', () => {
+    expect(() => loadConfig({ ...base, RATE_LIMIT_SIGN_IN_PER_IP: 'lots' })).toThrow(
+      'RATE_LIMIT_SIGN_IN_PER_IP must be COUNT/WINDOW (e.g. 30/15m, 600/1m, 5/1h) or off',
+    );
+    expect(loadConfig({ ...base, RATE_LIMIT_SIGN_IN_PER_IP: 'off' }).rateLimits.signInPerIp).toBeNull();
+    expect(loadConfig({ ...base, RATE_LIMIT_SIGN_IN_PER_IP: '5/1m' }).rateLimits.signInPerIp).toEqual({ max: 5, windowMs: 60_000 });
+    expect(() => loadConfig({ ...base, TLD: '.be' })).toThrow('TLD must be a top-level domain without its dot, such as be, not ".be"');
+    expect(loadConfig({ ...base, TLD: 'vlaanderen' }).tld).toBe('vlaanderen');
   });
 
   it('lists every refused variable at once', () => {
@@ -48,6 +58,6 @@ describe('configuration', () => {
 
   it("lists every checked variable in the README's configuration table", () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    for (const name of Object.keys(settingsSchema.shape)) expect(readme, name).toMatch(new RegExp(`^\\| \`${name}\` +\\|`, 'm'));
+    for (const name of Object.keys(variablesSchema.shape)) expect(readme, name).toMatch(new RegExp(`^\\| \`${name}\` +\\|`, 'm'));
   });
 });

@@ -1,11 +1,16 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { checkedSettings } from './config-schema';
-import { loadRateLimits, type RateLimits } from './lib/rate-limit-policy';
+import { z } from 'zod';
 import { isLoopbackHostname, parseTrustProxy, type TrustProxy } from './lib/addresses';
-import { defaultRetention, type RetentionPolicy } from './jobs/retention';
-import { defaultMailRetry, type MailRetryPolicy } from './mail/outbox';
-import { defaultFeedMaxLineBytes } from './feed/read-lines';
+import { encryptionKey, flag, oneOf, presentVariables, refusals, urlWith, wholeNumber } from './lib/env-rules';
+import { parseLimit, rateLimitPolicy, type RateLimits } from './lib/rate-limit-policy';
+
+/*
+ * The configuration is the output of one schema over the environment: each variable is read once,
+ * by its rule (lib/env-rules.ts), with its default here; then the rules between variables. A typo
+ * or a wrong kind of value stops the start with one line per variable, naming it and what it
+ * expects (the README's table lists every variable).
+ */
 
 /** Everything the server reads from its environment, with the defaults the README lists. */
 export interface Config {
@@ -76,83 +81,212 @@ export interface Config {
   metricsToken: string | undefined;
 }
 
+/** How the relay retries a mail it could not hand to the SMTP server (mail/outbox.ts). */
+export interface MailRetryPolicy {
+  /** Attempts after the first. */
+  retryLimit: number;
+  /** The first wait; each further wait doubles (pg-boss's backoff, with jitter). */
+  retryDelaySeconds: number;
+}
+
+/**
+ * Twelve retries from 10 s doubling: the last attempt comes about a day after the first, long
+ * enough for a relay outage to be repaired, short enough that a reset link (valid 12 h) is not
+ * delivered pointlessly late after that.
+ */
+export const defaultMailRetry: MailRetryPolicy = { retryLimit: 12, retryDelaySeconds: 10 };
+
+/** How long rows that only grow are kept, in days (jobs/retention.ts). */
+export interface RetentionPolicy {
+  /** The audit trail; two years unless configured. */
+  auditDays: number;
+  /** Sign-in attempts, and the lockout counters of accounts with no failure for as long. */
+  signInDays: number;
+  /** Sent mail in the queue's archive, and the demo's mailbox. */
+  mailDays: number;
+}
+
+export const defaultRetention: RetentionPolicy = { auditDays: 730, signInDays: 365, mailDays: 7 };
+
+/**
+ * The longest line the feed reads (FEED_MAX_LINE_BYTES), in bytes without its line break. Well
+ * above any real entity (a registration is about 1 kB) and far below what one JavaScript string
+ * can hold (about 512 MiB), which a longer line would crash the run on.
+ */
+export const defaultFeedMaxLineBytes = 16 * 1024 * 1024;
+
 /** Fixed, public key for demo mode only; production must set TOTP_ENCRYPTION_KEY (checked at start). */
 const demoTotpKey = '6465-6d6f-2d6f-6e6c-79'.replace(/-/g, '').padEnd(64, '0');
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  // Every closed-shape variable first: a typo stops the start naming the variable (config-schema.ts).
-  const settings = checkedSettings(env);
-  const port = Number(settings.PORT ?? 8080);
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
-  const databaseUrl = env.DATABASE_URL || undefined;
-  const demoMode = env.DEMO_MODE === undefined ? !databaseUrl : env.DEMO_MODE === 'true';
+const text = z.string();
+const httpUrl = urlWith(['http', 'https'], 'an http:// or https:// address');
+const days = wholeNumber(1, 36_500, 'days, a whole number from 1');
+
+/** One field per request limit, `COUNT/WINDOW` or `off` (lib/rate-limit-policy.ts names them and their defaults). */
+const rateLimitFields = Object.fromEntries(
+  Object.values(rateLimitPolicy).map((rule) => [
+    rule.variable,
+    text
+      .transform((value, context) => {
+        try {
+          return parseLimit(value, rule.variable);
+        } catch (error) {
+          context.addIssue({ code: 'custom', message: (error as Error).message.replace(`${rule.variable} `, '') });
+          return z.NEVER;
+        }
+      })
+      .optional(),
+  ]),
+);
+
+/** Every variable the server reads, with its rule; unset ones are `undefined` until the defaults below. */
+export const variablesSchema = z.object({
+  PORT: wholeNumber(1, 65_535, 'a port number from 1 to 65535').optional(),
+  HOST: text.optional(),
+  PUBLIC_URL: httpUrl.optional(),
+  DATABASE_URL: urlWith(['postgres', 'postgresql'], 'a postgres:// connection string').optional(),
+  DATA_DIR: text.optional(),
+  DEMO_MODE: flag.optional(),
+  TRUST_PROXY: text.optional(),
+  TLD: text.regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i, { message: 'must be a top-level domain without its dot, such as be' }).optional(),
+  NEWS_URL: httpUrl.optional(),
+  REGISTRATION_GUIDELINES_URL: httpUrl.optional(),
+  SUPPORT_EMAIL: text.optional(),
+  IDENTITY_MODE: oneOf(['embedded', 'keycloak']).optional(),
+  OIDC_AUTH_URL: urlWith(['http', 'https'], "an http:// or https:// address (the identity service's base URL)").optional(),
+  OIDC_REALM: text.optional(),
+  OIDC_CLIENT_ID: text.optional(),
+  OIDC_DIRECTORY_CLIENT_ID: text.optional(),
+  OIDC_DIRECTORY_CLIENT_SECRET: text.optional(),
+  RECENT_AUTHENTICATION_MINUTES: wholeNumber(1, 1440, 'minutes, a whole number from 1 to 1440').optional(),
+  TOTP_ENCRYPTION_KEY: encryptionKey.optional(),
+  SMTP_URL: urlWith(['smtp', 'smtps'], 'an smtp:// or smtps:// address').optional(),
+  MAIL_FROM: text.optional(),
+  REDIS_URL: urlWith(['redis', 'rediss'], 'a redis:// or rediss:// address').optional(),
+  REDIS_KEY_PREFIX: text.optional(),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  WEB_DIST_DIR: text.optional(),
+  WEB_SOURCE_MAPS: flag.optional(),
+  DATABASE_POOL_SIZE: wholeNumber(1, 1000, 'a whole number of connections from 1 to 1000').optional(),
+  DATABASE_STATEMENT_TIMEOUT: wholeNumber(0, 86_400_000, 'milliseconds, a whole number (0: no limit)').optional(),
+  SMTP_TIMEOUT: wholeNumber(100, 600_000, 'milliseconds, a whole number from 100').optional(),
+  SHUTDOWN_DELAY: wholeNumber(0, 600_000, 'milliseconds, a whole number').optional(),
+  SHUTDOWN_TIMEOUT: wholeNumber(0, 600_000, 'milliseconds, a whole number').optional(),
+  // Up to 256 MiB: one JavaScript string holds at most about 512 MiB.
+  FEED_MAX_LINE_BYTES: wholeNumber(1, 268_435_456, 'bytes, a whole number from 1 to 268435456 (256 MiB)').optional(),
+  MAIL_RETRY_DELAY: wholeNumber(1, 3600, 'seconds, a whole number from 1 to 3600').optional(),
+  AUDIT_RETENTION_DAYS: days.optional(),
+  SIGN_IN_RETENTION_DAYS: days.optional(),
+  MAIL_RETENTION_DAYS: days.optional(),
+  PASSWORD_HASH_CONCURRENCY: wholeNumber(0, 10_000, 'a whole number').optional(),
+  PASSWORD_HASH_QUEUE: wholeNumber(0, 100_000, 'a whole number').optional(),
+  // A bearer token: one word of printable characters, long enough that guessing it is hopeless.
+  METRICS_TOKEN: text
+    .regex(/^[\x21-\x7e]{32,}$/, { message: 'must be at least 32 printable characters without spaces (e.g. openssl rand -hex 32)' })
+    .optional(),
+  ...rateLimitFields,
+});
+
+type Variables = z.output<typeof variablesSchema>;
+
+/** The rules between variables; a broken one stops the start with its own sentence. */
+function checkTogether(v: Variables, publicUrl: string, demoMode: boolean, context: z.RefinementCtx): void {
   // Known passwords and a public two-step key: an implied demo (no DATABASE_URL) serves this machine only.
-  if (demoMode && env.DEMO_MODE === undefined && !isLoopbackHostname(new URL(publicUrl).hostname)) {
-    throw new Error(
-      `Demo mode (DATABASE_URL unset) runs on a loopback PUBLIC_URL only, not ${publicUrl}: set DATABASE_URL for a deployment, or DEMO_MODE=true to show the demo there on purpose`,
-    );
+  if (demoMode && v.DEMO_MODE === undefined && !isLoopbackHostname(new URL(publicUrl).hostname)) {
+    context.addIssue({
+      code: 'custom',
+      message: `Demo mode (DATABASE_URL unset) runs on a loopback PUBLIC_URL only, not ${publicUrl}: set DATABASE_URL for a deployment, or DEMO_MODE=true to show the demo there on purpose`,
+    });
   }
-  const mode = settings.IDENTITY_MODE ?? 'embedded';
-  const directoryClientSecret = env.OIDC_DIRECTORY_CLIENT_SECRET ?? '';
-  if (mode === 'keycloak' && !directoryClientSecret) {
-    throw new Error(
-      "IDENTITY_MODE=keycloak needs OIDC_DIRECTORY_CLIENT_SECRET: the secret of the realm's registrar-panel-directory client (README: Run against Keycloak)",
-    );
+  if (v.IDENTITY_MODE === 'keycloak' && !v.OIDC_DIRECTORY_CLIENT_SECRET) {
+    context.addIssue({
+      code: 'custom',
+      message:
+        "IDENTITY_MODE=keycloak needs OIDC_DIRECTORY_CLIENT_SECRET: the secret of the realm's registrar-panel-directory client (README: Run against Keycloak)",
+    });
   }
+}
+
+/** The variables, read, as the configuration: the defaults the README lists fill what is unset. */
+const configSchema = variablesSchema.transform((v, context): Config => {
+  const port = v.PORT ?? 8080;
+  const publicUrl = (v.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const databaseUrl = v.DATABASE_URL;
+  const demoMode = v.DEMO_MODE ?? !databaseUrl;
+  checkTogether(v, publicUrl, demoMode, context);
   // The public demo key only for the embedded demo database; a server database may hold real secrets.
-  const totpEncryptionKey = env.TOTP_ENCRYPTION_KEY ?? (demoMode && !databaseUrl ? demoTotpKey : '');
-  if (!totpEncryptionKey) throw new Error('TOTP_ENCRYPTION_KEY must be set outside demo mode and whenever DATABASE_URL is set');
+  const totpEncryptionKey = v.TOTP_ENCRYPTION_KEY ?? (demoMode && !databaseUrl ? demoTotpKey : '');
+  if (!totpEncryptionKey) context.addIssue({ code: 'custom', message: 'TOTP_ENCRYPTION_KEY must be set outside demo mode and whenever DATABASE_URL is set' });
+  let trustProxy: TrustProxy = false;
+  try {
+    trustProxy = parseTrustProxy(v.TRUST_PROXY);
+  } catch (error) {
+    context.addIssue({ code: 'custom', message: (error as Error).message });
+  }
+  const limit = (name: keyof RateLimits) => {
+    const rule = rateLimitPolicy[name];
+    const set = (v as Record<string, ReturnType<typeof parseLimit> | undefined>)[rule.variable];
+    return set === undefined ? parseLimit(rule.default, rule.variable) : set; // `off` is null, not unset
+  };
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: v.HOST ?? '0.0.0.0',
     publicUrl,
     databaseUrl,
-    dataDir: resolve(env.DATA_DIR ?? './data'),
+    dataDir: resolve(v.DATA_DIR ?? './data'),
     demoMode,
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    tld: env.TLD ?? 'be',
-    newsUrl: env.NEWS_URL ?? 'https://www.registry.example/news',
-    registrationGuidelinesUrl: env.REGISTRATION_GUIDELINES_URL ?? 'https://www.registry.example/registration-guidelines',
-    supportEmail: env.SUPPORT_EMAIL ?? 'support@registry.example',
+    trustProxy,
+    tld: v.TLD ?? 'be',
+    newsUrl: v.NEWS_URL ?? 'https://www.registry.example/news',
+    registrationGuidelinesUrl: v.REGISTRATION_GUIDELINES_URL ?? 'https://www.registry.example/registration-guidelines',
+    supportEmail: v.SUPPORT_EMAIL ?? 'support@registry.example',
     identity: {
-      mode,
-      authUrl: (env.OIDC_AUTH_URL ?? `${publicUrl}/auth`).replace(/\/$/, ''),
-      realm: env.OIDC_REALM ?? 'registrar-panel',
-      clientId: env.OIDC_CLIENT_ID ?? 'registrar-panel-web',
-      directoryClient: { clientId: env.OIDC_DIRECTORY_CLIENT_ID ?? 'registrar-panel-directory', clientSecret: directoryClientSecret },
-      recentAuthenticationSeconds: Number(settings.RECENT_AUTHENTICATION_MINUTES ?? 15) * 60,
+      mode: v.IDENTITY_MODE ?? 'embedded',
+      authUrl: (v.OIDC_AUTH_URL ?? `${publicUrl}/auth`).replace(/\/$/, ''),
+      realm: v.OIDC_REALM ?? 'registrar-panel',
+      clientId: v.OIDC_CLIENT_ID ?? 'registrar-panel-web',
+      directoryClient: { clientId: v.OIDC_DIRECTORY_CLIENT_ID ?? 'registrar-panel-directory', clientSecret: v.OIDC_DIRECTORY_CLIENT_SECRET ?? '' },
+      recentAuthenticationSeconds: (v.RECENT_AUTHENTICATION_MINUTES ?? 15) * 60,
     },
     totpEncryptionKey,
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'Registrar Panel <no-reply@registry.example>',
-    logLevel: settings.LOG_LEVEL ?? 'info',
-    webDistDir: resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
-    webSourceMaps: settings.WEB_SOURCE_MAPS === 'true',
-    rateLimits: loadRateLimits(env),
-    redisUrl: env.REDIS_URL || undefined,
-    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? `registrar-panel:${new URL(publicUrl).host}:`,
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM ?? 'Registrar Panel <no-reply@registry.example>',
+    logLevel: v.LOG_LEVEL ?? 'info',
+    webDistDir: resolve(v.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    webSourceMaps: v.WEB_SOURCE_MAPS ?? false,
+    rateLimits: Object.fromEntries(Object.keys(rateLimitPolicy).map((name) => [name, limit(name as keyof RateLimits)])) as RateLimits,
+    redisUrl: v.REDIS_URL,
+    redisKeyPrefix: v.REDIS_KEY_PREFIX ?? `registrar-panel:${new URL(publicUrl).host}:`,
     passwordWork: {
       // Half the cores: a flood of sign-ins then leaves the other half to everyone else's requests.
-      maxRunning: Math.max(1, Number(settings.PASSWORD_HASH_CONCURRENCY ?? Math.floor(availableParallelism() / 2))),
-      maxWaiting: Number(settings.PASSWORD_HASH_QUEUE ?? 32),
+      maxRunning: Math.max(1, v.PASSWORD_HASH_CONCURRENCY ?? Math.floor(availableParallelism() / 2)),
+      maxWaiting: v.PASSWORD_HASH_QUEUE ?? 32,
     },
     database: {
-      poolSize: Number(settings.DATABASE_POOL_SIZE ?? 10),
+      poolSize: v.DATABASE_POOL_SIZE ?? 10,
       // Off by default: the domain report streams for as long as the browser takes to read it.
-      statementTimeoutMs: Number(settings.DATABASE_STATEMENT_TIMEOUT ?? 0),
+      statementTimeoutMs: v.DATABASE_STATEMENT_TIMEOUT ?? 0,
     },
-    smtpTimeoutMs: Number(settings.SMTP_TIMEOUT ?? 10_000),
-    shutdownDelayMs: Number(settings.SHUTDOWN_DELAY ?? 0),
-    shutdownTimeoutMs: Number(settings.SHUTDOWN_TIMEOUT ?? 10_000),
-    feedMaxLineBytes: Number(settings.FEED_MAX_LINE_BYTES ?? defaultFeedMaxLineBytes),
-    mailRetry: { ...defaultMailRetry, retryDelaySeconds: Number(settings.MAIL_RETRY_DELAY ?? defaultMailRetry.retryDelaySeconds) },
+    smtpTimeoutMs: v.SMTP_TIMEOUT ?? 10_000,
+    shutdownDelayMs: v.SHUTDOWN_DELAY ?? 0,
+    shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT ?? 10_000,
+    feedMaxLineBytes: v.FEED_MAX_LINE_BYTES ?? defaultFeedMaxLineBytes,
+    mailRetry: { ...defaultMailRetry, retryDelaySeconds: v.MAIL_RETRY_DELAY ?? defaultMailRetry.retryDelaySeconds },
     retention: {
-      auditDays: Number(settings.AUDIT_RETENTION_DAYS ?? defaultRetention.auditDays),
-      signInDays: Number(settings.SIGN_IN_RETENTION_DAYS ?? defaultRetention.signInDays),
-      mailDays: Number(settings.MAIL_RETENTION_DAYS ?? defaultRetention.mailDays),
+      auditDays: v.AUDIT_RETENTION_DAYS ?? defaultRetention.auditDays,
+      signInDays: v.SIGN_IN_RETENTION_DAYS ?? defaultRetention.signInDays,
+      mailDays: v.MAIL_RETENTION_DAYS ?? defaultRetention.mailDays,
     },
-    metricsToken: settings.METRICS_TOKEN,
+    metricsToken: v.METRICS_TOKEN,
   };
+});
+
+/** The configuration from the environment; throws one sentence per refused variable or broken rule. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = presentVariables(env, Object.keys(variablesSchema.shape));
+  const result = configSchema.safeParse(present);
+  if (!result.success) throw new Error(refusals(result.error, present));
+  return result.data;
 }
 
 export function issuerOf(config: Config): string {

@@ -6,7 +6,7 @@ import type { Database } from '../db/database';
 import { openTestDatabase } from '../test/test-database';
 import { applyLines, feed, lines, numbered } from './feed.test-support';
 import { readPosition } from './position';
-import { defaultFeedMaxLineBytes } from './read-lines';
+import { defaultFeedMaxLineBytes } from '../config';
 
 /*
  * Lines the registry should never send, sent through `npm run feed` as a registry runs it: each goes

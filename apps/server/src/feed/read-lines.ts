@@ -1,12 +1,7 @@
+import { defaultFeedMaxLineBytes } from '../config';
 import type { Readable } from 'node:stream';
 import { parseChange, type ParsedLine } from './format';
 
-/**
- * The longest line the feed reads (FEED_MAX_LINE_BYTES), in bytes without its line break. Well
- * above any real entity (a registration is about 1 kB) and far below what one JavaScript string
- * can hold (about 512 MiB), which a longer line would crash the run on.
- */
-export const defaultFeedMaxLineBytes = 16 * 1024 * 1024;
 /** Enough of an over-long line's start to read a leading `"seq"` from. */
 const prefixBytes = 64;
 const newline = 0x0a;

@@ -1,3 +1,4 @@
+import type { RetentionPolicy } from '../config';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
@@ -10,17 +11,6 @@ import { queueNames } from '../db/job-queue-schema';
  * each table is cleaned in batches of its own transactions, so running instances never wait on it.
  * The mail outbox (the queue's own jobs) is cleaned by pg-boss's maintenance (job-queue.ts).
  */
-
-export interface RetentionPolicy {
-  /** The audit trail; two years unless configured. */
-  auditDays: number;
-  /** Sign-in attempts, and the lockout counters of accounts with no failure for as long. */
-  signInDays: number;
-  /** Sent mail in the queue's archive, and the demo's mailbox. */
-  mailDays: number;
-}
-
-export const defaultRetention: RetentionPolicy = { auditDays: 730, signInDays: 365, mailDays: 7 };
 
 /** When the job runs: 03:30 in Brussels, when registrars are least likely to be working. */
 export const retentionSchedule = { cron: '30 3 * * *', tz: 'Europe/Brussels' } as const;

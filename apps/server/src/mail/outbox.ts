@@ -1,3 +1,4 @@
+import type { MailRetryPolicy } from '../config';
 import PgBoss from 'pg-boss';
 import { jobQueueSchema, queueNames } from '../db/job-queue-schema';
 import { connectionOf, type Executor } from '../jobs/job-queue';
@@ -9,21 +10,6 @@ import type { Mail } from './mail';
  * mail recorded with it. The relay (relay.ts) sends it later, with retries. No user request waits
  * for, or fails because of, the mail server.
  */
-
-/** How the relay retries a mail it could not hand to the SMTP server. */
-export interface MailRetryPolicy {
-  /** Attempts after the first. */
-  retryLimit: number;
-  /** The first wait; each further wait doubles (pg-boss's backoff, with jitter). */
-  retryDelaySeconds: number;
-}
-
-/**
- * Twelve retries from 10 s doubling: the last attempt comes about a day after the first, long
- * enough for a relay outage to be repaired, short enough that a reset link (valid 12 h) is not
- * delivered pointlessly late after that.
- */
-export const defaultMailRetry: MailRetryPolicy = { retryLimit: 12, retryDelaySeconds: 10 };
 
 /**
  * A mail being sent longer than this is taken for lost (an instance killed while sending) and

@@ -5,7 +5,8 @@ import { auditActions, limits, type HistoryEntry, type HistoryResponse, type Pan
 import { auditEvents, signInAttempts } from '../../db/schema';
 import { SignInDriver } from '../../identity/testing/sign-in-driver';
 import { createActiveUser } from '../../identity/testing/users';
-import { applyRetention, defaultRetention } from '../../jobs/retention';
+import { defaultRetention } from '../../config';
+import { applyRetention } from '../../jobs/retention';
 import { createRegistrar } from '../../test/factories';
 import { call, messagesOf } from '../../test/http';
 import { createTestApp, type TestApp } from '../../test/test-app';
