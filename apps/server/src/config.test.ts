@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, variablesSchema } from './config';
 
-
 const base = { DATA_DIR: '/nonexistent', WEB_DIST_DIR: '/nonexistent' };
 
 describe('configuration', () => {
