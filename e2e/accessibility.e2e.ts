@@ -1,10 +1,10 @@
 import { brusselsDay, brusselsYearMonth, formatDay } from '@registrar-panel/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoQuotas, demoSeed } from '../apps/server/src/db/seed/demo-data';
-import type { DomainRecord } from '../apps/server/src/db/seed/domain-records';
-import { RegistryGenerator } from '../apps/server/src/db/seed/generate';
-import { startOfUtcDay } from '../apps/server/src/db/seed/options';
+import { demoQuotas, demoSeed } from '../apps/server/src/seed/demo-data';
+import type { DomainRecord } from '../apps/server/src/seed/domain-records';
+import { RegistryGenerator } from '../apps/server/src/seed/generate';
+import { startOfUtcDay } from '../apps/server/src/seed/options';
 import { axeContext, expectNoAxeViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { firstLink, lastMailFile, waitForMail } from './support/mailbox';

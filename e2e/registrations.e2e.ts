@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoQuotas, demoSeed } from '../apps/server/src/db/seed/demo-data';
-import type { DomainRecord } from '../apps/server/src/db/seed/domain-records';
-import { RegistryGenerator } from '../apps/server/src/db/seed/generate';
-import { startOfUtcDay } from '../apps/server/src/db/seed/options';
+import { demoQuotas, demoSeed } from '../apps/server/src/seed/demo-data';
+import type { DomainRecord } from '../apps/server/src/seed/domain-records';
+import { RegistryGenerator } from '../apps/server/src/seed/generate';
+import { startOfUtcDay } from '../apps/server/src/seed/options';
 import { lifecycleStatus } from '@registrar-panel/contract';
 import { launchBrowser, newPage } from './support/browser';
 import { capturePage, phone, sidewaysOverflow } from './support/screenshots';

@@ -86,7 +86,7 @@ export function describeServerBuild(metafile) {
   return files.map(([path, { bytes, entryPoint }]) => {
     const when = atStart.has(path)
       ? 'loaded at start'
-      : entryPoint?.endsWith('/db/seed/demo.ts')
+      : entryPoint?.endsWith('/seed/demo.ts')
         ? 'the demo generator: loaded only when demo mode seeds'
         : 'loaded on demand';
     return `  ${basename(path).padEnd(width)}  ${(bytes / 1000).toFixed(1).padStart(6)} kB  ${when}`;

@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../src/db/database';
 import { domains } from '../src/db/schema';
-import { loadRegistry } from '../src/db/seed/load';
-import { demoRegistrarHandles } from '../src/db/seed/registrars';
+import { loadRegistry } from '../src/seed/load';
+import { demoRegistrarHandles } from '../src/seed/registrars';
 
 /** The registrar the benchmark downloads the report of: the generator's first one. */
 export const benchRegistrar = demoRegistrarHandles[0];

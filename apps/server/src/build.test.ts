@@ -16,20 +16,20 @@ beforeAll(async () => {
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 const inputsOf = (outputs: string[]) => outputs.flatMap((output) => Object.keys(metafile.outputs[output]?.inputs ?? {}));
-const demoChunk = () => Object.keys(metafile.outputs).find((path) => metafile.outputs[path]?.entryPoint === 'apps/server/src/db/seed/demo.ts');
+const demoChunk = () => Object.keys(metafile.outputs).find((path) => metafile.outputs[path]?.entryPoint === 'apps/server/src/seed/demo.ts');
 
 describe('the server build', () => {
   it('loads at start no seed generator, test support, testing driver or benchmark', () => {
     const atStart = inputsOf(startupOutputs(metafile));
     expect(atStart).toContain('apps/server/src/server.ts');
-    const notForProduction = /^apps\/server\/(src\/db\/seed|src\/test|src\/identity\/testing|bench)\/|\.test(-support)?\.ts$/;
+    const notForProduction = /^apps\/server\/(src\/seed|src\/test|src\/identity\/testing|bench)\/|\.test(-support)?\.ts$/;
     expect(atStart.filter((input) => notForProduction.test(input))).toEqual([]);
   });
 
   it('puts the demo generator in a chunk of its own, imported only dynamically', () => {
     const chunk = demoChunk() ?? '';
     expect(chunk).toMatch(/\/demo-\w+\.js$/);
-    expect(inputsOf([chunk])).toContain('apps/server/src/db/seed/generate.ts');
+    expect(inputsOf([chunk])).toContain('apps/server/src/seed/generate.ts');
     const imports = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((imported) => imported.path === chunk));
     expect(imports.map((imported) => imported.kind)).toEqual(['dynamic-import']);
   });

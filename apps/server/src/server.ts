@@ -25,7 +25,7 @@ const database = await openDatabase({
 const app = await buildApp({ config, database });
 if (config.demoMode) {
   // Loaded here only: the demo generator is a chunk of its own that a production start never reads.
-  const { seedDemo } = await import('./db/seed/demo');
+  const { seedDemo } = await import('./seed/demo');
   await seedDemo(app);
 }
 // The mail relay and the retention job, on the job queue every instance shares.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
-import { loadRegistry } from '../db/seed/load';
-import { Random } from '../db/seed/random';
+import { loadRegistry } from '../seed/load';
+import { Random } from '../seed/random';
 import { openTestDatabase } from '../test/test-database';
 import { brusselsDay, labelsOf, lifecycleStatus, type DomainSearchFilters } from '@registrar-panel/contract';
 import { filteredSearchPage } from '../modules/registrations/filtered-search.repository';

@@ -1,7 +1,7 @@
 import { domainToASCII, domainToUnicode } from 'node:url';
 import type pg from 'pg';
-import type { Random } from '../db/seed/random';
-import { idnWords, nouns } from '../db/seed/words';
+import type { Random } from '../seed/random';
+import { idnWords, nouns } from '../seed/words';
 import { rgpStatuses } from '@registrar-panel/contract';
 
 /** Statuses a registration's lifecycle is read from, and flags beside them (spec section 4). */

@@ -1,7 +1,7 @@
-import type { Database } from '../database';
-import { importFeed, type FeedSummary } from '../../feed/importer';
-import { feedLinesOf } from '../../feed/read-lines';
-import { Progress } from '../../lib/progress';
+import type { Database } from '../db/database';
+import { importFeed, type FeedSummary } from '../feed/importer';
+import { feedLinesOf } from '../feed/read-lines';
+import { Progress } from '../lib/progress';
 import { RegistryGenerator, type GenerateOptions } from './generate';
 import { snapshotLines } from './feed-lines';
 

@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { Progress } from '../../lib/progress';
+import { Progress } from '../lib/progress';
 import type { ContactRecord } from './contacts';
 import type { DomainRecord } from './domain-records';
 import type { BillingEventRecord } from './billing';

@@ -1,5 +1,5 @@
 import type { Address } from '@registrar-panel/contract';
-import type { registrars } from '../schema';
+import type { registrars } from '../db/schema';
 import { phoneNumber } from './contacts';
 import { countries, countryByCode } from './places';
 import { Random, mixSeed, streams } from './random';

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registrars, users } from '../schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { registrars, users } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/test-app';
 import { seedDemo } from './demo';
 
 let testApp: TestApp;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { seedDemoUsers } from '../../identity/demo/demo-users';
-import { registrars } from '../schema';
+import { seedDemoUsers } from '../identity/demo/demo-users';
+import { registrars } from '../db/schema';
 import { seedDemoRegistry } from './demo-registry';
 
 /** Held while one instance seeds: instances starting together in demo mode load the demo once. */

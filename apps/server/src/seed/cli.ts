@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config';
-import { openDatabase } from '../database';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
 import { RegistryGenerator, domainQuotas } from './generate';
 import { snapshotLines, writeFeedFile } from './feed-lines';
 import { loadRegistry } from './load';

@@ -4,7 +4,7 @@ import { generatorOptions, toGeneratorArguments } from './options';
 
 const defaults = { domains: 10, registrars: 3 };
 
-/** Reads a command line as the seed command (db/seed/cli.ts) does. */
+/** Reads a command line as the seed command (seed/cli.ts) does. */
 function parseGeneratorArguments(argv: string[]) {
   return toGeneratorArguments(parseArgs({ args: argv, options: generatorOptions, strict: true }).values, defaults);
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../database';
-import { domains } from '../schema';
-import { openTestDatabase } from '../../test/test-database';
-import { sqlRows } from '../sql-rows';
+import type { Database } from '../db/database';
+import { domains } from '../db/schema';
+import { openTestDatabase } from '../test/test-database';
+import { sqlRows } from '../db/sql-rows';
 import { loadRegistry } from './load';
 
 let database: Database;
