@@ -8,7 +8,8 @@ import {
   portfolioOverviewSchema,
   registryContactSchema,
 } from './registrations';
-import { apiKeyCreatedAnswer, apiKeySchema, apiKeysAnswer, createdUserAnswer, historyAnswer, historyEntrySchema, panelUserSchema, usersAnswer } from './users';
+import { historyAnswer, historyEntrySchema } from './history';
+import { apiKeyCreatedAnswer, apiKeySchema, apiKeysAnswer, createdUserAnswer, panelUserSchema, usersAnswer } from './users';
 
 /**
  * The answers' schemas the document names as components, by the contract type each stands for; a

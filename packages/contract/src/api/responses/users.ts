@@ -49,8 +49,6 @@ export type LoginAttempt = z.output<typeof loginAttemptSchema>;
 export const loginAttemptsAnswer = z.object({ results: z.array(loginAttemptSchema) });
 export type LoginAttemptsResponse = z.output<typeof loginAttemptsAnswer>;
 
-// The history's answer lives in history.ts; the route table reads it from here too.
-export { historyAnswer, historyEntrySchema, type HistoryEntry, type HistoryResponse } from './history';
 
 /** A key as `GET /services/apiKeys` lists it (never its secret or hash). */
 export const apiKeySchema = z.object({

@@ -1,6 +1,6 @@
 import { historyQuerySchema } from '../../history';
 import { limits } from '../../limits';
-import { historyAnswer } from '../responses/users';
+import { historyAnswer } from '../responses/history';
 import type { ApiRoute } from '../route';
 import { operation } from '../operations';
 
