@@ -1,8 +1,15 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+/** The server's parts above a floor, as import zones' `from`: lib < config < db < plugins < the features. */
+const serverFeatures = ['modules', 'identity', 'feed', 'jobs', 'mail', 'seed', 'test', 'app.ts', 'server.ts'];
+function serverFloorsAbove(floor) {
+  const above = { lib: ['config.ts', 'db', 'plugins'], config: ['db', 'plugins'], db: ['plugins'], plugins: [] }[floor];
+  return [...above, ...serverFeatures].map((part) => `./apps/server/src/${part}`);
+}
 
 const features = ['api-reference', 'cookie-policy', 'epp', 'registrar', 'registrations', 'users'];
 
@@ -16,7 +23,11 @@ export default tseslint.config(
       globals: { ...globals.node },
     },
     plugins: { 'import-x': importX },
-    settings: { 'import-x/ignore': ['node_modules'] },
+    settings: {
+      'import-x/ignore': ['node_modules'],
+      // Resolves `./x` to `x.ts`/`x.tsx`: without it the zones and the cycle check see no file and pass everything.
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
@@ -92,6 +103,39 @@ export default tseslint.config(
     // Tests are not bundled: they may build the OpenAPI document from the table itself.
     files: ['apps/web/**/*.test.{ts,tsx}'],
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },
+  },
+  {
+    // The server's floors: each imports only what is below it; what a lower floor needs from a higher
+    // one is handed in at app.ts (docs/ARCHITECTURE.md, Floors). Tests may reach across.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/*.keycloak.ts', 'apps/server/src/**/*.test-support.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/server/src/lib',
+              from: serverFloorsAbove('lib'),
+              message: 'lib/ is the ground floor: it imports no other part of the server.',
+            },
+            { target: './apps/server/src/db', from: serverFloorsAbove('db'), message: 'db/ imports only lib/ and the configuration.' },
+            {
+              target: './apps/server/src/plugins',
+              from: serverFloorsAbove('plugins'),
+              message: 'plugins/ import only lib/, db/ and the configuration; hand in what they need from a feature at app.ts.',
+            },
+            { target: './apps/server/src/identity', from: './apps/server/src/modules', message: 'identity/ never imports modules/.' },
+            { target: './apps/server/src/feed', from: './apps/server/src/modules', message: 'feed/ never imports modules/.' },
+            {
+              target: ['./apps/server/src/config.ts'],
+              from: serverFloorsAbove('config'),
+              message: 'The configuration imports only lib/.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['packages/contract/**/*.ts'],

@@ -33,8 +33,6 @@ export const apiKeyPrefix = 'rpk_';
 export const apiKeyStates = ['active', 'expired', 'revoked'] as const;
 export type ApiKeyState = (typeof apiKeyStates)[number];
 
-// The answers' shapes have their one home in their zod schemas (`api/responses/users.ts`).
-export type { ApiKey, ApiKeyCreatedResponse, ApiKeysResponse } from './api/responses/users';
 
 /** The bounds of API keys; the one home of these numbers (server, web form, README). */
 export const apiKeyLimits = {

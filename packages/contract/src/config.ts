@@ -21,6 +21,3 @@ export interface AppConfiguration {
 }
 
 export const tldProperty = 'ngp.registration.exposed.top_level_domain';
-
-// The answers' shapes have their one home in their zod schemas (`api/responses/registrar.ts`).
-export type { Country, ServerProperties } from './api/responses/registrar';

@@ -97,18 +97,3 @@ export type TransferStatus = (typeof transferStatuses)[number];
 
 export const domainContactRoles = ['REGISTRANT', 'ADMIN', 'TECH'] as const;
 export type DomainContactRole = (typeof domainContactRoles)[number];
-
-// The answers' shapes have their one home in their zod schemas (`api/responses/registrations.ts`).
-export type {
-  ContactAddress,
-  DelegationSigner,
-  DomainRegistration,
-  DomainSearchResponse,
-  DomainSearchResult,
-  DomainStatusEntry,
-  DomainTransfer,
-  IanaEntry,
-  Nameserver,
-  RegistrantSummary,
-  RegistryContact,
-} from './api/responses/registrations';

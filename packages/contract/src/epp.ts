@@ -58,8 +58,6 @@ export const eppIpListSchema = z.object({
 });
 export type EppIpList = z.infer<typeof eppIpListSchema>;
 
-// The answers' shapes have their one home in their zod schemas (`api/responses/registrar.ts`).
-export type { EppIpAddressesResponse, EppPasswordRequiredResponse } from './api/responses/registrar';
 
 /**
  * 14 or more characters with a digit, an upper-case and a lower-case letter, a special character and

@@ -144,8 +144,6 @@ export interface HistoryFilter {
   to?: string | undefined;
 }
 
-// The details of each action and the history's answer have their one home in zod schemas (`api/responses/history.ts`).
-export type { AuditDetails, AuditHistoryEntry, HistoryEntry, HistoryResponse, SignInHistoryEntry } from './api/responses/history';
 
 /** `{handle}-history-{YYYYMMDD-HHmmss}.csv`, the time of the download in Brussels. */
 export function historyCsvFileName(handle: string, stamp: string): string {

@@ -22,3 +22,47 @@ export * from './visible-text';
 export { operations, servicesPrefix, type OperationId } from './api/operations';
 // The route table's marks of the message keys the web shows its own way (zod-free copy, held equal to the entries by a test).
 export { handledKeysOf, webHandledKeys, type HandledKey } from './api/web-handled-keys';
+
+// The answers' types: each is its schema's `z.output` in api/responses/ (type-only, so the web's bundles hold no schema).
+export type { AuditDetails, AuditHistoryEntry, HistoryEntry, HistoryResponse, SignInHistoryEntry } from './api/responses/history';
+export type {
+  AbuseContact,
+  Address,
+  BillingLine,
+  Country,
+  EppIpAddressesResponse,
+  EppPasswordRequiredResponse,
+  MainContact,
+  ProtectedTransactions,
+  PublicContact,
+  Registrar,
+  RegistrarResponse,
+  ServerProperties,
+  WhoisContact,
+} from './api/responses/registrar';
+export type {
+  ContactAddress,
+  DelegationSigner,
+  DomainRegistration,
+  DomainSearchResponse,
+  DomainSearchResult,
+  DomainStatusEntry,
+  DomainTransfer,
+  IanaEntry,
+  Nameserver,
+  PortfolioOverview,
+  RegistrantSummary,
+  RegistryContact,
+} from './api/responses/registrations';
+export type {
+  ActivityEntry,
+  ActivityResponse,
+  ApiKey,
+  ApiKeyCreatedResponse,
+  ApiKeysResponse,
+  CreatedUserResponse,
+  LoginAttempt,
+  LoginAttemptsResponse,
+  PanelUser,
+  UsersResponse,
+} from './api/responses/users';

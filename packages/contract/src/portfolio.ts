@@ -152,8 +152,6 @@ export const forecastMonths = 12;
 /** From this share of the threshold, the overview and the Transactions tab warn about protected transactions. */
 export const protectedTransactionsWarningShare = 0.8;
 
-// The answer's shape has its one home in its zod schema (`api/responses/registrations.ts`).
-export type { PortfolioOverview } from './api/responses/registrations';
 
 /** The search export's file: `registrations_{handle}_{YYYYMMDD-HHmmss}.csv`, the time of the download in Brussels. */
 export function searchExportFileName(handle: string, at: Date): string {

@@ -6,18 +6,6 @@ import { emailField, optionalText, phoneField, requiredText, urlField } from './
 export const registrarStatuses = ['INITIAL', 'ACTIVE', 'BLOCKED', 'SUSPENDED', 'DELETED'] as const;
 export type RegistrarStatus = (typeof registrarStatuses)[number];
 
-// The answers' shapes have their one home in their zod schemas (`api/responses/registrar.ts`).
-export type {
-  AbuseContact,
-  Address,
-  BillingLine,
-  MainContact,
-  ProtectedTransactions,
-  PublicContact,
-  Registrar,
-  RegistrarResponse,
-  WhoisContact,
-} from './api/responses/registrar';
 
 const text = limits.contactTextMaxLength;
 

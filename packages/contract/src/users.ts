@@ -8,16 +8,6 @@ import { emailField, requiredText } from './validation';
 
 export const usernamePattern = /^[A-Za-z0-9_-]+$/;
 
-// The answers' shapes have their one home in their zod schemas (`api/responses/users.ts`).
-export type {
-  ActivityEntry,
-  ActivityResponse,
-  CreatedUserResponse,
-  LoginAttempt,
-  LoginAttemptsResponse,
-  PanelUser,
-  UsersResponse,
-} from './api/responses/users';
 
 const roleList = z.array(z.enum(panelRoles, { error: 'validation.role' })).default([]);
 

@@ -8,10 +8,10 @@ import { passwordMaxLength, passwordMinLength } from './account-links/password-p
 import { loadConfig } from '../config';
 import { commonPasswordsFileName, isCommonPassword, keycloakContextPattern, writeCommonPasswordsFile } from '../lib/unsafe-passwords';
 import { accessEndAttribute, registrarAttribute } from './directory/keycloak-user-directory';
-import { sessionPolicy } from './provider/session-policy';
+import { sessionPolicy } from '../lib/session-policy';
 import { accessEndClaim } from '../plugins/auth';
 import { productNameOf } from './directory/identity-mail';
-import { lockoutPolicy } from './sign-in/lockout';
+import { lockoutPolicy } from '../lib/lockout-policy';
 import { totpPolicy } from './sign-in/totp';
 import { readRealmExport, realmExportPath } from './testing/keycloak-realm';
 

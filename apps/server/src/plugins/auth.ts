@@ -4,7 +4,7 @@ import { accessEnded, apiKeyPrefix, can, panelRolesFromToken, registrarHandleOf,
 import type { ApiRoute } from '@registrar-panel/contract/api';
 import type { Config } from '../config';
 import { AppError, unauthorized } from '../errors';
-import { sessionPolicy } from '../identity/provider/session-policy';
+import { sessionPolicy } from '../lib/session-policy';
 
 /** Who is calling, as the access token says. Every service call is scoped to `registrarHandle`. */
 export interface SignedInUser {

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import { subscriberOf } from '../lib/addresses';
-import { lockoutAccount } from '../identity/sign-in/lockout';
+import { lockoutAccount } from '../lib/lockout-policy';
 import { MemoryCounters, RedisCounters, type Counters } from '../lib/rate-limit-counters';
 import type { RateLimitName, RateLimits } from '../lib/rate-limit-policy';
 

@@ -3,7 +3,7 @@ import type { ApiRoute } from '@registrar-panel/contract/api';
 import { isChangeMethod, statusRefusal } from '@registrar-panel/contract';
 import type { Db } from '../db/database';
 import { AppError } from '../errors';
-import { findRegistrarStatus } from '../modules/registrar/registrar.repository';
+import { findRegistrarStatus } from '../db/registrar-status';
 
 export interface RegistrarStatusGateOptions {
   /**

@@ -5,7 +5,7 @@ import { mailContextOf } from '../directory/identity-mail';
 import { consumeUserToken, findUsableUserToken, findUserRow, updateUserRow } from '../directory/directory.repository';
 import { passwordChangedMail } from '../directory/identity-mail';
 import { hashLinkToken, type LinkPurpose } from './link-tokens';
-import { lockoutAccount } from '../sign-in/lockout';
+import { lockoutAccount } from '../../lib/lockout-policy';
 import { liftLocks } from '../sign-in/lockout.repository';
 import { revokeAccountSessions } from '../provider/oidc-adapter';
 import { hashPassword } from '../sign-in/passwords';

@@ -160,3 +160,17 @@ export async function consumeUserToken(db: Db, tokenHash: string, now: Date): Pr
     .returning({ username: userTokens.username, purpose: userTokens.purpose });
   return row;
 }
+
+/**
+ * Keycloak mode: which of these Keycloak sessions the API refused because their registrar may not
+ * sign in (recorded by `insertSessionSignIn` as `registrarBlocked`). By the unique session index.
+ */
+export async function refusedSessionIds(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const result = await db.execute<{ session_id: string }>(sql`SELECT session_id FROM sign_in_attempts
+    WHERE session_id IN (${sql.join(
+      sessionIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) AND outcome = 'registrarBlocked'`);
+  return new Set(result.rows.map((row) => row.session_id));
+}

@@ -7,7 +7,7 @@ import { splitName } from '../provider/token-claims';
 import { linkTokenTtlMs } from '../account-links/link-tokens';
 import { keycloakStatusOf } from './keycloak-admin';
 import { replacePendingAccount } from './keycloak-pending-account';
-import { refusedSessionIds } from '../../modules/history/history.repository';
+import { refusedSessionIds } from './directory.repository';
 import { accountAddresses, mailTo, noteEmailChange, sameAddress } from './email-change';
 import { mailContextOf, totpResetMail } from './identity-mail';
 import type { CreateUserOutcome, DirectoryUser, NewDirectoryUser, SignInRecord, UserDirectory } from './user-directory';

@@ -6,14 +6,14 @@ import type { Db } from '../../db/database';
 import { oidcAdapterFactory, revokeAccountSessions } from './oidc-adapter';
 import type { PageContext } from '../pages/layout';
 import { loggedOutPage, logoutPage, providerErrorPage } from './pages';
-import { sessionPolicy, sessionSecondsLeft } from './session-policy';
+import { sessionPolicy, sessionSecondsLeft } from '../../lib/session-policy';
 import type { SigningKeys } from './signing-keys';
 import { userClaims } from './token-claims';
 import type { UserDirectory } from '../directory/user-directory';
 import { jwtUserinfo } from './userinfo';
 import { verifyAccessTokenClaims } from '../../plugins/auth';
-import { findRegistrarStatus } from '../../modules/registrar/registrar.repository';
-import { registrarAllowsSignIn } from '../../modules/registrar/registrar-status-policy';
+import { findRegistrarStatus } from '../../db/registrar-status';
+import { registrarAllowsSignIn } from '../../lib/registrar-status-policy';
 
 export interface ProviderOptions {
   config: Config;

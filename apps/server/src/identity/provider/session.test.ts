@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oidcModels } from '../../db/schema';
 import { createRegistrar } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { sessionPolicy, sessionSecondsLeft } from './session-policy';
+import { sessionPolicy, sessionSecondsLeft } from '../../lib/session-policy';
 import { createActiveUser, testPassword } from '../testing/users';
 import { SignInDriver, type Tokens } from '../testing/sign-in-driver';
 import { currentTotpCode } from '../sign-in/totp';

@@ -1,10 +1,10 @@
 import { accessEnded } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
-import { findRegistrarStatus } from '../../modules/registrar/registrar.repository';
-import { registrarAllowsSignIn } from '../../modules/registrar/registrar-status-policy';
+import { findRegistrarStatus } from '../../db/registrar-status';
+import { registrarAllowsSignIn } from '../../lib/registrar-status-policy';
 import { findUserRowForSignIn } from '../directory/directory.repository';
 import type { UserDirectory } from '../directory/user-directory';
-import { lockoutAccount } from './lockout';
+import { lockoutAccount } from '../../lib/lockout-policy';
 
 /**
  * The shortest time a forgotten-password answer takes: mailing a link (a token and a queued mail in

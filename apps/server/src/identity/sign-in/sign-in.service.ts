@@ -17,9 +17,9 @@ import {
 import { accountAddresses, mailTo } from '../directory/email-change';
 import { newIpSignInMail } from '../directory/identity-mail';
 import { subscriberOf } from '../../lib/addresses';
-import { findRegistrarStatus } from '../../modules/registrar/registrar.repository';
-import { registrarAllowsSignIn } from '../../modules/registrar/registrar-status-policy';
-import { everywhere, lockoutAccount, lockWaitsMs } from './lockout';
+import { findRegistrarStatus } from '../../db/registrar-status';
+import { registrarAllowsSignIn } from '../../lib/registrar-status-policy';
+import { everywhere, lockoutAccount, lockWaitsMs } from '../../lib/lockout-policy';
 import { clearFailures, countFailure, lockedUntil } from './lockout.repository';
 import { verifyPassword } from './passwords';
 import { decryptTotpSecret, encryptTotpSecret, matchTotpCode, totpKey } from './totp';

@@ -3,7 +3,7 @@ import { importJWK, SignJWT, type JWK } from 'jose';
 import { panelRoles, tokenRole, type PanelRole } from '@registrar-panel/contract';
 import { issuerOf, type Config } from '../../config';
 import { apiResourceOf } from '../provider/provider';
-import { sessionPolicy } from '../provider/session-policy';
+import { sessionPolicy } from '../../lib/session-policy';
 
 export interface TokenClaims {
   username: string;

@@ -177,16 +177,3 @@ export async function insertSessionSignIn(
   return (result.rowCount ?? 0) > 0;
 }
 
-/**
- * Keycloak mode: which of these Keycloak sessions the API refused because their registrar may not
- * sign in (recorded by `insertSessionSignIn` as `registrarBlocked`). By the unique session index.
- */
-export async function refusedSessionIds(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
-  if (sessionIds.length === 0) return new Set();
-  const result = await db.execute<{ session_id: string }>(sql`SELECT session_id FROM sign_in_attempts
-    WHERE session_id IN (${sql.join(
-      sessionIds.map((id) => sql`${id}`),
-      sql`, `,
-    )}) AND outcome = 'registrarBlocked'`);
-  return new Set(result.rows.map((row) => row.session_id));
-}

@@ -19,20 +19,6 @@ export async function findRegistrar(db: Db, handle: string): Promise<RegistrarRo
   return row;
 }
 
-const registrarStatusByHandle = preparedQuery((db) =>
-  db
-    .select({ status: registrars.status })
-    .from(registrars)
-    .where(eq(registrars.handle, sql.placeholder('handle')))
-    .prepare('registrar_status_by_handle'),
-);
-
-/** The registrar's status as stored now; read on every API request (plugins/registrar-status.ts). */
-export async function findRegistrarStatus(db: Db, handle: string): Promise<string | undefined> {
-  const [row] = await registrarStatusByHandle(db).execute({ handle });
-  return row?.status;
-}
-
 /** Reads the registrar and locks its row until the transaction ends, so two saves cannot interleave. */
 export async function findRegistrarForUpdate(db: Db, handle: string): Promise<RegistrarRow | undefined> {
   const [row] = await db.select().from(registrars).where(eq(registrars.handle, handle)).for('update');

@@ -8,8 +8,8 @@ import { DetailList } from '../components/detail-list';
 import { HistoryTable } from '../features/registrar/components/history-table';
 import { AddressLines } from '../features/registrar/components/contact-values';
 import { ApiKeysTable } from '../features/users/api-keys/components/api-keys-table';
-import { initI18n, loadFeatureTexts } from './i18n';
-import { visible } from './visible-text';
+import { initI18n, loadFeatureTexts } from '../lib/i18n';
+import { visible } from '../lib/visible-text';
 
 /*
  * What others typed reaches the screen without control characters or bidirectional controls,

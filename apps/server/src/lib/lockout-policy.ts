@@ -16,7 +16,7 @@ export function lockDurationMs(consecutiveFailures: number, threshold: number = 
 
 /**
  * The wait after the 1st, 2nd, … consecutive failure, up to the first that reaches the maximum:
- * the lockout's SQL (lockout.repository.ts) counts atomically and takes its wait from this list.
+ * the lockout's SQL (identity/sign-in/lockout.repository.ts) counts atomically and takes its wait from this list.
  */
 function waitsFor(threshold: number): readonly number[] {
   const waits: number[] = [];
