@@ -33,7 +33,6 @@ export const apiKeyPrefix = 'rpk_';
 export const apiKeyStates = ['active', 'expired', 'revoked'] as const;
 export type ApiKeyState = (typeof apiKeyStates)[number];
 
-
 /** The bounds of API keys; the one home of these numbers (server, web form, README). */
 export const apiKeyLimits = {
   nameMaxLength: 64,

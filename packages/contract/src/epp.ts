@@ -58,7 +58,6 @@ export const eppIpListSchema = z.object({
 });
 export type EppIpList = z.infer<typeof eppIpListSchema>;
 
-
 /**
  * 14 or more characters with a digit, an upper-case and a lower-case letter, a special character and
  * a whitespace. The space does not count as the special character: the page promises both

@@ -144,7 +144,6 @@ export interface HistoryFilter {
   to?: string | undefined;
 }
 
-
 /** `{handle}-history-{YYYYMMDD-HHmmss}.csv`, the time of the download in Brussels. */
 export function historyCsvFileName(handle: string, stamp: string): string {
   return `${handle}-history-${stamp}.csv`;

@@ -152,7 +152,6 @@ export const forecastMonths = 12;
 /** From this share of the threshold, the overview and the Transactions tab warn about protected transactions. */
 export const protectedTransactionsWarningShare = 0.8;
 
-
 /** The search export's file: `registrations_{handle}_{YYYYMMDD-HHmmss}.csv`, the time of the download in Brussels. */
 export function searchExportFileName(handle: string, at: Date): string {
   return `registrations_${handle}_${formatFileTimestamp(at)}.csv`;

@@ -6,7 +6,6 @@ import { emailField, optionalText, phoneField, requiredText, urlField } from './
 export const registrarStatuses = ['INITIAL', 'ACTIVE', 'BLOCKED', 'SUSPENDED', 'DELETED'] as const;
 export type RegistrarStatus = (typeof registrarStatuses)[number];
 
-
 const text = limits.contactTextMaxLength;
 
 /** Public contact form and `PUT /services/registrar` (spec section 5). */

@@ -8,7 +8,6 @@ import { emailField, requiredText } from './validation';
 
 export const usernamePattern = /^[A-Za-z0-9_-]+$/;
 
-
 const roleList = z.array(z.enum(panelRoles, { error: 'validation.role' })).default([]);
 
 /** `POST /services/users`: the username as typed, without the registrar suffix. */

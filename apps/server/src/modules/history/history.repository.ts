@@ -176,4 +176,3 @@ export async function insertSessionSignIn(
     ON CONFLICT (session_id) WHERE session_id IS NOT NULL DO NOTHING`);
   return (result.rowCount ?? 0) > 0;
 }
-

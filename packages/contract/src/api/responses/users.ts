@@ -49,7 +49,6 @@ export type LoginAttempt = z.output<typeof loginAttemptSchema>;
 export const loginAttemptsAnswer = z.object({ results: z.array(loginAttemptSchema) });
 export type LoginAttemptsResponse = z.output<typeof loginAttemptsAnswer>;
 
-
 /** A key as `GET /services/apiKeys` lists it (never its secret or hash). */
 export const apiKeySchema = z.object({
   id: z.string(),
