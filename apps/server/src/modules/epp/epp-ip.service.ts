@@ -33,34 +33,36 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((ip, index) => ip === b[index]);
 }
 
+/** What the EPP allow-list's functions need (epp.routes.ts builds it once). */
+export interface EppIpDeps {
+  db: Db;
+  notices: EppChangeNotices;
+}
+
 /** The EPP IP allow-list of the caller's registrar (spec sections 2, 4 and 5). */
-export function eppIpService(db: Db, notices: EppChangeNotices) {
-  async function list(actor: SignedInUser): Promise<string[]> {
-    if (!(await findRegistrarEpp(db, actor.registrarHandle))) throw notFound();
-    return listIpAddresses(db, actor.registrarHandle);
-  }
+export async function listEppIpAddresses({ db }: Pick<EppIpDeps, 'db'>, actor: SignedInUser): Promise<string[]> {
+  if (!(await findRegistrarEpp(db, actor.registrarHandle))) throw notFound();
+  return listIpAddresses(db, actor.registrarHandle);
+}
 
-  /**
-   * Replaces the whole list in one transaction: the list, and its audit entry, are saved together or
-   * not at all. A list equal to the saved one writes nothing and mails no one.
-   */
-  async function replace(actor: SignedInUser, input: EppIpList): Promise<string[]> {
-    const checked = checkIpList(input.ipAddresses, maxIpAddressesFor(actor.username));
-    if (!checked.ok) throw new AppError(400, checked.messages);
-    const at = new Date();
-    const administrators = await notices.administratorsOf(actor.registrarHandle);
-    await db.transaction(async (tx) => {
-      const registrar = await lockRegistrarEpp(tx, actor.registrarHandle);
-      if (!registrar) throw notFound();
-      const before = await listIpAddresses(tx, registrar.handle);
-      if (sameList(before, checked.ips)) return;
-      await replaceIpAddresses(tx, registrar.handle, checked.ips);
-      await recordAudit(tx, actor, ipAuditAction, { before, after: checked.ips });
-      await recordPortalChange(tx, actor, 'eppIpAddresses', checked.ips);
-      await notices.queue(tx, { registrar, administrators, actor, change: { kind: 'ipAddresses', before, after: checked.ips }, at });
-    });
-    return checked.ips;
-  }
-
-  return { list, replace };
+/**
+ * Replaces the whole list in one transaction: the list, and its audit entry, are saved together or
+ * not at all. A list equal to the saved one writes nothing and mails no one.
+ */
+export async function replaceEppIpAddresses({ db, notices }: EppIpDeps, actor: SignedInUser, input: EppIpList): Promise<string[]> {
+  const checked = checkIpList(input.ipAddresses, maxIpAddressesFor(actor.username));
+  if (!checked.ok) throw new AppError(400, checked.messages);
+  const at = new Date();
+  const administrators = await notices.administratorsOf(actor.registrarHandle);
+  await db.transaction(async (tx) => {
+    const registrar = await lockRegistrarEpp(tx, actor.registrarHandle);
+    if (!registrar) throw notFound();
+    const before = await listIpAddresses(tx, registrar.handle);
+    if (sameList(before, checked.ips)) return;
+    await replaceIpAddresses(tx, registrar.handle, checked.ips);
+    await recordAudit(tx, actor, ipAuditAction, { before, after: checked.ips });
+    await recordPortalChange(tx, actor, 'eppIpAddresses', checked.ips);
+    await notices.queue(tx, { registrar, administrators, actor, change: { kind: 'ipAddresses', before, after: checked.ips }, at });
+  });
+  return checked.ips;
 }

@@ -25,48 +25,52 @@ export function isUnsafeEppPassword(password: string, context: { registrarHandle
   return contextWordIn(password, context) !== undefined || isCommonPassword(password);
 }
 
-/** The EPP password of the caller's registrar; only an argon2id hash is stored. */
-export function eppPasswordService(db: Db, directory: UserDirectory, notices: EppChangeNotices, tld: string) {
-  /** Whether changing the password needs the current one: true once a password is set. */
-  async function isCurrentRequired(actor: SignedInUser): Promise<boolean> {
-    const registrar = await findRegistrarEpp(db, actor.registrarHandle);
+/** What the EPP password's functions need (epp.routes.ts builds it once). */
+export interface EppPasswordDeps {
+  db: Db;
+  directory: UserDirectory;
+  notices: EppChangeNotices;
+  tld: string;
+}
+
+/** Whether changing the caller's registrar's EPP password needs the current one: true once a password is set. */
+export async function isEppPasswordSet({ db }: Pick<EppPasswordDeps, 'db'>, actor: SignedInUser): Promise<boolean> {
+  const registrar = await findRegistrarEpp(db, actor.registrarHandle);
+  if (!registrar) throw notFound();
+  return registrar.eppPasswordHash !== null;
+}
+
+/**
+ * Sets or changes the EPP password of the caller's registrar; only an argon2id hash is stored. With a
+ * password set, the current one must be given and right; then the new one must not be unsafe. The
+ * registrar row stays locked from the check to the write, so two changes cannot both pass the check
+ * against the same current password.
+ */
+export async function changeEppPassword({ db, directory, notices, tld }: EppPasswordDeps, actor: SignedInUser, input: EppPasswordChange): Promise<void> {
+  const at = new Date();
+  // Asked before the transaction, not inside it: the directory does not take part in it, and may
+  // not even be this database (Keycloak).
+  const directoryUsers = await directory.listUsers(actor.registrarHandle);
+  const directoryUsernames = directoryUsers.map((user) => user.username);
+  const administrators = administratorEmails(directoryUsers);
+  await db.transaction(async (tx) => {
+    const registrar = await lockRegistrarEpp(tx, actor.registrarHandle);
     if (!registrar) throw notFound();
-    return registrar.eppPasswordHash !== null;
-  }
-
-  /**
-   * Sets or changes the password. With a password set, the current one must be given and right;
-   * then the new one must not be unsafe. The registrar row stays locked from the check to the write,
-   * so two changes cannot both pass the check against the same current password.
-   */
-  async function change(actor: SignedInUser, input: EppPasswordChange): Promise<void> {
-    const at = new Date();
-    // Asked before the transaction, not inside it: the directory does not take part in it, and may
-    // not even be this database (Keycloak).
-    const directoryUsers = await directory.listUsers(actor.registrarHandle);
-    const directoryUsernames = directoryUsers.map((user) => user.username);
-    const administrators = administratorEmails(directoryUsers);
-    await db.transaction(async (tx) => {
-      const registrar = await lockRegistrarEpp(tx, actor.registrarHandle);
-      if (!registrar) throw notFound();
-      const current = registrar.eppPasswordHash;
-      if (current !== null) {
-        if (!input.oldPassword) throw badRequest('validation.required', { field: 'oldPassword' });
-        if (!(await verify(current, input.oldPassword))) throw badRequest('epp.password.wrong', { field: 'oldPassword' });
-      }
-      const usernames = [actor.username, ...directoryUsernames];
-      const unsafe =
-        isUnsafeEppPassword(input.newPassword, { registrarHandle: registrar.handle, usernames, tld }) ||
-        (current !== null && (await verify(current, input.newPassword)));
-      if (unsafe) throw badRequest('unsafe.password', { field: 'newPassword' });
-      const passwordHash = await hash(input.newPassword, { algorithm: argon2id });
-      await setEppPasswordHash(tx, registrar.handle, passwordHash, at);
-      await recordAudit(tx, actor, passwordAuditAction, { firstTime: current === null });
-      // The registry's EPP server checks passwords against this hash (argon2id); the password itself never leaves.
-      await recordPortalChange(tx, actor, 'eppPassword', { hash: passwordHash, changedAt: at.toISOString() });
-      await notices.queue(tx, { registrar, administrators, actor, change: { kind: 'password', firstTime: current === null }, at });
-    });
-  }
-
-  return { isCurrentRequired, change };
+    const current = registrar.eppPasswordHash;
+    if (current !== null) {
+      if (!input.oldPassword) throw badRequest('validation.required', { field: 'oldPassword' });
+      if (!(await verify(current, input.oldPassword))) throw badRequest('epp.password.wrong', { field: 'oldPassword' });
+    }
+    const usernames = [actor.username, ...directoryUsernames];
+    const unsafe =
+      isUnsafeEppPassword(input.newPassword, { registrarHandle: registrar.handle, usernames, tld }) ||
+      (current !== null && (await verify(current, input.newPassword)));
+    if (unsafe) throw badRequest('unsafe.password', { field: 'newPassword' });
+    const passwordHash = await hash(input.newPassword, { algorithm: argon2id });
+    await setEppPasswordHash(tx, registrar.handle, passwordHash, at);
+    await recordAudit(tx, actor, passwordAuditAction, { firstTime: current === null });
+    // The registry's EPP server checks passwords against this hash (argon2id); the password itself never leaves.
+    await recordPortalChange(tx, actor, 'eppPassword', { hash: passwordHash, changedAt: at.toISOString() });
+    await notices.queue(tx, { registrar, administrators, actor, change: { kind: 'password', firstTime: current === null }, at });
+  });
 }

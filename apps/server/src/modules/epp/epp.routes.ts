@@ -1,22 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiHandlers } from '../../plugins/api-routes';
 import { eppChangeNotices } from './epp-change-notices';
-import { eppIpService } from './epp-ip.service';
-import { eppPasswordService } from './epp-password.service';
+import { listEppIpAddresses, replaceEppIpAddresses } from './epp-ip.service';
+import { changeEppPassword, isEppPasswordSet } from './epp-password.service';
 
 type EppOperation = 'getEppIpAddresses' | 'replaceEppIpAddresses' | 'isEppPasswordSet' | 'changeEppPassword';
 
 /** `/services/registrar/epp`: the EPP allow-list and password of the caller's own registrar. */
 export function eppHandlers(app: FastifyInstance): Pick<ApiHandlers, EppOperation> {
   const notices = eppChangeNotices({ directory: app.userDirectory, outbox: app.outbox, log: app.log, supportEmail: app.config.supportEmail });
-  const ipAddresses = eppIpService(app.db, notices);
-  const password = eppPasswordService(app.db, app.userDirectory, notices, app.config.tld);
+  const deps = { db: app.db, directory: app.userDirectory, notices, tld: app.config.tld };
   return {
-    getEppIpAddresses: async (_input, { user }) => ({ ipAddresses: await ipAddresses.list(user) }),
+    getEppIpAddresses: async (_input, { user }) => ({ ipAddresses: await listEppIpAddresses(deps, user) }),
     // Answers the list as saved (canonical form), so the client shows what the EPP server will use.
-    replaceEppIpAddresses: async ({ body }, { user }) => ({ ipAddresses: await ipAddresses.replace(user, body) }),
-    isEppPasswordSet: async (_input, { user }) => ({ value: await password.isCurrentRequired(user) }),
+    replaceEppIpAddresses: async ({ body }, { user }) => ({ ipAddresses: await replaceEppIpAddresses(deps, user, body) }),
+    isEppPasswordSet: async (_input, { user }) => ({ value: await isEppPasswordSet(deps, user) }),
     // Every try counts against its limits (plugins/route-limits.ts), right or wrong.
-    changeEppPassword: async ({ body }, { user }) => password.change(user, body).then(() => null),
+    changeEppPassword: async ({ body }, { user }) => changeEppPassword(deps, user, body).then(() => null),
   };
 }
