@@ -1,9 +1,24 @@
 import { protectedTransactionsWarningShare, type ProtectedTransactions } from '@registrar-panel/contract';
+import { useQuery } from '@tanstack/react-query';
+import { callApi } from './api-client';
 
 /*
- * The one rule of where a registrar stands with its protected transactions, for the Registrar's
- * Transactions tab and the portfolio overview alike (features do not import each other).
+ * The registrar's protected transactions and the one rule of where it stands with them, for the
+ * Registrar's Transactions tab and the portfolio overview alike (features do not import each
+ * other): one call, one cache entry.
  */
+
+export const protectedTransactionsKey = ['protectedTransactions'] as const;
+
+/** Always fresh when a page that shows it opens: the counter moves with every transaction. */
+export function useProtectedTransactions(enabled = true) {
+  return useQuery({
+    queryKey: protectedTransactionsKey,
+    queryFn: async (): Promise<ProtectedTransactions> => (await callApi('getProtectedTransactions')).protectedTransactions,
+    staleTime: 0,
+    enabled,
+  });
+}
 
 /**
  * - `unlimited`: the threshold is 0, no limit applies;

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n, loadFeatureTexts } from '../../../lib/i18n';
-import { registrarKeys } from '../api/query-keys';
+import { protectedTransactionsKey } from '../../../lib/protected-transactions';
 import { Transactions } from './transactions';
 
 /** The Transactions tab as it shows a counter (the unit runs in Node: the server renderer needs no DOM), as text. */
@@ -16,7 +16,7 @@ function shown(transactionsInPeriod: number, threshold: number): string {
     isThresholdReached: threshold > 0 && transactionsInPeriod >= threshold,
     endDate: '2026-07-01T00:00:00Z',
   };
-  client.setQueryData(registrarKeys.protectedTransactions, data);
+  client.setQueryData(protectedTransactionsKey, data);
   const markup = renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <MemoryRouter>

@@ -1,13 +1,12 @@
 import { formatDateTime } from '@registrar-panel/contract';
 import { Alert, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useProtectedTransactions } from '../api/get-protected-transactions';
 import { DetailList } from '../../../components/detail-list';
 import { Icon } from '../../../components/icon';
 import slashCircleIcon from 'bootstrap-icons/icons/slash-circle.svg?raw';
 import exclamationTriangleIcon from 'bootstrap-icons/icons/exclamation-triangle.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
-import { protectedTransactionsLevel, usedPercent } from '../../../lib/protected-transactions';
+import { protectedTransactionsLevel, usedPercent, useProtectedTransactions } from '../../../lib/protected-transactions';
 import { useFormats } from '../../../lib/formats';
 
 /**

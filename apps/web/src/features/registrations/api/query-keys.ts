@@ -4,7 +4,6 @@ import type { SearchFilters } from '../search-location';
 export const registrationKeys = {
   search: (term: string, page: number, filters: SearchFilters) => ['registrations', 'search', term, page, filters] as const,
   overview: ['registrations', 'overview'] as const,
-  protectedTransactions: ['registrations', 'protectedTransactions'] as const,
   registration: (name: string) => ['registrations', 'registration', name] as const,
   transfer: (name: string) => ['registrations', 'transfer', name] as const,
   contact: (handle: string) => ['registrations', 'contact', handle] as const,

@@ -8,7 +8,7 @@ import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/page-title';
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import { usePortfolioOverview } from '../api/get-portfolio-overview';
-import { useProtectedTransactions } from '../api/get-protected-transactions';
+import { useProtectedTransactions } from '../../../lib/protected-transactions';
 import { overviewToday } from '../forecast';
 import { filteredSearchHref } from '../search-location';
 import { ForecastSection } from './forecast-section';
