@@ -19,6 +19,7 @@ import { bearerAuthenticator } from './plugins/auth';
 import { compression } from './plugins/compression';
 import { envelopePlugin } from './plugins/envelope';
 import { frameworkErrorHandler, inputSafety } from './plugins/input-safety';
+import { loadAllMessageTexts, messageLanguage } from './plugins/message-language';
 import { withSafeLogSerializers } from './lib/log-serializers';
 import { noStore } from './plugins/no-store';
 import { rateLimitsPlugin } from './plugins/rate-limits';
@@ -64,11 +65,15 @@ function userDirectoryOf(config: Config, database: Database, outbox: Outbox): Us
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const identityPath = new URL(issuerOf(config)).pathname;
+  // Where the API lives: its routes, the OpenAPI document and the key routes' names are relative to it.
+  const servicesPrefix = '/services';
+  // The API's messages in each language, for its answers in the caller's (plugins/message-language.ts).
+  const allMessageTexts = await loadAllMessageTexts();
   const app = Fastify({
     // Log lines never hold secrets nor query parameters (lib/log-serializers.ts).
     logger: withSafeLogSerializers(options.logger ?? { level: config.logLevel }, identityPath),
     // A path that is not valid UTF-8 is refused before routing: answered like any refused input.
-    frameworkErrors: frameworkErrorHandler(identityPath),
+    frameworkErrors: frameworkErrorHandler(identityPath, { prefix: servicesPrefix, texts: allMessageTexts }),
     // Off unless TRUST_PROXY names the proxies: otherwise any client could write its own address.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: 'x-request-id',
@@ -83,9 +88,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Turned off at SIGTERM (server.ts), so that /health/ready sends the proxy elsewhere first.
   app.decorate<Lifecycle>('lifecycle', { shuttingDown: false });
 
-  // Where the API lives: its routes, the OpenAPI document and the key routes' names are relative to it.
-  const servicesPrefix = '/services';
-
   // Metrics before anything else: every request is counted, and modules count with `app.metrics`.
   await app.register(metricsPlugin, { pool: database.pool });
   addOutboxGauges(app);
@@ -96,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compression);
   await app.register(envelopePlugin);
   await app.register(noStore, { prefix: servicesPrefix });
+  await app.register(messageLanguage, { prefix: servicesPrefix, texts: allMessageTexts });
   await app.register(rateLimitsPlugin, { config });
   await app.register(inputSafety);
 

@@ -1,5 +1,6 @@
 export * from './envelope';
 export * from './messages';
+export * from './message-texts';
 export * from './limits';
 export * from './roles';
 export * from './validation';

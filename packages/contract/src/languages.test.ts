@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultLanguage, languages, matchLanguage, parseLanguage, preferredLanguage } from './languages';
+import { acceptedLanguage, defaultLanguage, languages, matchLanguage, parseLanguage, preferredLanguage } from './languages';
 
 describe('parseLanguage', () => {
   it('reads the four as they are and in any case', () => {
@@ -36,5 +36,59 @@ describe('preferredLanguage', () => {
     expect(preferredLanguage(['en-GB', 'fr'])).toBe('en');
     expect(preferredLanguage(['es', 'it'])).toBeUndefined();
     expect(preferredLanguage([])).toBeUndefined();
+  });
+});
+
+describe('acceptedLanguage', () => {
+  it('takes the language the header weighs highest among the four, the earlier one on equal weights', () => {
+    expect(acceptedLanguage('fr')).toBe('fr');
+    expect(acceptedLanguage('nl-BE,nl;q=0.9,en-US;q=0.8,en;q=0.7')).toBe('nl');
+    expect(acceptedLanguage('en;q=0.5, de;q=0.8')).toBe('de');
+    expect(acceptedLanguage('de, fr')).toBe('de');
+    expect(acceptedLanguage('DE-ch;Q=1.0')).toBe('de');
+    expect(acceptedLanguage('es, it;q=0.9, fr;q=0.2')).toBe('fr');
+    expect(acceptedLanguage('fr , , nl;q=0.5,')).toBe('fr');
+  });
+
+  it('reads q=0 as a refusal and * as English', () => {
+    expect(acceptedLanguage('fr;q=0, nl;q=0.1')).toBe('nl');
+    expect(acceptedLanguage('fr;q=0')).toBe('en');
+    expect(acceptedLanguage('*')).toBe('en');
+    expect(acceptedLanguage('fr;q=0.5, *;q=0.9')).toBe('en');
+    expect(acceptedLanguage('*;q=0.1, de;q=0.3')).toBe('de');
+  });
+
+  it('gives English for no header, other languages, and malformed or oversized headers', () => {
+    for (const header of [
+      undefined,
+      '',
+      ' ',
+      'es',
+      'es-ES, it',
+      '../',
+      '../nl',
+      '<script>alert(1)</script>',
+      'nl<script>',
+      'fr;q=2',
+      'fr;q=0.5.1',
+      'fr;x=1',
+      'fr;q=',
+      'nl, ../',
+      'nl;q=0.9;q=0.8',
+      'x'.repeat(9),
+    ]) {
+      expect(acceptedLanguage(header), String(header)).toBe('en');
+    }
+    for (const value of [null, 1, ['fr'], { fr: 1 }]) expect(acceptedLanguage(value)).toBe('en');
+  });
+
+  it('refuses a 100 KB header at once, however it starts', () => {
+    const huge = `fr,${'nl;q=0.5,'.repeat(12_000)}`;
+    expect(huge.length).toBeGreaterThan(100_000);
+    const started = performance.now();
+    expect(acceptedLanguage(huge)).toBe('en');
+    expect(acceptedLanguage(`fr-${'a'.repeat(100_000)}`)).toBe('en');
+    expect(acceptedLanguage('fr;q=0.5,'.repeat(21))).toBe('en');
+    expect(performance.now() - started).toBeLessThan(50);
   });
 });

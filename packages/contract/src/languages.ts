@@ -44,3 +44,34 @@ export function preferredLanguage(preferences: readonly unknown[]): Language | u
   }
   return undefined;
 }
+
+/*
+ * `Accept-Language` (RFC 9110 §12.5.4): a list of language ranges with optional weights. A real
+ * browser sends a few dozen characters; a longer header, more than a few entries, or an entry that
+ * is not `range[;q=weight]` names no language at all, so nothing past the first check costs time.
+ */
+const maxAcceptLanguageLength = 512;
+const maxAcceptLanguageEntries = 20;
+const acceptLanguageEntry = /^([a-z]{1,8}(?:-[a-z0-9]{1,8})*|\*)(?:\s*;\s*q\s*=\s*(0(?:\.\d{0,3})?|1(?:\.0{0,3})?))?$/i;
+
+/**
+ * The language the caller's `Accept-Language` prefers among the four: the highest weight wins, the
+ * earlier entry on equal weights; `q=0` refuses a language. `*` stands for English (the default),
+ * as do a missing, malformed or oversized header and one naming none of the four.
+ */
+export function acceptedLanguage(header: unknown): Language {
+  if (typeof header !== 'string' || header.length > maxAcceptLanguageLength) return defaultLanguage;
+  const entries = header.split(',');
+  if (entries.length > maxAcceptLanguageEntries) return defaultLanguage;
+  let best: { language: Language; weight: number } | undefined;
+  for (const entry of entries) {
+    const trimmed = entry.trim();
+    if (trimmed === '') continue; // `fr, , nl` and a trailing comma are allowed by the list syntax
+    const parsed = acceptLanguageEntry.exec(trimmed);
+    if (!parsed) return defaultLanguage;
+    const weight = parsed[2] === undefined ? 1 : Number(parsed[2]);
+    const language = parsed[1] === '*' ? defaultLanguage : matchLanguage(parsed[1]);
+    if (language && weight > 0 && (!best || weight > best.weight)) best = { language, weight };
+  }
+  return best?.language ?? defaultLanguage;
+}

@@ -2,7 +2,9 @@ import type { Message } from './envelope';
 
 /**
  * Message keys with their English texts. The web translates the key (i18n, `{{param}}` interpolation);
- * the server sends the English text as `defaultMessage`.
+ * the server sends the text in the caller's language as `defaultMessage` (English unless
+ * `Accept-Language` names another of the portal's languages). Dutch, French and German are in
+ * `message-texts/{nl,fr,de}.json`, loaded through `message-texts.ts`.
  */
 export const messageTexts = {
   'validation.required': 'Please complete this mandatory field.',
@@ -86,6 +88,8 @@ export const messageTexts = {
   'error.internal': 'An internal error occurred.',
 } as const;
 export type MessageKey = keyof typeof messageTexts;
+/** One language's text for every message key. */
+export type MessageTexts = Readonly<Record<MessageKey, string>>;
 
 function interpolate(text: string, params: Record<string, string | number> | undefined): string {
   return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (params && name in params ? String(params[name]) : whole));
@@ -103,4 +107,13 @@ export function message(messageKey: MessageKey, options: { field?: string; param
 
 export function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(messageTexts, key);
+}
+
+/**
+ * The same message with its `defaultMessage` from another language's texts, its `params` filled in;
+ * `messageKey`, `field` and `params` stay as they are. A key the texts do not know keeps its text.
+ */
+export function messageIn(texts: MessageTexts, original: Message): Message {
+  if (!isMessageKey(original.messageKey)) return original;
+  return { ...original, defaultMessage: interpolate(texts[original.messageKey], original.params) };
 }

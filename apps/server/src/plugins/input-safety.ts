@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { parse } from 'node:querystring';
-import { message } from '@registrar-panel/contract';
+import { message, type Message } from '@registrar-panel/contract';
+import { isUnderPrefix } from '../lib/path-prefix';
 import { holdsOnlyStorableText, isStorablePercentEncoded, UnstorableTextError } from '../lib/text-safety';
+import { envelopeIn, markLanguage, requestLanguage, type AllMessageTexts } from './message-language';
 
 /**
  * Refuses text the database cannot hold (lib/text-safety.ts) on every route, before any handler
@@ -42,16 +44,23 @@ export function oauthInvalidRequest(reply: FastifyReply, status = 400) {
 /**
  * Fastify's `frameworkErrors`: a path that is not valid percent-encoded UTF-8 (`%FF`, an encoded
  * surrogate) is refused before routing, so no route's error handler sees it. Under the identity
- * service it answers as the OpenID provider does; everywhere else in the envelope.
+ * service it answers as the OpenID provider does; everywhere else in the envelope, under the API in
+ * the caller's language (no hook runs here, so plugins/message-language.ts's work is done in place).
  */
-export function frameworkErrorHandler(identityPath: string | undefined) {
+export function frameworkErrorHandler(identityPath: string | undefined, api: { prefix: string; texts: AllMessageTexts }) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     const path = request.raw.url ?? '';
     const underIdentity = identityPath !== undefined && path.startsWith(`${identityPath}/`);
     // Routing has not happened: no route's error handler (not even the envelope's) sees these errors.
     void reply.header('cache-control', 'no-store');
-    if (error.code !== 'FST_ERR_BAD_URL') void reply.status(error.statusCode ?? 400).send({ data: null, messages: [message('error.badRequest')] });
+    const envelope = (messages: Message[]) => {
+      if (!isUnderPrefix(path, api.prefix)) return { data: null, messages };
+      const language = requestLanguage(request);
+      markLanguage(reply, language);
+      return envelopeIn(api.texts, language, { data: null, messages });
+    };
+    if (error.code !== 'FST_ERR_BAD_URL') void reply.status(error.statusCode ?? 400).send(envelope([message('error.badRequest')]));
     else if (underIdentity) void oauthInvalidRequest(reply);
-    else void reply.status(400).send({ data: null, messages: new UnstorableTextError().messages });
+    else void reply.status(400).send(envelope(new UnstorableTextError().messages));
   };
 }

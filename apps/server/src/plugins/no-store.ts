@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isUnderPrefix } from '../lib/path-prefix';
 
 /**
  * Every answer under `prefix` (the API: personal and registrar data, and its errors) carries
@@ -9,9 +10,8 @@ import fp from 'fastify-plugin';
  * unknown API path (answered by the root's not-found handler) carries it too.
  */
 export const noStore = fp<{ prefix: string }>(async (app: FastifyInstance, { prefix }) => {
-  const under = (url: string) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
   app.addHook('onSend', async (request, reply, payload) => {
-    if (under(request.url) && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    if (isUnderPrefix(request.url, prefix) && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
     return payload;
   });
 });

@@ -1,8 +1,9 @@
 import { messageTexts, type Envelope } from '@registrar-panel/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertStore } from './alerts';
 import { apiPath, apiRequest, ApiError, callApi } from './api-client';
 import { authSession, type AuthSession } from './auth';
+import { changePageLanguage, initI18n } from './i18n';
 import { accessRefused } from './registrar-blocked';
 import { pendingRequests } from './spinner';
 
@@ -30,6 +31,10 @@ async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
   }
   throw new Error('the call did not fail');
 }
+
+beforeAll(async () => {
+  await initI18n('en');
+});
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -156,6 +161,26 @@ describe('apiRequest', () => {
     answer(429, '<html>429 Too Many Requests</html>', 'text/html');
     expect((await failureOf(apiRequest('/services/registrar'))).status).toBe(429);
     expect(alertTexts()).toEqual([`error: ${tooMany}`]);
+  });
+
+  it("says what it says of its own in the page's language, and asks the server for that language", async () => {
+    await changePageLanguage('fr');
+    try {
+      answer(502, '<html>Bad gateway</html>', 'text/html');
+      await failureOf(apiRequest('/services/registrar'));
+      answer(429, '<html>429 Too Many Requests</html>', 'text/html');
+      await failureOf(apiRequest('/services/registrar'));
+      answer(200, envelope({ ok: true }, [{ messageKey: 'no.text', defaultMessage: '' }]));
+      await apiRequest('/services/registrar');
+      expect(alertTexts()).toEqual([
+        "error: Une erreur interne s'est produite.",
+        'error: Trop de requêtes. Veuillez patienter un instant et réessayer.',
+        'error: Erreur inconnue.',
+      ]);
+      expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ 'accept-language': 'fr' });
+    } finally {
+      await changePageLanguage('en');
+    }
   });
 
   it('alerts once when the network fails', async () => {

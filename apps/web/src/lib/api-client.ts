@@ -1,13 +1,4 @@
-import {
-  handledKeysOf,
-  messageTexts,
-  operations,
-  parseLanguage,
-  servicesPrefix,
-  type Envelope,
-  type Message,
-  type OperationId,
-} from '@registrar-panel/contract';
+import { handledKeysOf, operations, parseLanguage, servicesPrefix, type Envelope, type Message, type OperationId } from '@registrar-panel/contract';
 import type { JsonOperationId, RouteAnswer, RouteRequest } from '@registrar-panel/contract/api';
 import i18next from 'i18next';
 import { alerts } from './alerts';
@@ -22,7 +13,7 @@ export interface ApiRequestOptions {
   body?: unknown;
   /** Message keys the caller shows itself (on a field, or ignored); they are not alerted. */
   handledKeys?: readonly string[];
-  /** Alert text when the error body holds no messages; defaults to 'An internal error occurred.'. */
+  /** Alert text when the error body holds no messages; defaults to `error.internal` ('An internal error occurred.'). */
   fallbackError?: string;
   /**
    * No alert at all: the caller shows a failure its own way, and every message comes back in the
@@ -45,8 +36,10 @@ export class ApiError extends Error {
   }
 }
 
-export const internalErrorText = 'An internal error occurred.';
-const unknownErrorText = 'Unknown error.';
+/** 'An internal error occurred.' in the page's language: a failure that brought no message of its own. */
+export const internalErrorText = (): string => i18next.t('error.internal');
+/** 'Unknown error.' in the page's language: a message the server sent without a text. */
+const unknownErrorText = (): string => i18next.t('app.unknownError');
 
 export function buildUrl(path: string, query?: ApiRequestOptions['query']): string {
   const url = new URL(path.startsWith('/') ? path : `/${path}`, window.location.origin);
@@ -74,7 +67,7 @@ async function messagesOf(response: Response): Promise<Message[] | null> {
 export function alertMessages(messages: Message[], handledKeys: readonly string[] = []): Message[] {
   const handled = messages.filter((m) => handledKeys.includes(m.messageKey));
   const shown = messages.filter((m) => !handledKeys.includes(m.messageKey));
-  shown.forEach((m) => alerts.error(m.defaultMessage || unknownErrorText));
+  shown.forEach((m) => alerts.error(m.defaultMessage || unknownErrorText()));
   if (shown.length > 0) window.scrollTo({ top: 0 });
   return handled;
 }
@@ -115,7 +108,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       if (options.quiet) throw new ApiError(response.status, messages ?? []);
       if (messages === null || messages.length === 0) {
         // A 429 without the envelope comes from a proxy in front: it still means "wait", not "broken".
-        alerts.error(response.status === 429 ? messageTexts['error.tooManyRequests'] : (options.fallbackError ?? internalErrorText));
+        alerts.error(response.status === 429 ? i18next.t('error.tooManyRequests') : (options.fallbackError ?? internalErrorText()));
         window.scrollTo({ top: 0 });
         throw new ApiError(response.status, []);
       }
@@ -127,7 +120,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     return body.data as T;
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    if (!options.quiet) alerts.error(options.fallbackError ?? internalErrorText);
+    if (!options.quiet) alerts.error(options.fallbackError ?? internalErrorText());
     throw new ApiError(0, []);
   } finally {
     requestEnded();

@@ -55,7 +55,7 @@ function saveBlob(blob: Blob, fileName: string) {
  */
 export async function downloadFile(address: string, options: DownloadOptions): Promise<boolean> {
   const fallback = () => {
-    alerts.error(options.fallbackError ?? internalErrorText);
+    alerts.error(options.fallbackError ?? internalErrorText());
     window.scrollTo({ top: 0 });
     return false;
   };

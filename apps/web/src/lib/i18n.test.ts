@@ -67,9 +67,13 @@ describe('switching language', () => {
     warn.mockRestore();
   });
 
-  it("keeps the contract's message texts in English in every language until the server speaks the caller's", async () => {
+  it("shows the contract's message texts in the page's language", async () => {
     await changePageLanguage('nl');
-    expect(i18next.t('validation.maxLength', { max: 255 })).toBe('Too many characters. The maximum length is 255.');
+    expect(i18next.t('validation.maxLength', { max: 255 })).toBe('Te veel tekens. De maximale lengte is 255.');
+    await changePageLanguage('fr');
+    expect(i18next.t('error.internal')).toBe("Une erreur interne s'est produite.");
+    await changePageLanguage('de');
+    expect(i18next.t('validation.required')).toBe('Bitte füllen Sie dieses Pflichtfeld aus.');
   });
 
   it('offers the pseudo-language in tests: English accented and at least 40 % longer, placeholders kept', async () => {

@@ -1,14 +1,15 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { messageTexts, visibleText } from '@registrar-panel/contract';
+import { loadMessageTexts, messageTexts, visibleText } from '@registrar-panel/contract';
 import { pseudoLanguage, startLanguage, type PageLanguage } from './language-choice';
 
 /*
  * Texts live next to the code that shows them, one file per language: `app/{en,nl,fr,de}.json` for
- * the shell and `features/<area>/{en,nl,fr,de}.json` for each feature. Only the page's language is
+ * the shell and `features/<area>/{en,nl,fr,de}.json` for each feature; the contract's message texts
+ * (validation and the server's messages) go with the shell. Only the page's language is
  * downloaded: English's shell is in the app's first chunk (a first visit is English), another
- * language's shell loads before the app renders in it, and a feature's texts load with its pages
- * (lib/lazy-page.ts) in the languages in use. No language falls back on another (`***key***`).
+ * language's shell and messages load before the app renders in it, and a feature's texts load with
+ * its pages (lib/lazy-page.ts) in the languages in use. No language falls back on another (`***key***`).
  */
 type Texts = Record<string, unknown>;
 
@@ -16,11 +17,6 @@ const englishShellFiles = import.meta.glob<{ default: Texts }>('../app/en.json',
 const shellFiles = import.meta.glob<Texts>(['../app/*.json', '!../app/en.json'], { import: 'default' });
 const featureFiles = import.meta.glob<Texts>('../features/*/*.json', { import: 'default' });
 
-/*
- * The contract's message texts (validation and server messages) are English only until the
- * server speaks the caller's language (the server's part, still to come); until then every language shows them
- * in English rather than as `***key***`.
- */
 export const englishTexts: Texts = Object.assign({}, messageTexts, ...Object.values(englishShellFiles).map((file) => file.default)) as Texts;
 
 async function pseudo(texts: Texts): Promise<Texts> {
@@ -32,11 +28,13 @@ async function pseudo(texts: Texts): Promise<Texts> {
 async function textsOf(language: PageLanguage, part: string): Promise<Texts> {
   // `import.meta.env.DEV` itself, so that a production build drops the pseudo-language's chunk.
   if (import.meta.env.DEV && language === pseudoLanguage) return pseudo(await textsOf('en', part));
+  if (language === pseudoLanguage) throw new Error('no pseudo-language outside development and tests');
   if (part === 'app') {
     if (language === 'en') return englishTexts;
     const load = shellFiles[`../app/${language}.json`];
     if (!load) throw new Error(`no shell texts in ${language}`);
-    return { ...messageTexts, ...(await load()) };
+    const [messages, shell] = await Promise.all([loadMessageTexts(language), load()]);
+    return { ...messages, ...shell };
   }
   const load = featureFiles[`../features/${part}/${language}.json`];
   if (!load) throw new Error(`no texts for the feature ${part} in ${language}`);

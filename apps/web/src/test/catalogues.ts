@@ -1,14 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { languages, type Language } from '@registrar-panel/contract';
+import { languages, messageTexts, type Language } from '@registrar-panel/contract';
 
 /*
  * Every catalogue of the portal's texts, read from disk for the parity and glossary tests: the web's
- * JSON files (`app/` and each feature) and the Keycloak theme's `messages_*.properties`.
+ * JSON files (`app/` and each feature), the server's messages (the contract's `messageTexts` in
+ * English, `message-texts/<language>.json` for the others) and the Keycloak theme's `messages_*.properties`.
  */
 
 const repository = new URL('../../../../', import.meta.url);
 const webSource = new URL('apps/web/src/', repository);
 const keycloakThemes = new URL('deploy/keycloak/themes/registrar-panel/', repository);
+const contractMessages = new URL('packages/contract/src/', repository);
 
 /** One catalogue: a part (`web:app`, `web:registrar`, `keycloak:login`…) in one language. */
 export interface Catalogue {
@@ -58,6 +60,10 @@ export function allCatalogues(): Catalogue[] {
       const url = new URL(`${dir}${language}.json`, webSource);
       catalogues.push({ part, language, file: url.pathname, texts: readJson(url) });
     }
+  }
+  for (const language of languages) {
+    const url = new URL(language === 'en' ? 'messages.ts' : `message-texts/${language}.json`, contractMessages);
+    catalogues.push({ part: 'contract:messages', language, file: url.pathname, texts: language === 'en' ? { ...messageTexts } : readJson(url) });
   }
   for (const theme of ['login', 'email']) {
     for (const language of languages) {

@@ -57,7 +57,11 @@ function envelopeSchemas(): Record<string, JsonSchema> {
       type: 'object',
       properties: {
         messageKey: componentRef('MessageKey'),
-        defaultMessage: { type: 'string', description: 'The English text, its `{{params}}` filled in.' },
+        defaultMessage: {
+          type: 'string',
+          description:
+            'The text in the language `Accept-Language` prefers among `en`, `nl`, `fr` and `de` (English when it names none of them), its `{{params}}` filled in.',
+        },
         field: { type: 'string', description: 'The field the message is about (`address.city`, `ipAddresses.3`), when it is about one.' },
         params: { type: 'object', additionalProperties: { type: ['string', 'number'] }, description: 'Values the text interpolates, such as `max`.' },
       },

@@ -39,6 +39,8 @@ const introduction = (tld: string) =>
     '',
     '**Envelope.** Every JSON answer is `{ "data": …, "messages": [] }`. On failure `data` is null and each message has a stable `messageKey` (the `MessageKey` schema lists them all with their English texts), a `defaultMessage` and, for a field, `field`. Each operation lists, per status, the keys it can answer (`x-message-keys`).',
     '',
+    '**Languages.** `defaultMessage` is in the language `Accept-Language` prefers among English (`en`), Dutch (`nl`), French (`fr`) and German (`de`), weights honoured; a header naming none of them, `*`, or none at all gets English. `messageKey`, `field` and `params` are the same in every language, and so is the rest of an answer but the country names; each answer says its language in `Content-Language` and varies by `Accept-Language`.',
+    '',
     "**Access.** Every call but this document needs `Authorization: Bearer …`: the portal's access token (`bearerAuth`), or, on the operations marked `x-api-key-scope`, an API key (`apiKey`) that an ADMIN creates on the API keys page. Every call is scoped to the caller's registrar: another registrar's identifiers answer 404 (or 403 for the domain report). `x-roles` names the roles that may call an operation.",
     '',
     '**Limits.** Requests are counted per address, per user and per API key; past a limit the answer is 429 with `Retry-After`.',

@@ -16,7 +16,8 @@ export const sessionRoutes = [
     ...operation('listCountries'),
     tag: 'session',
     summary: 'List the countries',
-    description: 'Every ISO 3166-1 country with its English name, sorted by name: the choices of a contact’s country.',
+    description:
+      'Every ISO 3166-1 country with its name in the caller’s language (`Accept-Language`: Dutch, French or German; English otherwise), sorted in that language’s order: the choices of a contact’s country.',
     access: 'signedIn',
     answer: { kind: 'json', status: 200, data: countriesAnswer, description: 'The countries.' },
   },
