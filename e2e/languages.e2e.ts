@@ -103,7 +103,7 @@ describe('a browser preferring French', () => {
     await signIn(page, 'admin@acme', undefined, '/registrar/generalData');
     await page.getByRole('heading', { name: 'General data' }).waitFor();
     expect(await htmlLang(page)).toBe('en');
-    const offer = page.getByRole('region', { name: 'Cette page en français\u00a0?' });
+    const offer = page.getByRole('region', { name: 'Cette page en français\u202f?' });
     expect(await offer.getAttribute('lang')).toBe('fr');
     await expectNoAxeViolations(page, 'the offer in French on an English page');
     await offer.getByRole('button', { name: 'Oui, en français' }).click();

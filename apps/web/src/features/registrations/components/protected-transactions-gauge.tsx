@@ -35,7 +35,7 @@ export function ProtectedTransactionsGauge({ data }: { data: ProtectedTransactio
       </Card.Header>
       <Card.Body className="d-flex flex-column gap-2">
         {level === 'unlimited' ? (
-          <p className="mb-0">{t('registrations.overview.protectedUnlimited', { used })}</p>
+          <p className="mb-0">{t('registrations.overview.protectedUnlimited', { count: data.transactionsInPeriod, used })}</p>
         ) : (
           <>
             <p className="mb-0 fw-semibold" data-testid="protected-used">
