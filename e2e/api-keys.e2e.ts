@@ -1,9 +1,10 @@
 import type { DomainSearchResponse, Envelope } from '@registrar-panel/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { baseUrl, newPage } from './support/browser';
 import { capturePage } from './support/screenshots';
 import { signIn } from './support/sign-in';
+import { openSignedIn } from './support/signed-in';
 
 /*
  * API keys as admin@globex lives them in Chromium: User Management links to 'API keys'; a key with
@@ -38,11 +39,7 @@ function sessionToken(page: Page): Promise<string> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await newPage(browser);
-  await admin.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signIn(admin, 'admin@globex');
-  await admin.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Close' }).click();
+  ({ browser, page: admin } = await openSignedIn('admin@globex', { permissions: ['clipboard-read', 'clipboard-write'] }));
 });
 
 afterAll(async () => {

@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { auditActions } from '@registrar-panel/contract';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeContext, expectNoAxeViolations } from './support/axe';
-import { baseUrl, launchBrowser } from './support/browser';
+import { expectNoAxeViolations } from './support/axe';
+import { baseUrl } from './support/browser';
 import { capturePage, laptop, phone, screenshotDir, sidewaysOverflow } from './support/screenshots';
-import { signIn } from './support/sign-in';
 import { responsesDuring } from './support/responses';
+import { openSignedIn } from './support/signed-in';
 
 /*
  * The API reference page (/api) in Chromium as support@acme: drawn from the OpenAPI
@@ -15,7 +15,6 @@ import { responsesDuring } from './support/responses';
  * laptop and phone widths. One context with axe's CSP bypass serves every check.
  */
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 const search = () => page.locator('article#searchRegistrations');
@@ -47,16 +46,10 @@ async function checkBothWidths(label: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await axeContext(browser);
-  page = await context.newPage();
-  await signIn(page, 'support@acme', undefined, '/registrar/generalData');
-  // The cookie banner (shell.e2e.ts tests it) would cover the page in the screenshots.
-  await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Close' }).click();
+  ({ browser, page } = await openSignedIn('support@acme', { axe: true, path: '/registrar/generalData' }));
 });
 
 afterAll(async () => {
-  await context?.close();
   await browser?.close();
 });
 

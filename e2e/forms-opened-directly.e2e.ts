@@ -1,8 +1,7 @@
 import type { Country, Registrar } from '@registrar-panel/contract';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
-import { signIn } from './support/sign-in';
+import { openSignedIn } from './support/signed-in';
 
 /*
  * Every form that opens with saved values, opened by its address and by a reload, as admin@acme (the
@@ -13,10 +12,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser);
-  await signIn(page, 'admin@acme');
-  await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Close' }).click();
+  ({ browser, page } = await openSignedIn('admin@acme'));
 });
 
 afterAll(async () => {

@@ -5,11 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoQuotas, demoSeed } from '../apps/server/src/seed/demo-data';
 import { RegistryGenerator } from '../apps/server/src/seed/generate';
 import { startOfUtcDay } from '../apps/server/src/seed/options';
-import { launchBrowser, newPage } from './support/browser';
 import { asRegistry } from './support/registry';
 import { capturePage, phone } from './support/screenshots';
-import { signIn } from './support/sign-in';
 import { responsesDuring } from './support/responses';
+import { openSignedIn } from './support/signed-in';
 
 /*
  * The portfolio overview, the search's filters and its CSV export, and the protected transactions
@@ -44,11 +43,7 @@ async function openOverview() {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser);
-  await signIn(page, 'support@acme', undefined, '/registrations/search');
-  // The cookie banner (shell.e2e.ts tests it) would cover the pages in the screenshots.
-  await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Close' }).click();
+  ({ browser, page } = await openSignedIn('support@acme', { path: '/registrations/search' }));
 });
 
 afterAll(async () => {

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import { newPage } from './support/browser';
 import { capturePage, phone } from './support/screenshots';
 import { signIn, submitPassword } from './support/sign-in';
+import { openSignedIn } from './support/signed-in';
 
 /*
  * The registrar's history in Chromium, as admin@acme: a contact change made in the portal shows in
@@ -20,10 +21,7 @@ const alertWith = (target: Page, text: string) => target.locator('.app-alerts [r
 const rows = (target: Page) => target.locator('[data-testid="history-results"]:not([aria-busy="true"]) [data-testid="history-table"] tbody tr');
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser);
-  await signIn(page, 'admin@acme');
-  await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Close' }).click();
+  ({ browser, page } = await openSignedIn('admin@acme'));
 });
 
 afterAll(async () => {

@@ -1,11 +1,10 @@
 import { messageTexts } from '@registrar-panel/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeContext, expectNoAxeViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { expectNoAxeViolations } from './support/axe';
 import { setRegistrarStatus } from './support/registry';
 import { capturePage, laptop, phone } from './support/screenshots';
-import { signIn } from './support/sign-in';
+import { openSignedIn } from './support/signed-in';
 
 /*
  * What a registrar's staff see when the registry changes their registrar's status while they work
@@ -17,10 +16,8 @@ let page: Page;
 const suspendedText = 'Your registrar is suspended: the registry does not accept changes until it is active again.';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   // axe's context: the blocked page is checked for accessibility like every other page.
-  page = await (await axeContext(browser)).newPage();
-  await signIn(page, 'admin@acme');
+  ({ browser, page } = await openSignedIn('admin@acme', { axe: true, keepCookieBanner: true }));
 });
 
 afterAll(async () => {

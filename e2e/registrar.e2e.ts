@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { brusselsYearMonth } from '@registrar-panel/contract';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import { newPage } from './support/browser';
 import { capturePage, phone, screenshotDir } from './support/screenshots';
 import { signIn } from './support/sign-in';
+import { openSignedIn } from './support/signed-in';
 
 /*
  * The registrar section in Chromium, as support@acme (who may edit contacts, see billing and
@@ -41,11 +42,7 @@ function drawnLabel(cell: ReturnType<Page['locator']>): Promise<string> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser);
-  await signIn(page, 'support@acme');
-  // The cookie banner (shell.e2e.ts tests it) would cover the pages in the screenshots.
-  await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Close' }).click();
+  ({ browser, page } = await openSignedIn('support@acme'));
 });
 
 afterAll(async () => {

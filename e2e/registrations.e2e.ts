@@ -5,9 +5,10 @@ import type { DomainRecord } from '../apps/server/src/seed/domain-records';
 import { RegistryGenerator } from '../apps/server/src/seed/generate';
 import { startOfUtcDay } from '../apps/server/src/seed/options';
 import { lifecycleStatus } from '@registrar-panel/contract';
-import { launchBrowser, newPage } from './support/browser';
+import { newPage } from './support/browser';
 import { capturePage, phone, sidewaysOverflow } from './support/screenshots';
 import { signIn } from './support/sign-in';
+import { openSignedIn } from './support/signed-in';
 
 /*
  * Registration search, the registration view and the contact view in Chromium, as support@acme.
@@ -82,11 +83,7 @@ async function openRegistration(domain: DomainRecord) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser);
-  await signIn(page, 'support@acme', undefined, '/registrations/search');
-  // The cookie banner (shell.e2e.ts tests it) would cover the results in the screenshots.
-  await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Close' }).click();
+  ({ browser, page } = await openSignedIn('support@acme', { path: '/registrations/search' }));
 });
 
 afterAll(async () => {

@@ -1,10 +1,10 @@
 import type { AppConfiguration } from '@registrar-panel/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { baseUrl } from './support/browser';
 import { capturePage, phone, sidewaysOverflow } from './support/screenshots';
-import { signIn } from './support/sign-in';
 import { answerConfigWithMaintenance } from './support/maintenance';
+import { openSignedIn } from './support/signed-in';
 
 /*
  * The application shell as a signed-in registrar sees it: header, menu, footer, redirects, the
@@ -29,9 +29,7 @@ async function open(path: string) {
 
 beforeAll(async () => {
   config = (await (await fetch(`${baseUrl()}/assets/config/config.json`)).json()) as AppConfiguration;
-  browser = await launchBrowser();
-  page = await newPage(browser);
-  await signIn(page, 'admin@acme');
+  ({ browser, page } = await openSignedIn('admin@acme', { keepCookieBanner: true }));
 });
 
 afterAll(async () => {

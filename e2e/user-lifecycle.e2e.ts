@@ -1,11 +1,12 @@
 import { brusselsDay } from '@registrar-panel/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import { newPage } from './support/browser';
 import { firstLink, lastMailFile, waitForMail } from './support/mailbox';
 import { capturePage, phone, sidewaysOverflow } from './support/screenshots';
-import { nextOneTimeCode, signIn, submitCode, submitPassword, waitForPortal } from './support/sign-in';
+import { nextOneTimeCode, submitCode, submitPassword, waitForPortal } from './support/sign-in';
 import { openAddUserDialog } from './support/add-user-dialog';
+import { openSignedIn } from './support/signed-in';
 
 /*
  * A panel user's whole life as an administrator of globex and the user live it: added, the
@@ -49,10 +50,7 @@ async function lenaSignsIn(password: string): Promise<Page> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await newPage(browser);
-  await signIn(admin, 'admin@globex');
-  await admin.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Close' }).click();
+  ({ browser, page: admin } = await openSignedIn('admin@globex'));
   await admin.goto('/users');
   await admin.getByRole('heading', { name: 'List of users' }).waitFor();
 });

@@ -2,10 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import { newPage } from './support/browser';
 import { capturePage, phone, sidewaysOverflow } from './support/screenshots';
 import { nextOneTimeCode, signIn, submitCode, submitPassword, waitForPortal } from './support/sign-in';
 import { openAddUserDialog } from './support/add-user-dialog';
+import { openSignedIn } from './support/signed-in';
 
 /*
  * User management as an administrator does it, and what the new user lives through: the admin adds
@@ -85,11 +86,7 @@ async function signInToEnrolment(page: Page): Promise<string> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await newPage(browser);
-  await signIn(admin, 'admin@acme');
-  // The cookie banner (shell.e2e.ts tests it) would cover the list in the screenshots.
-  await admin.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Close' }).click();
+  ({ browser, page: admin } = await openSignedIn('admin@acme'));
   await admin.goto('/users');
   await admin.getByRole('heading', { name: 'List of users' }).waitFor();
 });
