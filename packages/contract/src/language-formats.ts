@@ -3,7 +3,7 @@ import type { Language } from './languages';
 /*
  * Each language's month abbreviations and number separators as fixed tables, not ICU's: its data
  * differs between Node 20, Node 24 and Chromium (en-GB's 'Sep' became 'Sept'), and a date or count
- * must read the same in the browser, the server's mails and the tests (docs/decisions.md, Dates).
+ * must read the same in the browser, the server's mails and the tests (docs/decisions.md, "Dates and times").
  * The texts follow CLDR's abbreviated format forms as the registry's readers know them.
  */
 export const monthAbbreviations: Readonly<Record<Language, readonly string[]>> = {

@@ -73,7 +73,8 @@ export function SearchForm({ term, filters, messages, onSearch }: SearchFormProp
   // Closed at first, so the results start right under the search (the open panel pushed them 380 px
   // down). Open at first when the address holds filters, on a wide screen (the search is being
   // filtered; on a phone the chips under the form say them), or filters that need correcting; then
-  // as the user chooses (docs/decisions.md, 'Long pages, loading pages, what a role may do, the search's filters').
+  // as the user chooses (docs/decisions.md, 'Portfolio overview and filtered search': 'The search's
+  // filters start closed').
   const [wide] = useState(wideScreen);
   const [chosen, setChosen] = useState<boolean | null>(null);
   const open = chosen ?? (addressProblems || (wide && setCount > 0));
