@@ -89,13 +89,17 @@ const supportPages: DensePage[] = [{ name: 'reports', path: () => '/registrar/re
  * sticks out of it (a text node or an inline element of it wider than the box: a long German word in
  * a button or a table cell). Boxes that scroll on their own (a table's `.table-responsive`) may be
  * wider inside, and Bootstrap's rows reach into their parent's padding by design, so a box is judged
- * by its own text only; fields may hold more than they show; hidden elements are left aside.
+ * by its own text only; fields may hold more than they show; hidden elements are left aside. At a
+ * laptop's width a table fits without scrolling in its box too.
  */
 function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+  return page.evaluate((laptopWidth) => {
     const problems: string[] = [];
     const pageScroll = document.documentElement.scrollWidth - window.innerWidth;
     if (pageScroll > 0) problems.push(`the page scrolls sideways by ${pageScroll} px`);
+    if (window.innerWidth >= laptopWidth)
+      for (const box of Array.from(document.querySelectorAll<HTMLElement>('.table-responsive')))
+        if (box.scrollWidth > box.clientWidth + 1) problems.push(`a table scrolls sideways by ${box.scrollWidth - box.clientWidth} px in its box`);
     const describe = (element: HTMLElement) =>
       `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${Array.from(element.classList)
         .map((name) => `.${name}`)
@@ -133,7 +137,7 @@ function layoutProblems(page: Page): Promise<string[]> {
       }
     }
     return problems;
-  });
+  }, laptop.width);
 }
 
 /** The page is ready: its heading shows and nothing loads (no spinner, in the page or over it). */
