@@ -30,7 +30,13 @@ export default async function setup(project: TestProject) {
   // Private builds of today's sources (`npm start` serves a build as it is), so that parallel runs never
   // share (or half-write) apps/web/dist or apps/server/dist.
   const distDir = mkdtempSync(join(tmpdir(), 'rp-e2e-web-'));
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir'], { cwd: join(root, 'apps/web'), stdio: 'pipe', encoding: 'utf8' });
+  // With the pseudo-language en-XA, which the layout check runs in (npm run build leaves it out).
+  const build = spawnSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir'], {
+    cwd: join(root, 'apps/web'),
+    stdio: 'pipe',
+    encoding: 'utf8',
+    env: { ...process.env, VITE_PSEUDO_LANGUAGE: 'on' },
+  });
   if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
   // The server's lies inside apps/server, where its packages resolve from node_modules.
   mkdirSync(join(root, 'apps/server/.build'), { recursive: true });

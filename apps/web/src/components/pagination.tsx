@@ -37,11 +37,12 @@ export function pageWindow(page: number, pageCount: number, maxLinks: number): n
 /**
  * Page links: First and Previous, a window of numbered links, Next and Last. Where there is less
  * room the numbers far from the current page are hidden (`reachClass`); the steps and the boundary
- * links always stay, so every page can still be reached.
+ * links always stay, so every page can still be reached. On a phone those four show as arrows, their
+ * words kept for screen readers: in German or French the words took a second line there.
  */
 export function Pager({ page, pageCount, hrefFor, maxLinks = limits.paginationMaxLinks, labels }: PagerProps) {
   if (pageCount <= 1) return null;
-  const item = (target: number, text: string, key: string, options: { disabled?: boolean; className?: string } = {}) => (
+  const item = (target: number, text: string, key: string, options: { disabled?: boolean; className?: string; symbol?: string } = {}) => (
     <Pagination.Item
       key={key}
       as={Link}
@@ -51,17 +52,26 @@ export function Pager({ page, pageCount, hrefFor, maxLinks = limits.paginationMa
       className={options.className}
       data-page={key}
     >
-      {text}
+      {options.symbol ? (
+        <>
+          <span className="pager-symbol" aria-hidden="true">
+            {options.symbol}
+          </span>
+          <span className="pager-word">{text}</span>
+        </>
+      ) : (
+        text
+      )}
     </Pagination.Item>
   );
   return (
     <nav aria-label={labels.navigation}>
       <Pagination size="sm" className="flex-wrap mb-0 pager">
-        {item(1, labels.first, 'first', { disabled: page === 1 })}
-        {item(Math.min(pageCount, Math.max(1, page - 1)), labels.previous, 'previous', { disabled: page === 1 })}
+        {item(1, labels.first, 'first', { disabled: page === 1, symbol: '«' })}
+        {item(Math.min(pageCount, Math.max(1, page - 1)), labels.previous, 'previous', { disabled: page === 1, symbol: '‹' })}
         {pageWindow(page, pageCount, maxLinks).map((n) => item(n, String(n), `page-${n}`, { className: reachClass(Math.abs(n - page)) }))}
-        {item(Math.min(pageCount, page + 1), labels.next, 'next', { disabled: page >= pageCount })}
-        {item(pageCount, labels.last, 'last', { disabled: page === pageCount })}
+        {item(Math.min(pageCount, page + 1), labels.next, 'next', { disabled: page >= pageCount, symbol: '›' })}
+        {item(pageCount, labels.last, 'last', { disabled: page === pageCount, symbol: '»' })}
       </Pagination>
     </nav>
   );

@@ -26,8 +26,8 @@ async function pseudo(texts: Texts): Promise<Texts> {
 
 /** The texts of one part (`app` or a feature) in one language, as its file holds them. */
 async function textsOf(language: PageLanguage, part: string): Promise<Texts> {
-  // `import.meta.env.DEV` itself, so that a production build drops the pseudo-language's chunk.
-  if (import.meta.env.DEV && language === pseudoLanguage) return pseudo(await textsOf('en', part));
+  // The build-time values themselves, so that a production build drops the pseudo-language's chunk.
+  if ((import.meta.env.DEV || import.meta.env.VITE_PSEUDO_LANGUAGE === 'on') && language === pseudoLanguage) return pseudo(await textsOf('en', part));
   if (language === pseudoLanguage) throw new Error('no pseudo-language outside development and tests');
   if (part === 'app') {
     if (language === 'en') return englishTexts;

@@ -8,10 +8,11 @@ import { languages, matchLanguage, preferredLanguage, type Language } from '@reg
 
 /**
  * A pseudo-language for seeing untranslated and too-tight texts: English, accented and 40 % longer
- * (pseudo-language.ts). Only in `npm run dev` and unit tests; a production build never offers it.
+ * (pseudo-language.ts). Only in `npm run dev`, unit tests and the build the end-to-end tests make
+ * (`VITE_PSEUDO_LANGUAGE=on`, so that the layout check runs in it); `npm run build` never offers it.
  */
 export const pseudoLanguage = 'en-XA';
-export const pseudoLanguageAvailable = import.meta.env.DEV;
+export const pseudoLanguageAvailable = import.meta.env.DEV || import.meta.env.VITE_PSEUDO_LANGUAGE === 'on';
 
 /** A language the page can be in: one of the four, or the pseudo-language where it exists. */
 export type PageLanguage = Language | typeof pseudoLanguage;

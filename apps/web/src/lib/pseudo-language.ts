@@ -44,6 +44,9 @@ export function pseudoText(text: string): string {
   return `[${accented}${padding ? ` ${padding}` : ''}]`;
 }
 
+/** The product's name, which every language keeps as it is (so a real language never makes it longer). */
+const keptAsTheyAre = new Set(['app.header.title', 'app.header.titleLoading']);
+
 /** A catalogue in the pseudo-language. */
 export const pseudoTexts = (texts: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, typeof text === 'string' ? pseudoText(text) : text]));
+  Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, typeof text === 'string' && !keptAsTheyAre.has(key) ? pseudoText(text) : text]));

@@ -1,6 +1,6 @@
 import { languages } from '@registrar-panel/contract';
 import { describe, expect, it } from 'vitest';
-import { allCatalogues, glossaryText, readProperties, type Catalogue } from './catalogues';
+import { allCatalogues, readProperties, type Catalogue } from './catalogues';
 
 /*
  * The four languages say the same things: every key, plural form, placeholder and tag of
@@ -86,105 +86,5 @@ describe('the parity test itself', () => {
 
   it('finds the placeholders and tags a translation must keep', () => {
     expect(fixedParts('<strong>{{ count }}</strong> of {{max}}<br/>')).toEqual(['</strong>', '<br/>', '<strong>', '{{count}}', '{{max}}']);
-  });
-});
-
-/*
- * The glossaries (docs/glossary/<language>.md): one table `| English | <language> | Never |`. A text
- * of the language must not use a word of its Never column, as a whole word in any case; placeholders,
- * tags and `{0}` arguments are left out first (they are not words of the text).
- */
-interface GlossaryRow {
-  english: string;
-  translation: string;
-  never: string[];
-}
-
-function readGlossary(text: string): GlossaryRow[] {
-  const lines = text.split('\n').filter((line) => line.trim().startsWith('|'));
-  const cells = (line: string) =>
-    line
-      .trim()
-      .replace(/^\||\|$/g, '')
-      .split('|')
-      .map((cell) => cell.trim());
-  const [header, separator, ...rows] = lines;
-  if (!header || !separator) throw new Error('no table');
-  const [englishTitle, languageTitle, neverTitle, ...extra] = cells(header);
-  if (englishTitle !== 'English' || !languageTitle || neverTitle !== 'Never' || extra.length > 0)
-    throw new Error(`header is not | English | <language> | Never |: ${header}`);
-  if (!cells(separator).every((cell) => /^:?-{3,}:?$/.test(cell)) || cells(separator).length !== 3)
-    throw new Error(`no separator row under the header: ${separator}`);
-  return rows.map((row) => {
-    const [english, translation, never, ...more] = cells(row);
-    if (!english || !translation || never === undefined || more.length > 0) throw new Error(`a row without three cells: ${row}`);
-    return {
-      english,
-      translation,
-      never:
-        never === '—' || never === ''
-          ? []
-          : never
-              .split(',')
-              .map((word) => word.trim())
-              .filter(Boolean),
-    };
-  });
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/**
- * A whole word or phrase, any case: a letter, digit or hyphen on either side makes it part of another
- * word ('mailadres' is not in 'e-mailadres'); an apostrophe does not (French 'l'interlocuteur').
- */
-const wholeWord = (word: string) => new RegExp(`(?<![\\p{L}\\p{N}-])${escapeRegExp(word)}(?![\\p{L}\\p{N}-])`, 'iu');
-const wordsOnly = (text: string) => text.replace(/\{\{[^}]*\}\}|\{\d+\}|<[^>]*>/g, ' ');
-
-describe.each(languages.filter((language) => language !== 'en'))('the %s glossary', (language) => {
-  const rows = readGlossary(glossaryText(language));
-
-  it('is one well-formed table', () => {
-    expect(rows.length).toBeGreaterThan(10);
-  });
-
-  it('is kept by every text of the language: none uses a word of the Never column', () => {
-    const never = rows.flatMap((row) => row.never.map((word) => ({ word, pattern: wholeWord(word), row })));
-    const found: string[] = [];
-    for (const catalogue of catalogues.filter((c) => c.language === language)) {
-      for (const [key, text] of Object.entries(catalogue.texts)) {
-        for (const { word, row } of never.filter(({ pattern }) => pattern.test(wordsOnly(text)))) {
-          found.push(`${catalogue.part} ${key}: '${word}' (write '${row.translation}' for '${row.english}')`);
-        }
-      }
-    }
-    expect(found).toEqual([]);
-  });
-});
-
-describe('the glossary reader', () => {
-  const table = (rows: string) => `# Glossary\n\n| English | Nederlands | Never |\n| --- | --- | --- |\n${rows}`;
-
-  it('reads the rows and their Never words', () => {
-    expect(readGlossary(table('| registrant | houder | registrant, domeinhouder |\n| handle | handle | — |'))).toEqual([
-      { english: 'registrant', translation: 'houder', never: ['registrant', 'domeinhouder'] },
-      { english: 'handle', translation: 'handle', never: [] },
-    ]);
-  });
-
-  it('refuses a malformed table', () => {
-    expect(() => readGlossary('# no table')).toThrow('no table');
-    expect(() => readGlossary('| English | Never |\n| --- | --- |')).toThrow('header');
-    expect(() => readGlossary(table('| registrant | houder |'))).toThrow('three cells');
-    expect(() => readGlossary(table('| registrant | houder | a | b |'))).toThrow('three cells');
-    expect(() => readGlossary(table('| | houder | a |'))).toThrow('three cells');
-  });
-
-  it('matches whole words in any case, not parts of words nor placeholders', () => {
-    expect(wholeWord('slot').test(wordsOnly('Het Slot is dicht'))).toBe(true);
-    expect(wholeWord('slot').test(wordsOnly('Transferslot'))).toBe(false);
-    expect(wholeWord('mailadres').test(wordsOnly('uw e-mailadres'))).toBe(false);
-    expect(wholeWord('interlocuteur').test(wordsOnly("l'interlocuteur"))).toBe(true);
-    expect(wholeWord('contact technique').test(wordsOnly('Le contact technique'))).toBe(true);
-    expect(wholeWord('login').test(wordsOnly('{{login}} <login>'))).toBe(false);
   });
 });
