@@ -1,6 +1,6 @@
 import { can, type BillingPeriod } from '@registrar-panel/contract';
 import { useState } from 'react';
-import { Button, Card } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Pager } from '../../../components/pagination';
@@ -19,6 +19,7 @@ import { Icon } from '../../../components/icon';
 import downloadIcon from 'bootstrap-icons/icons/download.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
 import { useFormats } from '../../../lib/formats';
+import { SectionCard } from '../../../components/section-card';
 
 function BillingLines({ handle, createdYear, linkDomains }: { handle: string; createdYear: number; linkDomains: boolean }) {
   const { t } = useTranslation();
@@ -57,75 +58,68 @@ function BillingLines({ handle, createdYear, linkDomains }: { handle: string; cr
   const periodText = submitted ? t('registrar.billing.resultsFor', { month: t(`registrar.month.${submitted.month}`), year: submitted.year }) : '';
 
   return (
-    <Card as="section" aria-labelledby="billing-title">
-      <Card.Header>
-        <h2 id="billing-title" className="h6 mb-0">
-          {t('registrar.billing.title')}
-        </h2>
-      </Card.Header>
-      <Card.Body>
-        <p className="text-body-secondary small">{t('registrar.billing.intro')}</p>
-        <BillingPeriodPicker
-          createdYear={createdYear}
-          today={today}
-          value={picked}
-          onChange={(next) => {
-            setPicked(next);
-            setSubmitted(null);
-          }}
-          onSubmit={() => {
-            toFirstPage();
-            setSubmitted(billingQuery(picked.year, picked.monthIndex));
-          }}
-        />
-        {submitted && lines && shown && (
-          <div className="mt-4" data-testid="billing-results">
-            {lines.length === 0 ? (
-              <p className="text-body-secondary mb-0" data-testid="billing-no-results">
-                {t('registrar.billing.noResults')}
-              </p>
-            ) : (
-              <>
-                <div className="d-flex align-items-center justify-content-between gap-2 mb-2">
-                  <h3 className="h6 mb-0">
-                    {t('registrar.billing.results')}{' '}
-                    <span className="text-body-secondary fw-normal">
-                      · {periodText} · {t('registrar.billing.lineCount', { count: lines.length })}
-                    </span>
-                  </h3>
-                  <Button
-                    variant="outline-primary"
-                    size="sm"
-                    disabled={download.running}
-                    title={t('registrar.billing.download')}
-                    aria-label={t('registrar.billing.downloadLabel', { month: t(`registrar.month.${submitted.month}`), year: submitted.year })}
-                    onClick={() => void downloadBillingCsv(download, handle, submitted, t('registrar.download.failed'))}
-                  >
-                    <Icon svg={downloadIcon} />
-                    <span className="ms-2 d-none d-sm-inline">{t('registrar.billing.download')}</span>
-                  </Button>
+    <SectionCard id="billing" title={t('registrar.billing.title')}>
+      <p className="text-body-secondary small">{t('registrar.billing.intro')}</p>
+      <BillingPeriodPicker
+        createdYear={createdYear}
+        today={today}
+        value={picked}
+        onChange={(next) => {
+          setPicked(next);
+          setSubmitted(null);
+        }}
+        onSubmit={() => {
+          toFirstPage();
+          setSubmitted(billingQuery(picked.year, picked.monthIndex));
+        }}
+      />
+      {submitted && lines && shown && (
+        <div className="mt-4" data-testid="billing-results">
+          {lines.length === 0 ? (
+            <p className="text-body-secondary mb-0" data-testid="billing-no-results">
+              {t('registrar.billing.noResults')}
+            </p>
+          ) : (
+            <>
+              <div className="d-flex align-items-center justify-content-between gap-2 mb-2">
+                <h3 className="h6 mb-0">
+                  {t('registrar.billing.results')}{' '}
+                  <span className="text-body-secondary fw-normal">
+                    · {periodText} · {t('registrar.billing.lineCount', { count: lines.length })}
+                  </span>
+                </h3>
+                <Button
+                  variant="outline-primary"
+                  size="sm"
+                  disabled={download.running}
+                  title={t('registrar.billing.download')}
+                  aria-label={t('registrar.billing.downloadLabel', { month: t(`registrar.month.${submitted.month}`), year: submitted.year })}
+                  onClick={() => void downloadBillingCsv(download, handle, submitted, t('registrar.download.failed'))}
+                >
+                  <Icon svg={downloadIcon} />
+                  <span className="ms-2 d-none d-sm-inline">{t('registrar.billing.download')}</span>
+                </Button>
+              </div>
+              <DownloadProgress progress={download.progress} label={t('registrar.billing.download')} />
+              {shown.pageCount > 1 && (
+                <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
+                  <span className="small text-body-secondary" data-testid="billing-range">
+                    {t('registrar.billing.showing', {
+                      from: count(shown.from),
+                      to: count(shown.to),
+                      total: count(lines.length),
+                    })}
+                  </span>
+                  {pager(t('registrar.billing.pages'))}
                 </div>
-                <DownloadProgress progress={download.progress} label={t('registrar.billing.download')} />
-                {shown.pageCount > 1 && (
-                  <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
-                    <span className="small text-body-secondary" data-testid="billing-range">
-                      {t('registrar.billing.showing', {
-                        from: count(shown.from),
-                        to: count(shown.to),
-                        total: count(lines.length),
-                      })}
-                    </span>
-                    {pager(t('registrar.billing.pages'))}
-                  </div>
-                )}
-                <BillingLinesTable lines={shown.lines} linkDomains={linkDomains} />
-                {shown.pageCount > 1 && <div className="mt-3">{pager(t('registrar.billing.pagesBottom'))}</div>}
-              </>
-            )}
-          </div>
-        )}
-      </Card.Body>
-    </Card>
+              )}
+              <BillingLinesTable lines={shown.lines} linkDomains={linkDomains} />
+              {shown.pageCount > 1 && <div className="mt-3">{pager(t('registrar.billing.pagesBottom'))}</div>}
+            </>
+          )}
+        </div>
+      )}
+    </SectionCard>
   );
 }
 

@@ -1,5 +1,5 @@
 import { can } from '@registrar-panel/contract';
-import { Button, Card } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/auth';
 import { useDownload } from '../../../lib/download';
@@ -10,6 +10,7 @@ import { Icon } from '../../../components/icon';
 import downloadIcon from 'bootstrap-icons/icons/download.svg?raw';
 import filetypeCsvIcon from 'bootstrap-icons/icons/filetype-csv.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
+import { SectionCard } from '../../../components/section-card';
 
 /** `/registrar/reports`: the domain names list as CSV, downloaded with visible progress while the page stays usable. */
 export function Reports() {
@@ -22,33 +23,26 @@ export function Reports() {
   }
 
   return (
-    <Card as="section" aria-labelledby="reports-title">
-      <Card.Header>
-        <h2 id="reports-title" className="h6 mb-0">
-          {t('registrar.reports.title')}
-        </h2>
-      </Card.Header>
-      <Card.Body>
-        <div className="d-flex flex-wrap align-items-start justify-content-between gap-3">
-          <div className="d-flex gap-3">
-            <Icon svg={filetypeCsvIcon} className="fs-2 text-primary" />
-            <div>
-              <h3 className="h6 mb-1">{t('registrar.reports.domainList')}</h3>
-              <p className="text-body-secondary small mb-0">{t('registrar.reports.domainListText')}</p>
-            </div>
+    <SectionCard id="reports" title={t('registrar.reports.title')}>
+      <div className="d-flex flex-wrap align-items-start justify-content-between gap-3">
+        <div className="d-flex gap-3">
+          <Icon svg={filetypeCsvIcon} className="fs-2 text-primary" />
+          <div>
+            <h3 className="h6 mb-1">{t('registrar.reports.domainList')}</h3>
+            <p className="text-body-secondary small mb-0">{t('registrar.reports.domainListText')}</p>
           </div>
-          <Button
-            variant="primary"
-            disabled={download.running}
-            aria-label={t('registrar.reports.downloadLabel')}
-            onClick={() => void downloadDomainReport(download, user.registrarHandle, t('registrar.download.failed'))}
-          >
-            <Icon svg={downloadIcon} className="me-2" />
-            {t('registrar.reports.download')}
-          </Button>
         </div>
-        <DownloadProgress progress={download.progress} label={t('registrar.reports.domainList')} />
-      </Card.Body>
-    </Card>
+        <Button
+          variant="primary"
+          disabled={download.running}
+          aria-label={t('registrar.reports.downloadLabel')}
+          onClick={() => void downloadDomainReport(download, user.registrarHandle, t('registrar.download.failed'))}
+        >
+          <Icon svg={downloadIcon} className="me-2" />
+          {t('registrar.reports.download')}
+        </Button>
+      </div>
+      <DownloadProgress progress={download.progress} label={t('registrar.reports.domainList')} />
+    </SectionCard>
   );
 }

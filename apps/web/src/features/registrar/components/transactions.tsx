@@ -1,5 +1,5 @@
 import { formatDateTime } from '@registrar-panel/contract';
-import { Alert, Card } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../../components/detail-list';
 import { Icon } from '../../../components/icon';
@@ -8,6 +8,7 @@ import exclamationTriangleIcon from 'bootstrap-icons/icons/exclamation-triangle.
 import { usePageTitle } from '../../../lib/page-title';
 import { protectedTransactionsLevel, usedPercent, useProtectedTransactions } from '../../../lib/protected-transactions';
 import { useFormats } from '../../../lib/formats';
+import { SectionCard } from '../../../components/section-card';
 
 /**
  * `/registrar/transactions`: the protected-transaction counter; the reset date shows only once a
@@ -23,50 +24,43 @@ export function Transactions() {
   const blocked = level === 'reached';
 
   return (
-    <Card as="section" aria-labelledby="transactions-title">
-      <Card.Header>
-        <h2 id="transactions-title" className="h6 mb-0">
-          {t('registrar.transactions.title')}
-        </h2>
-      </Card.Header>
-      <Card.Body>
-        {level === 'warning' && (
-          <Alert variant="warning" className="d-flex gap-3" data-testid="protected-transactions-warning">
-            <Icon svg={exclamationTriangleIcon} className="fs-5 flex-shrink-0" />
-            <div>
-              <Alert.Heading as="h3" className="h6 fw-semibold mb-1">
-                {t('registrar.transactions.warningTitle')}
-              </Alert.Heading>
-              {t('registrar.transactions.warning', {
-                used: count(data.transactionsInPeriod),
-                threshold: count(data.threshold),
-                percent: usedPercent(data),
-                date: formatDateTime(data.endDate) || t('registrar.transactions.periodEnd'),
-              })}
-            </div>
-          </Alert>
-        )}
-        <DetailList
-          rows={[
-            { name: 'current', label: t('registrar.transactions.current'), value: String(data.transactionsInPeriod) },
-            { name: 'threshold', label: t('registrar.transactions.threshold'), value: String(data.threshold) },
-            ...(blocked
-              ? [
-                  {
-                    name: 'resetDate',
-                    label: t('registrar.transactions.resetDate'),
-                    value: (
-                      <span className="text-danger fw-semibold">
-                        <Icon svg={slashCircleIcon} className="me-2" />
-                        {t('registrar.transactions.blockedUntil', { date: formatDateTime(data.endDate) })}
-                      </span>
-                    ),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      </Card.Body>
-    </Card>
+    <SectionCard id="transactions" title={t('registrar.transactions.title')}>
+      {level === 'warning' && (
+        <Alert variant="warning" className="d-flex gap-3" data-testid="protected-transactions-warning">
+          <Icon svg={exclamationTriangleIcon} className="fs-5 flex-shrink-0" />
+          <div>
+            <Alert.Heading as="h3" className="h6 fw-semibold mb-1">
+              {t('registrar.transactions.warningTitle')}
+            </Alert.Heading>
+            {t('registrar.transactions.warning', {
+              used: count(data.transactionsInPeriod),
+              threshold: count(data.threshold),
+              percent: usedPercent(data),
+              date: formatDateTime(data.endDate) || t('registrar.transactions.periodEnd'),
+            })}
+          </div>
+        </Alert>
+      )}
+      <DetailList
+        rows={[
+          { name: 'current', label: t('registrar.transactions.current'), value: String(data.transactionsInPeriod) },
+          { name: 'threshold', label: t('registrar.transactions.threshold'), value: String(data.threshold) },
+          ...(blocked
+            ? [
+                {
+                  name: 'resetDate',
+                  label: t('registrar.transactions.resetDate'),
+                  value: (
+                    <span className="text-danger fw-semibold">
+                      <Icon svg={slashCircleIcon} className="me-2" />
+                      {t('registrar.transactions.blockedUntil', { date: formatDateTime(data.endDate) })}
+                    </span>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+    </SectionCard>
   );
 }

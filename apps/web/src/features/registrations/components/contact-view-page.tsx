@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths';
 import { useCountryName } from '../../../lib/countries';
 import { useContact } from '../api/get-contact';
 import { DetailList } from '../../../components/detail-list';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../components/section-card';
 import { RegistrationsNotAllowed, useMayReadRegistrations } from './registrations-not-allowed';
 import { BreakableText } from '../../../components/breakable-text';
 import infoCircleIcon from 'bootstrap-icons/icons/info-circle.svg?raw';

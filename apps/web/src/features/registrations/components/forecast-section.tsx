@@ -1,6 +1,6 @@
 import type { PortfolioOverview } from '@registrar-panel/contract';
 import { lazy, Suspense } from 'react';
-import { Button, Card } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { DownloadProgress } from '../../../components/download-progress';
 import { Icon } from '../../../components/icon';
@@ -9,6 +9,7 @@ import { useDownload } from '../../../lib/download';
 import downloadIcon from 'bootstrap-icons/icons/download.svg?raw';
 import { downloadForecastCsv } from '../api/download-forecast-csv';
 import { ForecastTable } from './forecast-table';
+import { SectionCard } from '../../../components/section-card';
 
 // The chart library loads only here, after the page's numbers are in, which keeps the first bundle within its size budget.
 const ForecastChart = lazy(() => import('./forecast-chart').then((module) => ({ default: module.ForecastChart })));
@@ -23,11 +24,11 @@ export function ForecastSection({ forecast, today }: { forecast: PortfolioOvervi
   const user = useCurrentUser();
   const download = useDownload();
   return (
-    <Card as="section" aria-labelledby="overview-forecast-title" data-testid="overview-forecast">
-      <Card.Header className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-        <h2 id="overview-forecast-title" className="h6 mb-0">
-          {t('registrations.overview.forecast')}
-        </h2>
+    <SectionCard
+      id="overview-forecast"
+      title={t('registrations.overview.forecast')}
+      testId="overview-forecast"
+      actions={
         <Button
           variant="primary"
           size="sm"
@@ -37,23 +38,22 @@ export function ForecastSection({ forecast, today }: { forecast: PortfolioOvervi
           <Icon svg={downloadIcon} className="me-2" />
           {t('registrations.overview.forecastDownload')}
         </Button>
-      </Card.Header>
-      <Card.Body>
-        <p className="small text-body-secondary">{t('registrations.overview.forecastIntro')}</p>
-        <DownloadProgress progress={download.progress} label={t('registrations.overview.forecastDownload')} />
-        <div className="row g-4 mt-0">
-          <div className="col-lg-8">
-            <div role="img" aria-label={t('registrations.overview.forecastChart')} className="forecast-chart-box">
-              <Suspense fallback={null}>
-                <ForecastChart forecast={forecast} />
-              </Suspense>
-            </div>
-          </div>
-          <div className="col-lg-4">
-            <ForecastTable forecast={forecast} today={today} />
+      }
+    >
+      <p className="small text-body-secondary">{t('registrations.overview.forecastIntro')}</p>
+      <DownloadProgress progress={download.progress} label={t('registrations.overview.forecastDownload')} />
+      <div className="row g-4 mt-0">
+        <div className="col-lg-8">
+          <div role="img" aria-label={t('registrations.overview.forecastChart')} className="forecast-chart-box">
+            <Suspense fallback={null}>
+              <ForecastChart forecast={forecast} />
+            </Suspense>
           </div>
         </div>
-      </Card.Body>
-    </Card>
+        <div className="col-lg-4">
+          <ForecastTable forecast={forecast} today={today} />
+        </div>
+      </div>
+    </SectionCard>
   );
 }

@@ -1,7 +1,7 @@
-import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormats } from '../../../lib/formats';
+import { SectionCard } from '../../../components/section-card';
 
 export interface CountRow {
   key: string;
@@ -46,12 +46,7 @@ export function CountLink({ row, className = '', nameHidden = false }: { row: Co
 /** A card of counts, one row each, every row a link to its search. */
 export function CountCard({ id, title, rows }: { id: string; title: string; rows: CountRow[] }) {
   return (
-    <Card as="section" aria-labelledby={`${id}-title`} className="h-100" data-testid={id}>
-      <Card.Header>
-        <h2 id={`${id}-title`} className="h6 mb-0">
-          {title}
-        </h2>
-      </Card.Header>
+    <SectionCard id={id} title={title} className="h-100" flush testId={id}>
       <ul className="list-group list-group-flush">
         {rows.map((row) => (
           <li key={row.key} className="list-group-item p-0">
@@ -59,6 +54,6 @@ export function CountCard({ id, title, rows }: { id: string; title: string; rows
           </li>
         ))}
       </ul>
-    </Card>
+    </SectionCard>
   );
 }

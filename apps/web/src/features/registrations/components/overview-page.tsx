@@ -1,6 +1,6 @@
 import '../registrations.css';
 import { formatDateTime, formatDay, gracePeriodFilterValues, lifecycleOrder, registrationLabels, type PortfolioOverview } from '@registrar-panel/contract';
-import { Card } from 'react-bootstrap';
+
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon';
@@ -15,6 +15,7 @@ import { ForecastSection } from './forecast-section';
 import { CountCard, CountLink } from './overview-counts';
 import { ProtectedTransactionsGauge } from './protected-transactions-gauge';
 import { RegistrationsNotAllowed, useMayReadRegistrations } from './registrations-not-allowed';
+import { SectionCard } from '../../../components/section-card';
 
 /**
  * `/registrations/overview`, linked from 'Search registrations': the registrar's portfolio counted
@@ -121,22 +122,21 @@ function Overview() {
 function TotalsCard({ data }: { data: PortfolioOverview }) {
   const { t } = useTranslation();
   return (
-    <Card as="section" aria-labelledby="overview-totals-title" className="h-100" data-testid="overview-totals">
-      <Card.Header>
-        <h2 id="overview-totals-title" className="h6 mb-0">
-          {t('registrations.overview.total')}
-        </h2>
-      </Card.Header>
-      <Card.Body className="d-flex flex-column gap-3">
-        <CountLink
-          row={{ key: 'total', name: t('registrations.overview.totalText'), count: data.total, href: filteredSearchHref({}) }}
-          className="overview-headline"
-        />
-        <CountLink
-          row={{ key: 'idn', name: t('registrations.overview.idnText'), count: data.idn, href: filteredSearchHref({ idn: 'true' }) }}
-          className="overview-headline"
-        />
-      </Card.Body>
-    </Card>
+    <SectionCard
+      id="overview-totals"
+      title={t('registrations.overview.total')}
+      className="h-100"
+      bodyClassName="d-flex flex-column gap-3"
+      testId="overview-totals"
+    >
+      <CountLink
+        row={{ key: 'total', name: t('registrations.overview.totalText'), count: data.total, href: filteredSearchHref({}) }}
+        className="overview-headline"
+      />
+      <CountLink
+        row={{ key: 'idn', name: t('registrations.overview.idnText'), count: data.idn, href: filteredSearchHref({ idn: 'true' }) }}
+        className="overview-headline"
+      />
+    </SectionCard>
   );
 }

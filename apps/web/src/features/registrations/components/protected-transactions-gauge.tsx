@@ -1,5 +1,5 @@
 import { formatDateTime, protectedTransactionsWarningShare, type ProtectedTransactions } from '@registrar-panel/contract';
-import { Alert, Card } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon';
@@ -8,6 +8,7 @@ import { protectedTransactionsLevel, usedPercent } from '../../../lib/protected-
 import exclamationTriangleIcon from 'bootstrap-icons/icons/exclamation-triangle.svg?raw';
 import slashCircleIcon from 'bootstrap-icons/icons/slash-circle.svg?raw';
 import { useFormats } from '../../../lib/formats';
+import { SectionCard } from '../../../components/section-card';
 
 const barTone = { ok: 'bg-success', warning: 'bg-warning', reached: 'bg-danger' } as const;
 
@@ -27,60 +28,59 @@ export function ProtectedTransactionsGauge({ data }: { data: ProtectedTransactio
   const date = formatDateTime(data.endDate) || t('registrations.overview.periodEnd');
 
   return (
-    <Card as="section" aria-labelledby="overview-protected-title" className="h-100" data-testid="overview-protected">
-      <Card.Header>
-        <h2 id="overview-protected-title" className="h6 mb-0">
-          {t('registrations.overview.protected')}
-        </h2>
-      </Card.Header>
-      <Card.Body className="d-flex flex-column gap-2">
-        {level === 'unlimited' ? (
-          <p className="mb-0">{t('registrations.overview.protectedUnlimited', { count: data.transactionsInPeriod, used })}</p>
-        ) : (
-          <>
-            <p className="mb-0 fw-semibold" data-testid="protected-used">
-              {text}
-            </p>
-            <div className="protected-gauge">
-              <div
-                className="progress"
-                role="meter"
-                aria-label={t('registrations.overview.protected')}
-                aria-valuemin={0}
-                aria-valuemax={data.threshold}
-                aria-valuenow={Math.min(data.transactionsInPeriod, data.threshold)}
-                aria-valuetext={text}
-              >
-                <div className={`progress-bar ${barTone[level]}`} style={{ width: `${Math.min(100, percent)}%` }} />
-              </div>
-              {/* Where the warning starts. */}
-              <span className="protected-gauge-mark" style={{ left: `${protectedTransactionsWarningShare * 100}%` }} aria-hidden="true" />
+    <SectionCard
+      id="overview-protected"
+      title={t('registrations.overview.protected')}
+      className="h-100"
+      bodyClassName="d-flex flex-column gap-2"
+      testId="overview-protected"
+    >
+      {level === 'unlimited' ? (
+        <p className="mb-0">{t('registrations.overview.protectedUnlimited', { count: data.transactionsInPeriod, used })}</p>
+      ) : (
+        <>
+          <p className="mb-0 fw-semibold" data-testid="protected-used">
+            {text}
+          </p>
+          <div className="protected-gauge">
+            <div
+              className="progress"
+              role="meter"
+              aria-label={t('registrations.overview.protected')}
+              aria-valuemin={0}
+              aria-valuemax={data.threshold}
+              aria-valuenow={Math.min(data.transactionsInPeriod, data.threshold)}
+              aria-valuetext={text}
+            >
+              <div className={`progress-bar ${barTone[level]}`} style={{ width: `${Math.min(100, percent)}%` }} />
             </div>
-            <p className="small text-body-secondary mb-0">{t('registrations.overview.protectedPercent', { percent })}</p>
-            {level === 'warning' && (
-              <Alert variant="warning" className="d-flex gap-2 mb-0 py-2 small" data-testid="protected-transactions-warning">
-                <Icon svg={exclamationTriangleIcon} className="flex-shrink-0 mt-1" />
-                <div>
-                  <strong className="d-block">{t('registrations.overview.protectedWarningTitle')}</strong>
-                  {t('registrations.overview.protectedWarning', { date })}
-                </div>
-              </Alert>
-            )}
-            {level === 'reached' && (
-              <Alert variant="danger" className="d-flex gap-2 mb-0 py-2 small" data-testid="protected-transactions-reached">
-                <Icon svg={slashCircleIcon} className="flex-shrink-0 mt-1" />
-                <div>
-                  <strong className="d-block">{t('registrations.overview.protectedReachedTitle')}</strong>
-                  {t('registrations.overview.protectedReached', { date })}
-                </div>
-              </Alert>
-            )}
-          </>
-        )}
-        <Link to={paths.registrarTransactions} className="small mt-auto">
-          {t('registrations.overview.protectedDetails')}
-        </Link>
-      </Card.Body>
-    </Card>
+            {/* Where the warning starts. */}
+            <span className="protected-gauge-mark" style={{ left: `${protectedTransactionsWarningShare * 100}%` }} aria-hidden="true" />
+          </div>
+          <p className="small text-body-secondary mb-0">{t('registrations.overview.protectedPercent', { percent })}</p>
+          {level === 'warning' && (
+            <Alert variant="warning" className="d-flex gap-2 mb-0 py-2 small" data-testid="protected-transactions-warning">
+              <Icon svg={exclamationTriangleIcon} className="flex-shrink-0 mt-1" />
+              <div>
+                <strong className="d-block">{t('registrations.overview.protectedWarningTitle')}</strong>
+                {t('registrations.overview.protectedWarning', { date })}
+              </div>
+            </Alert>
+          )}
+          {level === 'reached' && (
+            <Alert variant="danger" className="d-flex gap-2 mb-0 py-2 small" data-testid="protected-transactions-reached">
+              <Icon svg={slashCircleIcon} className="flex-shrink-0 mt-1" />
+              <div>
+                <strong className="d-block">{t('registrations.overview.protectedReachedTitle')}</strong>
+                {t('registrations.overview.protectedReached', { date })}
+              </div>
+            </Alert>
+          )}
+        </>
+      )}
+      <Link to={paths.registrarTransactions} className="small mt-auto">
+        {t('registrations.overview.protectedDetails')}
+      </Link>
+    </SectionCard>
   );
 }

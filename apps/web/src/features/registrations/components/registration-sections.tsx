@@ -10,7 +10,7 @@ import { DetailList } from '../../../components/detail-list';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { BreakableText, wrapWordsClass } from '../../../components/breakable-text';
 import { StackCell, stackTableClass } from '../../../components/stack-table';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../components/section-card';
 import { GracePeriodBadge, LabelBadge, LifecycleBadge } from './status-badges';
 import { Icon } from '../../../components/icon';
 import calendar3Icon from 'bootstrap-icons/icons/calendar3.svg?raw';
