@@ -1,4 +1,4 @@
-import { panelRoles, type PanelRole } from '@registrar-panel/contract';
+import { matchLanguage, panelRoles, type Language, type PanelRole } from '@registrar-panel/contract';
 import { issuerOf, type Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Outbox } from '../../mail/outbox';
@@ -47,6 +47,7 @@ export function toDirectoryUser(row: UserRow): DirectoryUser {
     state: stateOf(row),
     accessEnd: row.accessEnd,
     hasTotp: row.totpSecretEncrypted !== null,
+    language: matchLanguage(row.language) ?? null,
     createdAt: row.createdAt,
   };
 }
@@ -121,6 +122,10 @@ export class DatabaseUserDirectory implements UserDirectory {
 
   async setAccessEnd(username: string, accessEnd: string | null): Promise<void> {
     await updateUserRow(this.options.db, username, { accessEnd });
+  }
+
+  async setLanguage(username: string, language: Language | null): Promise<void> {
+    await updateUserRow(this.options.db, username, { language });
   }
 
   // Sign-in and every token refresh refuse an ended access already (sign-in.service.ts, provider.ts):

@@ -1,5 +1,5 @@
 import type KeycloakAdminClient from '@keycloak/keycloak-admin-client';
-import { panelRoles, panelRolesFromToken, registrarHandleOf, tokenRole, type PanelRole, type SignInOutcome } from '@registrar-panel/contract';
+import { matchLanguage, panelRoles, panelRolesFromToken, registrarHandleOf, tokenRole, type PanelRole, type SignInOutcome } from '@registrar-panel/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Outbox } from '../../mail/outbox';
@@ -24,6 +24,12 @@ export const registrarAttribute = 'registrar';
  * user once the day has passed (jobs/access-end.ts).
  */
 export const accessEndAttribute = 'accessEnd';
+
+/**
+ * Keycloak's own user attribute for the user's language: its pages and mails follow it, and its
+ * `locale` token mapper puts it in the tokens. The portal reads and writes it there and keeps no copy.
+ */
+export const localeAttribute = 'locale';
 
 /** How many users (or groups) one page of a role's holders holds. */
 const rolePageSize = 1000;
@@ -173,6 +179,8 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       state: user.enabled === false ? 'disabled' : requiredActions.includes('UPDATE_PASSWORD') ? 'awaiting_activation' : 'active',
       accessEnd: accessEndOf(user),
       hasTotp: user.totp === true,
+      // Keycloak may hold a region (`nl_BE`) or a language the portal does not speak: the portal's own, or none.
+      language: matchLanguage(attributeOf(user, localeAttribute)) ?? null,
       createdAt: new Date(user.createdTimestamp ?? 0),
     };
   }
@@ -304,6 +312,15 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       if (!user) return;
       const { [accessEndAttribute]: _previous, ...others } = user.attributes ?? {};
       const attributes = accessEnd === null ? others : { ...others, [accessEndAttribute]: [accessEnd] };
+      // The whole representation goes back: the user profile treats a missing attribute as removed.
+      await admin.users.update({ id: user.id }, { ...user, attributes });
+    },
+
+    async setLanguage(username, language) {
+      const user = await representationOf(username);
+      if (!user) return;
+      const { [localeAttribute]: _previous, ...others } = user.attributes ?? {};
+      const attributes = language === null ? others : { ...others, [localeAttribute]: [language] };
       // The whole representation goes back: the user profile treats a missing attribute as removed.
       await admin.users.update({ id: user.id }, { ...user, attributes });
     },
