@@ -3,12 +3,18 @@ import { languages, type Language } from '@registrar-panel/contract';
 
 /*
  * Every catalogue of the portal's texts, read from disk for the parity and glossary tests: the web's
- * JSON files (`app/` and each feature) and the Keycloak theme's `messages_*.properties`.
+ * JSON files (`app/` and each feature), the server's (identity pages, mails) and the Keycloak theme's
+ * `messages_*.properties`.
  */
 
 const repository = new URL('../../../../', import.meta.url);
 const webSource = new URL('apps/web/src/', repository);
 const keycloakThemes = new URL('deploy/keycloak/themes/registrar-panel/', repository);
+/** The server's own catalogues: the embedded identity service's pages and the portal's mails. */
+const serverParts = [
+  { part: 'server:identity', dir: new URL('apps/server/src/identity/texts/', repository) },
+  { part: 'server:mail', dir: new URL('apps/server/src/mail/texts/', repository) },
+];
 
 /** One catalogue: a part (`web:app`, `web:registrar`, `keycloak:login`…) in one language. */
 export interface Catalogue {
@@ -56,6 +62,12 @@ export function allCatalogues(): Catalogue[] {
   for (const { part, dir } of webParts) {
     for (const language of languages) {
       const url = new URL(`${dir}${language}.json`, webSource);
+      catalogues.push({ part, language, file: url.pathname, texts: readJson(url) });
+    }
+  }
+  for (const { part, dir } of serverParts) {
+    for (const language of languages) {
+      const url = new URL(`${language}.json`, dir);
       catalogues.push({ part, language, file: url.pathname, texts: readJson(url) });
     }
   }

@@ -9,11 +9,11 @@ import { lockoutAccount } from '../sign-in/lockout';
 import { liftLocks } from '../sign-in/lockout.repository';
 import { revokeAccountSessions } from '../provider/oidc-adapter';
 import { hashPassword } from '../sign-in/passwords';
-import { passwordProblem } from './password-policy';
+import { passwordProblem, type PasswordProblem } from './password-policy';
 
 export type LinkState = { status: 'usable'; username: string; purpose: LinkPurpose } | { status: 'unusable' };
 export type SetPasswordResult =
-  { status: 'done'; purpose: LinkPurpose } | { status: 'invalid'; problem: string; username: string; purpose: LinkPurpose } | { status: 'unusable' };
+  { status: 'done'; purpose: LinkPurpose } | { status: 'invalid'; problem: PasswordProblem; username: string; purpose: LinkPurpose } | { status: 'unusable' };
 
 /** Activation and reset links: check one, and set the password it allows once. */
 export function accountLinks(options: { db: Db; outbox: Outbox; config: Config; now?: () => Date }) {

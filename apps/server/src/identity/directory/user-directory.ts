@@ -109,8 +109,11 @@ export interface UserDirectory {
   endSessions(username: string): Promise<void>;
   /** Removes the TOTP secret and ends the user's sessions: they enrol again at next sign-in, and are told so by mail. */
   resetTotp(username: string): Promise<void>;
-  /** Mails the user a password-reset link (valid 12 hours, single use). */
-  sendPasswordReset(username: string): Promise<void>;
+  /**
+   * Mails the user a password-reset link (valid 12 hours, single use), in their language; one who
+   * chose none gets it in `pageLanguage` (the page it was asked from), else English.
+   */
+  sendPasswordReset(username: string, options?: { pageLanguage?: Language }): Promise<void>;
   /** The latest sign-in attempts, newest first. */
   signInAttempts(username: string, limit: number): Promise<SignInRecord[]>;
 }
