@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Outbox } from '../../mail/outbox';
-import { mailContextOf } from '../directory/identity-mail';
+import { mailContextOf, mailLanguageOf } from '../directory/identity-mail';
 import { consumeUserToken, findUsableUserToken, findUserRow, updateUserRow } from '../directory/directory.repository';
 import { passwordChangedMail } from '../directory/identity-mail';
 import { hashLinkToken, type LinkPurpose } from './link-tokens';
@@ -50,7 +50,7 @@ export function accountLinks(options: { db: Db; outbox: Outbox; config: Config; 
       if (link.purpose === 'reset') {
         // Whoever held the old password is signed out everywhere.
         await revokeAccountSessions(tx, user.id);
-        await options.outbox.add(tx, passwordChangedMail(user, { at: now() }, mailContextOf(options.config)));
+        await options.outbox.add(tx, passwordChangedMail(user, { at: now() }, mailContextOf(options.config), mailLanguageOf(user)));
       }
       return true;
     });

@@ -9,7 +9,7 @@ import { keycloakStatusOf } from './keycloak-admin';
 import { replacePendingAccount } from './keycloak-pending-account';
 import { refusedSessionIds } from '../../modules/history/history.repository';
 import { accountAddresses, mailTo, noteEmailChange, sameAddress } from './email-change';
-import { mailContextOf, totpResetMail } from './identity-mail';
+import { mailContextOf, mailLanguageOf, totpResetMail } from './identity-mail';
 import type { CreateUserOutcome, DirectoryUser, NewDirectoryUser, SignInRecord, UserDirectory } from './user-directory';
 
 type UserRepresentation = NonNullable<Awaited<ReturnType<KeycloakAdminClient['users']['findOne']>>>;
@@ -289,7 +289,7 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       // no notice, and a retried request still sees the change to make and tell.
       await options.db.transaction(async (tx) => {
         if (previousEmail && !sameAddress(previousEmail, changes.email)) {
-          const account = { id: user.id, username: user.username, name: nameOf(user), email: previousEmail };
+          const account = { id: user.id, username: user.username, name: nameOf(user), email: previousEmail, language: attributeOf(user, localeAttribute) };
           await noteEmailChange(tx, { outbox: options.outbox, config }, { account, newEmail: changes.email, by, at: new Date() });
         }
         // The whole representation goes back: the user profile treats a missing attribute as removed.
@@ -361,9 +361,12 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       await admin.users.update({ id: user.id }, { ...user, requiredActions, totp: false });
       // Whoever signed in with the old authenticator is signed out everywhere.
       await admin.users.logout({ id: user.id });
-      const account = { id: user.id, username: user.username, name: nameOf(user), email: user.email ?? '' };
+      const account = { id: user.id, username: user.username, name: nameOf(user), email: user.email ?? '', language: attributeOf(user, localeAttribute) };
       // Shortly after an email change the previous address is told too (email-change.ts).
-      await options.outbox.add(options.db, ...mailTo(await accountAddresses(options.db, account), totpResetMail(account, mailContextOf(config))));
+      await options.outbox.add(
+        options.db,
+        ...mailTo(await accountAddresses(options.db, account), totpResetMail(account, mailContextOf(config), mailLanguageOf(account))),
+      );
     },
 
     async endSessions(username) {

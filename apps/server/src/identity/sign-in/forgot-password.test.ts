@@ -11,12 +11,12 @@ import { SignInDriver } from '../testing/sign-in-driver';
 import { createActiveUser, testPassword } from '../testing/users';
 import { forgotPasswordAnswerMs } from './forgot-password.service';
 import { identityTexts } from '../texts/identity-texts';
+import { currentTotpCode } from './totp';
 
 const forgotPasswordTexts = {
   sent: identityTexts('en').t('identity.forgot.sent'),
   usernameRequired: identityTexts('en').t('identity.forgot.usernameRequired'),
 };
-import { currentTotpCode } from './totp';
 
 let t: TestApp;
 let smtp: SmtpListener;
