@@ -141,7 +141,9 @@ export function createSession(manager: UserManager, user: User, signedInNow = fa
         console.warn('refresh token revocation failed', error);
       }
       // Ends the identity session, which comes back to the portal and so to sign-in.
-      await manager.signoutRedirect(current?.id_token ? { id_token_hint: current.id_token } : {});
+      // In the page's language: the identity service's logout pages read `ui_locales` (as Keycloak's do).
+      const inLanguage = { extraQueryParams: { ui_locales: uiLocales() } };
+      await manager.signoutRedirect(current?.id_token ? { id_token_hint: current.id_token, ...inLanguage } : inLanguage);
     },
   };
   return session;

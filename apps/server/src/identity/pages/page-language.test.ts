@@ -73,6 +73,14 @@ describe('the language of the sign-in pages', () => {
   });
 });
 
+describe('the logout pages', () => {
+  it("are in the language of the request's ui_locales, as the portal's Logout sends it", async () => {
+    const page = await t.app.inject({ url: '/auth/realms/registrar-panel/protocol/openid-connect/logout?ui_locales=de', headers: { host: 'portal.test' } });
+    expect(langOf(page.body)).toBe('de');
+    expect(headingOf(page.body)).toBe('Sie sind abgemeldet');
+  });
+});
+
 describe('the activation and reset page', () => {
   it('is in the language its address names (the mail writes it there)', async () => {
     const page = await t.app.inject({ url: '/auth/realms/registrar-panel/login-actions/action-token?key=unknown&lang=nl', headers: { host: 'portal.test' } });
