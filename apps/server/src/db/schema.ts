@@ -1,6 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { AbuseContact, MainContact, PublicContact, WhoisContact } from '@registrar-panel/contract';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { languages, type AbuseContact, type MainContact, type PublicContact, type WhoisContact } from '@registrar-panel/contract';
 
 /*
  * The whole product's schema. Names (handles, domain labels, usernames) are declared COLLATE "C"
@@ -14,25 +31,35 @@ const name = (column: string) => textC(column);
 const cText = (column: string) => textC(column).notNull();
 const at = (column: string) => timestamp(column, { withTimezone: true, mode: 'date' });
 
-export const registrars = pgTable('registrars', {
-  handle: cText('handle').primaryKey(),
-  ianaId: integer('iana_id'),
-  status: text('status').notNull(),
-  createdAt: at('created_at').notNull(),
-  activatedAt: at('activated_at'),
-  mainContact: jsonb('main_contact').$type<MainContact>().notNull(),
-  publicContact: jsonb('public_contact').$type<PublicContact>().notNull(),
-  techContact: jsonb('tech_contact').$type<WhoisContact>().notNull(),
-  adminContact: jsonb('admin_contact').$type<WhoisContact>().notNull(),
-  abuseContact: jsonb('abuse_contact').$type<AbuseContact>().notNull(),
-  /** Bumped by every saved edit of the contacts, for optimistic concurrency. */
-  version: integer('version').notNull().default(1),
-  eppPasswordHash: text('epp_password_hash'),
-  eppPasswordChangedAt: at('epp_password_changed_at'),
-  protectedTxThreshold: integer('protected_tx_threshold').notNull().default(0),
-  protectedTxCount: integer('protected_tx_count').notNull().default(0),
-  protectedTxPeriodEnd: at('protected_tx_period_end'),
-});
+/** A language column holds one of the portal's four (contract `languages`), whoever writes it. */
+const languageList = sql.raw(languages.map((language) => `'${language}'`).join(', '));
+const languageCheck = (name: string, column: AnyPgColumn) => check(name, sql`${column} IN (${languageList})`);
+
+export const registrars = pgTable(
+  'registrars',
+  {
+    handle: cText('handle').primaryKey(),
+    ianaId: integer('iana_id'),
+    status: text('status').notNull(),
+    createdAt: at('created_at').notNull(),
+    activatedAt: at('activated_at'),
+    mainContact: jsonb('main_contact').$type<MainContact>().notNull(),
+    publicContact: jsonb('public_contact').$type<PublicContact>().notNull(),
+    techContact: jsonb('tech_contact').$type<WhoisContact>().notNull(),
+    adminContact: jsonb('admin_contact').$type<WhoisContact>().notNull(),
+    abuseContact: jsonb('abuse_contact').$type<AbuseContact>().notNull(),
+    /** Bumped by every saved edit of the contacts, for optimistic concurrency. */
+    version: integer('version').notNull().default(1),
+    eppPasswordHash: text('epp_password_hash'),
+    eppPasswordChangedAt: at('epp_password_changed_at'),
+    protectedTxThreshold: integer('protected_tx_threshold').notNull().default(0),
+    protectedTxCount: integer('protected_tx_count').notNull().default(0),
+    protectedTxPeriodEnd: at('protected_tx_period_end'),
+    /** The language of mails to the registrar's addresses that are no users (its WHOIS contacts); an ADMIN sets it. */
+    language: text('language').notNull().default('en'),
+  },
+  (t) => [languageCheck('registrars_language_check', t.language)],
+);
 
 export const eppIpAddresses = pgTable(
   'epp_ip_addresses',
@@ -339,11 +366,14 @@ export const users = pgTable(
     disabledAt: at('disabled_at'),
     /** The last day, in Brussels, the user may sign in (`YYYY-MM-DD`); none: no end. */
     accessEnd: date('access_end', { mode: 'string' }),
+    /** The language the user chose (`en`, `nl`, `fr`, `de`); none: they never chose (mails in English). */
+    language: text('language'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('users_registrar_idx').on(t.registrarHandle),
+    languageCheck('users_language_check', t.language),
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     index('users_access_end_idx')
       .on(t.accessEnd)

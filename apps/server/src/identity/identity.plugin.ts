@@ -7,7 +7,8 @@ import { oauthInvalidRequest, parseStorableForm } from '../plugins/input-safety'
 import { addressOf, byAddress, limitRequests } from '../plugins/rate-limits';
 import { accountLinkRoutes } from './account-links/account-link.routes';
 import { accountLinks } from './account-links/account-link.service';
-import { interactionRoutes, signInTexts } from './sign-in/interaction.routes';
+import { interactionRoutes, signInErrors } from './sign-in/interaction.routes';
+import { providerView } from './provider/pages';
 import { messagePage } from './account-links/pages';
 import type { PageContext } from './pages/layout';
 import { createProvider, providerRoute, providerRoutes } from './provider/provider';
@@ -47,14 +48,16 @@ export async function identityPlugin(app: FastifyInstance, options: { config: Co
   await app.register(async (pages) => {
     await pages.register(formbody, { parser: parseStorableForm });
     // Text the database cannot hold (plugins/input-safety.ts) is refused with a page, not the API's envelope.
-    pages.setErrorHandler((error, _request, reply) => {
+    pages.setErrorHandler((error, request, reply) => {
       if (!(error instanceof UnstorableTextError)) throw error;
-      const text = 'The form or address holds characters that cannot be used (a NUL character or broken Unicode). Go back and try again.';
+      const view = providerView({ query: request.query, url: request.url });
+      const { t } = view.texts;
       const body = messagePage({
         context: pageContext,
-        title: 'Invalid characters',
-        text,
-        link: { href: `${config.publicUrl}/`, label: 'Go to the registrar panel' },
+        view,
+        title: t('identity.invalidText.title'),
+        text: t('identity.invalidText.text'),
+        link: { href: `${config.publicUrl}/`, label: t('identity.goToPanel') },
       });
       return reply.status(400).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
     });
@@ -104,12 +107,15 @@ export async function identityPlugin(app: FastifyInstance, options: { config: Co
       const refused = await app.rateLimits.check(['identityTokenPerIp', addressOf(request)]);
       if (!refused) return;
       request.log.info({ limit: refused.limit }, 'rate limit reached');
-      const text = signInTexts.tooManyAttempts(refused.retryAfterSeconds, 'network');
+      const query = request.query as Record<string, unknown> | undefined;
+      const view = providerView({ query, url: request.url, uiLocales: query?.ui_locales });
+      const { t } = view.texts;
       const body = messagePage({
         context: pageContext,
-        title: 'Please wait',
-        text,
-        link: { href: `${config.publicUrl}/`, label: 'Go to the registrar panel' },
+        view,
+        title: t('identity.link.waitTitle'),
+        text: signInErrors(view.texts).tooManyAttempts(refused.retryAfterSeconds, 'network'),
+        link: { href: `${config.publicUrl}/`, label: t('identity.goToPanel') },
       });
       return reply
         .status(429)

@@ -3,4 +3,6 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The sender's display name in the mail's language; none: MAIL_FROM's own. The address is always MAIL_FROM's. */
+  fromName?: string;
 }

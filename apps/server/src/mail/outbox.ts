@@ -33,7 +33,7 @@ export function mailOutbox(options: { retry: MailRetryPolicy; smtpTimeoutMs: num
       if (mails.length === 0) return;
       const jobs = mails.map((mail) => ({
         name: queueNames.mail,
-        data: { to: mail.to, subject: mail.subject, text: mail.text },
+        data: { to: mail.to, subject: mail.subject, text: mail.text, ...(mail.fromName ? { fromName: mail.fromName } : {}) },
         retryLimit: retry.retryLimit,
         retryDelay: retry.retryDelaySeconds,
         retryBackoff: true,

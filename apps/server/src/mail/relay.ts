@@ -15,6 +15,11 @@ import type { Mail } from './mail';
  * up again once their sending time is over (outbox.ts), by the queue's maintenance (job-queue.ts).
  */
 
+/** The address of MAIL_FROM (`Name <address>` or a bare address). */
+export function senderAddress(from: string): string {
+  return /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
 /** Hands one mail to the mail server, or to the demo's mailbox. */
 export type MailTransport = (mail: Mail) => Promise<void>;
 
@@ -30,7 +35,8 @@ export function smtpTransport(options: { smtpUrl: string; from: string; timeoutM
   });
   return {
     async send(mail) {
-      await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+      const from = mail.fromName ? { name: mail.fromName, address: senderAddress(options.from) } : options.from;
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
     },
     close: () => transport.close(),
   };
@@ -39,7 +45,7 @@ export function smtpTransport(options: { smtpUrl: string; from: string; timeoutM
 /** No SMTP server configured: mail lands in the database, where demo mode shows it (/dev/mail). */
 export function demoMailboxTransport(db: Db): MailTransport {
   return async (mail) => {
-    await db.insert(demoMailbox).values(mail);
+    await db.insert(demoMailbox).values({ to: mail.to, subject: mail.subject, text: mail.text });
   };
 }
 

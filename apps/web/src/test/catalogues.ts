@@ -4,13 +4,19 @@ import { languages, messageTexts, type Language } from '@registrar-panel/contrac
 /*
  * Every catalogue of the portal's texts, read from disk for the parity and glossary tests: the web's
  * JSON files (`app/` and each feature), the server's messages (the contract's `messageTexts` in
- * English, `message-texts/<language>.json` for the others) and the Keycloak theme's `messages_*.properties`.
+ * English, `message-texts/<language>.json` for the others), the server's own (identity pages, mails)
+ * and the Keycloak theme's `messages_*.properties`.
  */
 
 const repository = new URL('../../../../', import.meta.url);
 const webSource = new URL('apps/web/src/', repository);
 const keycloakThemes = new URL('deploy/keycloak/themes/registrar-panel/', repository);
 const contractMessages = new URL('packages/contract/src/', repository);
+/** The server's own catalogues: the embedded identity service's pages and the portal's mails. */
+const serverParts = [
+  { part: 'server:identity', dir: new URL('apps/server/src/identity/texts/', repository) },
+  { part: 'server:mail', dir: new URL('apps/server/src/mail/texts/', repository) },
+];
 
 /** One catalogue: a part (`web:app`, `web:registrar`, `keycloak:login`…) in one language. */
 export interface Catalogue {
@@ -64,6 +70,12 @@ export function allCatalogues(): Catalogue[] {
   for (const language of languages) {
     const url = new URL(language === 'en' ? 'messages.ts' : `message-texts/${language}.json`, contractMessages);
     catalogues.push({ part: 'contract:messages', language, file: url.pathname, texts: language === 'en' ? { ...messageTexts } : readJson(url) });
+  }
+  for (const { part, dir } of serverParts) {
+    for (const language of languages) {
+      const url = new URL(`${language}.json`, dir);
+      catalogues.push({ part, language, file: url.pathname, texts: readJson(url) });
+    }
   }
   for (const theme of ['login', 'email']) {
     for (const language of languages) {

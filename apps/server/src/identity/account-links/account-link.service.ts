@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Outbox } from '../../mail/outbox';
-import { mailContextOf } from '../directory/identity-mail';
+import { mailContextOf, mailLanguageOf } from '../directory/identity-mail';
 import { consumeUserToken, findUsableUserToken, findUserRow, updateUserRow } from '../directory/directory.repository';
 import { passwordChangedMail } from '../directory/identity-mail';
 import { hashLinkToken, type LinkPurpose } from './link-tokens';
@@ -9,11 +9,11 @@ import { lockoutAccount } from '../../lib/lockout-policy';
 import { liftLocks } from '../sign-in/lockout.repository';
 import { revokeAccountSessions } from '../provider/oidc-adapter';
 import { hashPassword } from '../sign-in/passwords';
-import { passwordProblem } from './password-policy';
+import { passwordProblem, type PasswordProblem } from './password-policy';
 
 export type LinkState = { status: 'usable'; username: string; purpose: LinkPurpose } | { status: 'unusable' };
 export type SetPasswordResult =
-  { status: 'done'; purpose: LinkPurpose } | { status: 'invalid'; problem: string; username: string; purpose: LinkPurpose } | { status: 'unusable' };
+  { status: 'done'; purpose: LinkPurpose } | { status: 'invalid'; problem: PasswordProblem; username: string; purpose: LinkPurpose } | { status: 'unusable' };
 
 /** Activation and reset links: check one, and set the password it allows once. */
 export function accountLinks(options: { db: Db; outbox: Outbox; config: Config; now?: () => Date }) {
@@ -50,7 +50,7 @@ export function accountLinks(options: { db: Db; outbox: Outbox; config: Config; 
       if (link.purpose === 'reset') {
         // Whoever held the old password is signed out everywhere.
         await revokeAccountSessions(tx, user.id);
-        await options.outbox.add(tx, passwordChangedMail(user, { at: now() }, mailContextOf(options.config)));
+        await options.outbox.add(tx, passwordChangedMail(user, { at: now() }, mailContextOf(options.config), mailLanguageOf(user)));
       }
       return true;
     });

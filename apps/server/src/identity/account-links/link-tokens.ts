@@ -15,6 +15,7 @@ export function hashLinkToken(token: string): string {
 }
 
 /** The page that takes the link, in Keycloak's layout: `{issuer}/login-actions/action-token?key=`. */
-export function linkTokenUrl(issuer: string, token: string): string {
-  return `${issuer}/login-actions/action-token?key=${encodeURIComponent(token)}`;
+export function linkTokenUrl(issuer: string, token: string, language?: string): string {
+  // `lang`: the page opens in the mail's language (identity/pages/page-language.ts).
+  return `${issuer}/login-actions/action-token?key=${encodeURIComponent(token)}${language ? `&lang=${encodeURIComponent(language)}` : ''}`;
 }

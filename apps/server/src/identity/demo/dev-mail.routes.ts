@@ -1,3 +1,5 @@
+import { formatDateTime } from '@registrar-panel/contract';
+import { providerView } from '../provider/pages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { desc } from 'drizzle-orm';
 import { demoMailbox } from '../../db/schema';
@@ -25,30 +27,32 @@ function isLocalClient(request: FastifyRequest): boolean {
  */
 export async function devMailRoutes(app: FastifyInstance, options: { pageContext: PageContext }) {
   app.get('/dev/mail', async (request, reply) => {
+    const view = providerView({ query: request.query, url: request.url });
+    const { t } = view.texts;
     if (!isLocalClient(request)) {
-      const body = html`<h1 class="h4 mb-3">Mail outbox (demo)</h1>
-        <p class="mb-0">The demo's mail outbox opens only in a browser on the machine the portal runs on.</p>`;
+      const body = html`<h1 class="h4 mb-3">${t('identity.devMail.heading')}</h1>
+        <p class="mb-0">${t('identity.devMail.localOnly')}</p>`;
       return reply
         .status(403)
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
-        .send(page(options.pageContext, { title: 'Mail outbox', body }));
+        .send(page(options.pageContext, view, { title: t('identity.devMail.title'), body }));
     }
     const mails = await app.db.select().from(demoMailbox).orderBy(desc(demoMailbox.id)).limit(100);
-    const body = html` <h1 class="h4 mb-3">Mail outbox (demo)</h1>
-      <p class="text-body-secondary small">The latest 100 mails the portal wrote to its outbox, newest first.</p>
-      ${mails.length === 0 ? html`<p>No mail yet.</p>` : ''}
+    const body = html` <h1 class="h4 mb-3">${t('identity.devMail.heading')}</h1>
+      <p class="text-body-secondary small">${t('identity.devMail.latest')}</p>
+      ${mails.length === 0 ? html`<p>${t('identity.devMail.none')}</p>` : ''}
       ${mails.map(
         (mail) =>
           html` <article class="border rounded p-3 mb-3">
             <h2 class="h6 mb-1">${mail.subject}</h2>
-            <p class="small text-body-secondary mb-2">To ${mail.to} · ${mail.createdAt.toISOString()}</p>
+            <p class="small text-body-secondary mb-2">${t('identity.devMail.to', { to: mail.to, at: formatDateTime(mail.createdAt.toISOString()) })}</p>
             <pre class="mb-0 text-wrap">${linkified(mail.text)}</pre>
           </article>`,
       )}`;
     return reply
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(page(options.pageContext, { title: 'Mail outbox', body, wide: true }));
+      .send(page(options.pageContext, view, { title: t('identity.devMail.title'), body, wide: true }));
   });
 }

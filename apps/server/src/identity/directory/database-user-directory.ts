@@ -1,4 +1,4 @@
-import { panelRoles, type PanelRole } from '@registrar-panel/contract';
+import { matchLanguage, panelRoles, type Language, type PanelRole } from '@registrar-panel/contract';
 import { issuerOf, type Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Outbox } from '../../mail/outbox';
@@ -15,7 +15,7 @@ import {
   type UserRow,
 } from './directory.repository';
 import { accountAddresses, mailTo, noteEmailChange, sameAddress } from './email-change';
-import { activationMail, mailContextOf, passwordResetMail, totpResetMail, type ChangingAdmin } from './identity-mail';
+import { activationMail, mailContextOf, mailLanguageOf, passwordResetMail, totpResetMail, type ChangingAdmin, type MailUser } from './identity-mail';
 import { linkTokenTtlMs, linkTokenUrl, newLinkToken, type LinkPurpose } from '../account-links/link-tokens';
 import { revokeAccountSessions } from '../provider/oidc-adapter';
 import type { CreateUserOutcome, DirectoryUser, NewDirectoryUser, SignInRecord, UserDirectory } from './user-directory';
@@ -47,6 +47,7 @@ export function toDirectoryUser(row: UserRow): DirectoryUser {
     state: stateOf(row),
     accessEnd: row.accessEnd,
     hasTotp: row.totpSecretEncrypted !== null,
+    language: matchLanguage(row.language) ?? null,
     createdAt: row.createdAt,
   };
 }
@@ -91,9 +92,10 @@ export class DatabaseUserDirectory implements UserDirectory {
     });
   }
 
-  private async mailActivation(tx: Db, user: { username: string; name: string; email: string }, addresses = [user.email]): Promise<void> {
-    const link = await this.issueLink(tx, user.username, 'activation');
-    await this.options.outbox.add(tx, ...mailTo(addresses, activationMail(user, link, mailContextOf(this.options.config))));
+  private async mailActivation(tx: Db, user: MailUser, addresses = [user.email]): Promise<void> {
+    const language = mailLanguageOf(user);
+    const link = await this.issueLink(tx, user.username, 'activation', language);
+    await this.options.outbox.add(tx, ...mailTo(addresses, activationMail(user, link, mailContextOf(this.options.config), language)));
   }
 
   async updateUser(username: string, changes: { name: string; email: string; roles: PanelRole[] }, by: ChangingAdmin): Promise<void> {
@@ -121,6 +123,10 @@ export class DatabaseUserDirectory implements UserDirectory {
 
   async setAccessEnd(username: string, accessEnd: string | null): Promise<void> {
     await updateUserRow(this.options.db, username, { accessEnd });
+  }
+
+  async setLanguage(username: string, language: Language | null): Promise<void> {
+    await updateUserRow(this.options.db, username, { language });
   }
 
   // Sign-in and every token refresh refuse an ended access already (sign-in.service.ts, provider.ts):
@@ -152,19 +158,24 @@ export class DatabaseUserDirectory implements UserDirectory {
       await updateUserRow(tx, username, { totpSecretEncrypted: null, totpLastStep: null });
       // Whoever signed in with the old authenticator is signed out everywhere.
       await revokeAccountSessions(tx, row.id);
-      await this.options.outbox.add(tx, ...mailTo(await accountAddresses(tx, row, this.now()), totpResetMail(row, mailContextOf(this.options.config))));
+      await this.options.outbox.add(
+        tx,
+        ...mailTo(await accountAddresses(tx, row, this.now()), totpResetMail(row, mailContextOf(this.options.config), mailLanguageOf(row))),
+      );
     });
   }
 
-  async sendPasswordReset(username: string): Promise<void> {
+  async sendPasswordReset(username: string, options: { pageLanguage?: Language } = {}): Promise<void> {
     await this.options.db.transaction(async (tx) => {
       const row = await findUserRow(tx, username);
       if (!row) return;
       // A user who never activated gets a new activation link: same page, and the mail says what it is for.
       const purpose: LinkPurpose = row.state === 'awaiting_activation' ? 'activation' : 'reset';
-      const link = await this.issueLink(tx, username, purpose);
+      // The account's language; one that chose none gets the page's it was asked from (forgot-password.service.ts).
+      const language = matchLanguage(row.language) ?? options.pageLanguage ?? mailLanguageOf(row);
+      const link = await this.issueLink(tx, username, purpose, language);
       const context = mailContextOf(this.options.config);
-      const mail = purpose === 'activation' ? activationMail(row, link, context) : passwordResetMail(row, link, context);
+      const mail = purpose === 'activation' ? activationMail(row, link, context, language) : passwordResetMail(row, link, context, language);
       // Shortly after an email change the previous address gets the link too (email-change.ts).
       await this.options.outbox.add(tx, ...mailTo(await accountAddresses(tx, row, this.now()), mail));
     });
@@ -174,9 +185,9 @@ export class DatabaseUserDirectory implements UserDirectory {
     return latestSignInAttempts(this.options.db, username, limit);
   }
 
-  private async issueLink(tx: Db, username: string, purpose: LinkPurpose): Promise<string> {
+  private async issueLink(tx: Db, username: string, purpose: LinkPurpose, language: Language): Promise<string> {
     const { token, tokenHash } = newLinkToken();
     await insertUserToken(tx, { tokenHash, username, purpose, expiresAt: new Date(this.now().getTime() + linkTokenTtlMs) });
-    return linkTokenUrl(issuerOf(this.options.config), token);
+    return linkTokenUrl(issuerOf(this.options.config), token, language);
   }
 }

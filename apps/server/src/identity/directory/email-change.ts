@@ -4,7 +4,7 @@ import { userEmailChanges } from '../../db/schema';
 import type { Config } from '../../config';
 import type { Mail } from '../../mail/mail';
 import type { Outbox } from '../../mail/outbox';
-import { emailChangedMail, mailContextOf, type ChangingAdmin, type MailUser } from './identity-mail';
+import { type ChangingAdmin, emailChangedMail, mailContextOf, mailLanguageOf, type MailUser } from './identity-mail';
 
 /*
  * After an ADMIN changes a user's e-mail, the previous address still hears about the account for
@@ -99,6 +99,7 @@ export async function noteEmailChange(
       supportEmail: options.config.supportEmail,
     },
     mailContextOf(options.config),
+    mailLanguageOf(account),
   );
   await options.outbox.add(db, ...mailTo(told, notice));
 }

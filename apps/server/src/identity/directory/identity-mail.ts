@@ -1,17 +1,24 @@
+import { defaultLanguage, matchLanguage, type Language } from '@registrar-panel/contract';
 import type { Config } from '../../config';
+import { mailTexts, type MailTexts } from '../../mail/mail-texts';
 import type { Mail } from '../../mail/mail';
 import { linkTokenTtlMs } from '../account-links/link-tokens';
 
 /*
  * The identity service's mails. Plain text, short, and never carrying a secret other than the
- * single-use link the mail exists for.
+ * single-use link the mail exists for; in the user's language (English when they chose none).
  */
 
 export interface MailUser {
   username: string;
   name: string;
   email: string;
+  /** The language the user chose (`users.language`, Keycloak's `locale`); none: English. */
+  language?: string | null;
 }
+
+/** The language of a user's mails: the one they chose, else English. */
+export const mailLanguageOf = (user: { language?: string | null }): Language => matchLanguage(user.language) ?? defaultLanguage;
 
 export interface MailContext {
   /** '.be registrar panel', as the portal's header reads. */
@@ -29,103 +36,85 @@ export function mailContextOf(config: Config): MailContext {
   return { productName: productNameOf(config.tld), portalUrl: config.publicUrl };
 }
 
-const linkValidity = `The link is valid for ${linkTokenTtlMs / 3_600_000} hours and can be used once.`;
+const linkHours = linkTokenTtlMs / 3_600_000;
 
-function signature(context: MailContext): string {
-  return `--\nThe ${context.productName}\n${context.portalUrl}`;
-}
-
-export function activationMail(user: MailUser, link: string, context: MailContext): Mail {
+/** A mail in `texts`' language: its subject, its lines, the greeting and signature, and the sender's name. */
+function written(texts: MailTexts, context: MailContext, to: string, subject: string, greeting: string, lines: string[]): Mail {
+  const { t } = texts;
+  const productName = context.productName;
   return {
-    to: user.email,
-    subject: `Activate your ${context.productName} account`,
-    text: [
-      `Hello ${user.name},`,
-      '',
-      `An account was created for you on the ${context.productName}. Your username is ${user.username}.`,
-      '',
-      'Open this link to choose your password:',
-      link,
-      '',
-      `${linkValidity} At your first sign-in you will set up 2-step verification with an authenticator app.`,
-      '',
-      signature(context),
-    ].join('\n'),
+    to,
+    subject,
+    fromName: t('mail.sender', { productName }),
+    text: [greeting, '', ...lines, '', `--\n${t('mail.signature', { productName })}\n${context.portalUrl}`].join('\n'),
   };
 }
 
-export function passwordResetMail(user: MailUser, link: string, context: MailContext): Mail {
-  return {
-    to: user.email,
-    subject: `Reset your ${context.productName} password`,
-    text: [
-      `Hello ${user.name},`,
-      '',
-      `A password reset was requested for your account ${user.username}.`,
-      '',
-      'Open this link to choose a new password:',
-      link,
-      '',
-      `${linkValidity} If you did not ask for this, ignore this mail: your password stays as it is.`,
-      '',
-      signature(context),
-    ].join('\n'),
-  };
+export function activationMail(user: MailUser, link: string, context: MailContext, language: Language = defaultLanguage): Mail {
+  const texts = mailTexts(language);
+  const { t } = texts;
+  const { productName } = context;
+  return written(texts, context, user.email, t('mail.activation.subject', { productName }), t('mail.greeting', { name: user.name }), [
+    t('mail.activation.created', { productName, username: user.username }),
+    '',
+    t('mail.activation.open'),
+    link,
+    '',
+    `${t('mail.linkValidity', { count: linkHours })} ${t('mail.activation.next')}`,
+  ]);
 }
 
-export function totpResetMail(user: MailUser, context: MailContext): Mail {
-  return {
-    to: user.email,
-    subject: `Your 2-step verification on the ${context.productName} was reset`,
-    text: [
-      `Hello ${user.name},`,
-      '',
-      `An administrator reset the 2-step verification of your account ${user.username}.`,
-      'At your next sign-in you will set it up again with your authenticator app.',
-      '',
-      'If you did not expect this, contact your administrator.',
-      '',
-      signature(context),
-    ].join('\n'),
-  };
+export function passwordResetMail(user: MailUser, link: string, context: MailContext, language: Language = defaultLanguage): Mail {
+  const texts = mailTexts(language);
+  const { t } = texts;
+  return written(texts, context, user.email, t('mail.reset.subject', { productName: context.productName }), t('mail.greeting', { name: user.name }), [
+    t('mail.reset.requested', { username: user.username }),
+    '',
+    t('mail.reset.open'),
+    link,
+    '',
+    `${t('mail.linkValidity', { count: linkHours })} ${t('mail.reset.ignore')}`,
+  ]);
+}
+
+export function totpResetMail(user: MailUser, context: MailContext, language: Language = defaultLanguage): Mail {
+  const texts = mailTexts(language);
+  const { t } = texts;
+  return written(texts, context, user.email, t('mail.totpReset.subject', { productName: context.productName }), t('mail.greeting', { name: user.name }), [
+    t('mail.totpReset.done', { username: user.username }),
+    t('mail.totpReset.next'),
+    '',
+    t('mail.totpReset.unexpected'),
+  ]);
 }
 
 /** A sign-in from an address the account had not used (`newIp`), or any sign-in shortly after an email change. */
-export function newIpSignInMail(user: MailUser, sign: { ip: string; at: Date; newIp?: boolean }, context: MailContext): Mail {
-  return {
-    to: user.email,
-    subject: `New sign-in to your ${context.productName} account`,
-    text: [
-      `Hello ${user.name},`,
-      '',
-      sign.newIp === false
-        ? `Your account ${user.username} was signed in, shortly after its e-mail address was changed.`
-        : `Your account ${user.username} was signed in from an IP address it had not used before.`,
-      '',
-      `IP address: ${sign.ip}`,
-      `Time: ${sign.at.toISOString()}`,
-      '',
-      'If this was you, there is nothing to do. If it was not, reset your password at once and tell your administrator.',
-      '',
-      signature(context),
-    ].join('\n'),
-  };
+export function newIpSignInMail(
+  user: MailUser,
+  sign: { ip: string; at: Date; newIp?: boolean },
+  context: MailContext,
+  language: Language = defaultLanguage,
+): Mail {
+  const texts = mailTexts(language);
+  const { t } = texts;
+  return written(texts, context, user.email, t('mail.newSignIn.subject', { productName: context.productName }), t('mail.greeting', { name: user.name }), [
+    sign.newIp === false ? t('mail.newSignIn.afterEmailChange', { username: user.username }) : t('mail.newSignIn.newAddress', { username: user.username }),
+    '',
+    t('mail.newSignIn.ip', { ip: sign.ip }),
+    t('mail.newSignIn.time', { time: texts.time(sign.at) }),
+    '',
+    t('mail.newSignIn.advice'),
+  ]);
 }
 
-export function passwordChangedMail(user: MailUser, change: { at: Date }, context: MailContext): Mail {
-  return {
-    to: user.email,
-    subject: `Your ${context.productName} password was changed`,
-    text: [
-      `Hello ${user.name},`,
-      '',
-      `The password of your account ${user.username} was changed at ${change.at.toISOString()}.`,
-      '',
-      'If you did not do this, contact your administrator at once.',
-      '',
-      signature(context),
-    ].join('\n'),
-  };
+export function passwordChangedMail(user: MailUser, change: { at: Date }, context: MailContext, language: Language = defaultLanguage): Mail {
+  const texts = mailTexts(language);
+  const { t } = texts;
+  return written(texts, context, user.email, t('mail.passwordChanged.subject', { productName: context.productName }), t('mail.greeting', { name: user.name }), [
+    t('mail.passwordChanged.done', { username: user.username, time: texts.time(change.at) }),
+    '',
+    t('mail.passwordChanged.unexpected'),
+  ]);
 }
 
 /** The ADMIN who changed a user's e-mail, as the previous address is told. */
@@ -143,23 +132,26 @@ export function emailChangedMail(
   user: MailUser,
   change: { previousEmail: string; maskedNewEmail: string; by: ChangingAdmin; at: Date; noticeMinutes: number; supportEmail: string },
   context: MailContext,
+  language: Language = defaultLanguage,
 ): Mail {
-  return {
-    to: change.previousEmail,
-    subject: `The e-mail address of your ${context.productName} account was changed`,
-    text: [
-      `Hello ${user.name},`,
+  const texts = mailTexts(language);
+  const { t } = texts;
+  const admin = { adminName: change.by.name, adminUsername: change.by.username, adminEmail: change.by.email };
+  return written(
+    texts,
+    context,
+    change.previousEmail,
+    t('mail.emailChanged.subject', { productName: context.productName }),
+    t('mail.greeting', { name: user.name }),
+    [
+      t('mail.emailChanged.done', { username: user.username, time: texts.time(change.at), ...admin }),
       '',
-      `The e-mail address of your account ${user.username} was changed at ${change.at.toISOString()} by the administrator ${change.by.name} (${change.by.username}).`,
+      t('mail.emailChanged.previous', { email: change.previousEmail }),
+      t('mail.emailChanged.new', { email: change.maskedNewEmail }),
       '',
-      `Previous address: ${change.previousEmail}`,
-      `New address: ${change.maskedNewEmail}`,
+      t('mail.emailChanged.notices', { count: change.noticeMinutes }),
       '',
-      `For the next ${change.noticeMinutes} minutes, password reset links and security notices for your account are also sent to this address.`,
-      '',
-      `If you did not expect this, contact ${change.by.name} at ${change.by.email}, or the registry at ${change.supportEmail}, at once.`,
-      '',
-      signature(context),
-    ].join('\n'),
-  };
+      t('mail.emailChanged.unexpected', { ...admin, supportEmail: change.supportEmail }),
+    ],
+  );
 }

@@ -1,5 +1,5 @@
 import type KeycloakAdminClient from '@keycloak/keycloak-admin-client';
-import { panelRoles, panelRolesFromToken, registrarHandleOf, tokenRole, type PanelRole, type SignInOutcome } from '@registrar-panel/contract';
+import { matchLanguage, panelRoles, panelRolesFromToken, registrarHandleOf, tokenRole, type PanelRole, type SignInOutcome } from '@registrar-panel/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Outbox } from '../../mail/outbox';
@@ -9,7 +9,7 @@ import { keycloakStatusOf } from './keycloak-admin';
 import { replacePendingAccount } from './keycloak-pending-account';
 import { refusedSessionIds } from './directory.repository';
 import { accountAddresses, mailTo, noteEmailChange, sameAddress } from './email-change';
-import { mailContextOf, totpResetMail } from './identity-mail';
+import { mailContextOf, mailLanguageOf, totpResetMail } from './identity-mail';
 import type { CreateUserOutcome, DirectoryUser, NewDirectoryUser, SignInRecord, UserDirectory } from './user-directory';
 
 type UserRepresentation = NonNullable<Awaited<ReturnType<KeycloakAdminClient['users']['findOne']>>>;
@@ -24,6 +24,12 @@ export const registrarAttribute = 'registrar';
  * user once the day has passed (jobs/access-end.ts).
  */
 export const accessEndAttribute = 'accessEnd';
+
+/**
+ * Keycloak's own user attribute for the user's language: its pages and mails follow it, and its
+ * `locale` token mapper puts it in the tokens. The portal reads and writes it there and keeps no copy.
+ */
+export const localeAttribute = 'locale';
 
 /** How many users (or groups) one page of a role's holders holds. */
 const rolePageSize = 1000;
@@ -173,6 +179,8 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       state: user.enabled === false ? 'disabled' : requiredActions.includes('UPDATE_PASSWORD') ? 'awaiting_activation' : 'active',
       accessEnd: accessEndOf(user),
       hasTotp: user.totp === true,
+      // Keycloak may hold a region (`nl_BE`) or a language the portal does not speak: the portal's own, or none.
+      language: matchLanguage(attributeOf(user, localeAttribute)) ?? null,
       createdAt: new Date(user.createdTimestamp ?? 0),
     };
   }
@@ -281,7 +289,7 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       // no notice, and a retried request still sees the change to make and tell.
       await options.db.transaction(async (tx) => {
         if (previousEmail && !sameAddress(previousEmail, changes.email)) {
-          const account = { id: user.id, username: user.username, name: nameOf(user), email: previousEmail };
+          const account = { id: user.id, username: user.username, name: nameOf(user), email: previousEmail, language: attributeOf(user, localeAttribute) };
           await noteEmailChange(tx, { outbox: options.outbox, config }, { account, newEmail: changes.email, by, at: new Date() });
         }
         // The whole representation goes back: the user profile treats a missing attribute as removed.
@@ -304,6 +312,15 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       if (!user) return;
       const { [accessEndAttribute]: _previous, ...others } = user.attributes ?? {};
       const attributes = accessEnd === null ? others : { ...others, [accessEndAttribute]: [accessEnd] };
+      // The whole representation goes back: the user profile treats a missing attribute as removed.
+      await admin.users.update({ id: user.id }, { ...user, attributes });
+    },
+
+    async setLanguage(username, language) {
+      const user = await representationOf(username);
+      if (!user) return;
+      const { [localeAttribute]: _previous, ...others } = user.attributes ?? {};
+      const attributes = language === null ? others : { ...others, [localeAttribute]: [language] };
       // The whole representation goes back: the user profile treats a missing attribute as removed.
       await admin.users.update({ id: user.id }, { ...user, attributes });
     },
@@ -344,9 +361,12 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       await admin.users.update({ id: user.id }, { ...user, requiredActions, totp: false });
       // Whoever signed in with the old authenticator is signed out everywhere.
       await admin.users.logout({ id: user.id });
-      const account = { id: user.id, username: user.username, name: nameOf(user), email: user.email ?? '' };
+      const account = { id: user.id, username: user.username, name: nameOf(user), email: user.email ?? '', language: attributeOf(user, localeAttribute) };
       // Shortly after an email change the previous address is told too (email-change.ts).
-      await options.outbox.add(options.db, ...mailTo(await accountAddresses(options.db, account), totpResetMail(account, mailContextOf(config))));
+      await options.outbox.add(
+        options.db,
+        ...mailTo(await accountAddresses(options.db, account), totpResetMail(account, mailContextOf(config), mailLanguageOf(account))),
+      );
     },
 
     async endSessions(username) {

@@ -1,4 +1,4 @@
-import type { PanelRole } from '@registrar-panel/contract';
+import type { Language, PanelRole } from '@registrar-panel/contract';
 import type { ChangingAdmin } from './identity-mail';
 
 /** A user of the directory as the rest of the server sees it; secrets never leave the directory. */
@@ -19,6 +19,11 @@ export interface DirectoryUser {
   /** The last day, in Brussels, the user may sign in (`YYYY-MM-DD`; contract `accessEnded`), or null. */
   accessEnd: string | null;
   hasTotp: boolean;
+  /**
+   * The language the user chose for the portal and their mails, or null when they never chose one
+   * (mails are then in English). With Keycloak it is the user's `locale` attribute.
+   */
+  language: Language | null;
   createdAt: Date;
 }
 
@@ -90,6 +95,11 @@ export interface UserDirectory {
    * ends their sessions; answers their usernames. The access-end job calls it (jobs/access-end.ts).
    */
   disableEndedAccess(today: string): Promise<string[]>;
+  /**
+   * Sets (null: clears) the language the user chose; nothing else changes, and their sessions go on
+   * (tokens minted before carry the earlier choice until they are refreshed).
+   */
+  setLanguage(username: string, language: Language | null): Promise<void>;
   /** Deletes the user and ends their sessions, grants and refresh tokens. */
   deleteUser(username: string): Promise<void>;
   /**
@@ -99,8 +109,11 @@ export interface UserDirectory {
   endSessions(username: string): Promise<void>;
   /** Removes the TOTP secret and ends the user's sessions: they enrol again at next sign-in, and are told so by mail. */
   resetTotp(username: string): Promise<void>;
-  /** Mails the user a password-reset link (valid 12 hours, single use). */
-  sendPasswordReset(username: string): Promise<void>;
+  /**
+   * Mails the user a password-reset link (valid 12 hours, single use), in their language; one who
+   * chose none gets it in `pageLanguage` (the page it was asked from), else English.
+   */
+  sendPasswordReset(username: string, options?: { pageLanguage?: Language }): Promise<void>;
   /** The latest sign-in attempts, newest first. */
   signInAttempts(username: string, limit: number): Promise<SignInRecord[]>;
 }

@@ -132,6 +132,12 @@ const identityRules = `
 .identity-header { min-height: 3.75rem; background-color: #0f2747; border-bottom: 3px solid var(--bs-primary); }
 .identity-header .navbar-brand { font-weight: 600; letter-spacing: 0.01em; }
 .identity-demo-badge { font-size: 0.75rem; }
+.identity-header { flex-wrap: wrap; gap: 0.25rem 1rem; }
+.identity-languages { display: flex; flex-wrap: wrap; gap: 0.25rem 0.75rem; font-size: 0.875rem; }
+.identity-language { color: #fff; padding: 0.25rem 0; }
+a.identity-language { color: #cfe2ff; text-decoration: underline; text-underline-offset: 0.2em; }
+a.identity-language:hover, a.identity-language:focus-visible { color: #fff; }
+.identity-language[aria-current] { font-weight: 600; }
 .identity-brand-mark { display: inline-flex; align-items: center; justify-content: center; width: 2.1rem; height: 2.1rem; border-radius: 0.55rem; background: linear-gradient(135deg, #3d8bfd, #0a58ca); }
 .identity-main { padding-top: 3rem; padding-bottom: 3rem; }
 .identity-card { max-width: 28rem; border: 0; }

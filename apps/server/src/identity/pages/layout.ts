@@ -1,4 +1,7 @@
+import { languageNames, languages, type Language } from '@registrar-panel/contract';
+import type { IdentityTexts } from '../texts/identity-texts';
 import { html, type SafeHtml } from './html';
+import { languageParam } from './page-language';
 
 /** The portal's brand mark (Bootstrap Icons' globe2), drawn inline: these pages load no icon font. */
 const globe = html`<svg xmlns="http://www.w3.org/2000/svg" width="18" height="18" viewBox="0 0 16 16" fill="#fff" focusable="false">
@@ -8,7 +11,7 @@ const globe = html`<svg xmlns="http://www.w3.org/2000/svg" width="18" height="18
 </svg>`;
 
 export interface PageContext {
-  /** '.be registrar panel': the portal's header. */
+  /** '.be registrar panel': the portal's header, the same in every language (the product's name). */
   productName: string;
   /** Where the identity service's stylesheets and scripts are served (`{issuer path}/resources`). */
   resourcesPath: string;
@@ -16,26 +19,52 @@ export interface PageContext {
   demoMode?: boolean;
 }
 
-const demoBadge = html`<span
-  class="badge rounded-pill text-bg-warning identity-demo-badge"
-  title="Demo: the registrars, accounts and data are for trying the portal out; anyone may know the passwords."
-  >Demo</span
->`;
+/** What a page is shown in: its language's texts, and its own address, which the switcher links to in each language. */
+export interface PageView {
+  texts: IdentityTexts;
+  /** The page's address (path and query) that shows it again; the switcher sets its `lang`. */
+  here: string;
+}
+
+/** The page's address in another language: `lang` set, everything else kept (the interaction, a link's key). */
+export function languageHref(here: string, language: Language): string {
+  const url = new URL(here, 'http://page.invalid');
+  url.searchParams.set(languageParam, language);
+  return url.pathname + url.search;
+}
+
+/**
+ * The switcher: each language by its own name, a link to this page in it. A script file
+ * (language.js) carries what the form holds across the switch, but never a password.
+ */
+function languageSwitcher(view: PageView): SafeHtml {
+  return html`<nav class="identity-languages" aria-label="${view.texts.t('identity.language.label')}">
+    ${languages.map((language) =>
+      language === view.texts.language
+        ? html`<span class="identity-language" lang="${language}" aria-current="true">${languageNames[language]}</span>`
+        : html`<a class="identity-language js-language" href="${languageHref(view.here, language)}" hreflang="${language}" lang="${language}"
+            >${languageNames[language]}</a
+          >`,
+    )}
+  </nav>`;
+}
 
 /**
  * A page of the identity service, styled like the portal (Bootstrap's look and the same header
- * colours, from a stylesheet of its own: identity-css.ts).
+ * colours, from a stylesheet of its own: identity-css.ts), in the view's language.
  * The server's Content-Security-Policy forbids inline script and style: both come from files.
  */
-export function page(context: PageContext, options: { title: string; body: SafeHtml; script?: string; wide?: boolean }): string {
+export function page(context: PageContext, view: PageView, options: { title: string; body: SafeHtml; script?: string; wide?: boolean }): string {
+  const { t } = view.texts;
   return html`<!doctype html>
-    <html lang="en">
+    <html lang="${view.texts.language}">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${options.title} · ${context.productName}</title>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="${context.resourcesPath}/identity.css" />
+        <script src="${context.resourcesPath}/language.js" defer></script>
         ${options.script ? html`<script src="${context.resourcesPath}/${options.script}" defer></script>` : ''}
       </head>
       <body class="identity-page">
@@ -43,8 +72,15 @@ export function page(context: PageContext, options: { title: string; body: SafeH
           <span class="navbar-brand d-flex align-items-center gap-2 mb-0">
             <span class="identity-brand-mark" aria-hidden="true">${globe}</span>
             <span>${context.productName}</span>
-            ${context.demoMode ? demoBadge : ''}
+            ${
+              context.demoMode
+                ? html`<span class="badge rounded-pill text-bg-warning identity-demo-badge" title="${t('identity.demo.title')}"
+                    >${t('identity.demo.badge')}</span
+                  >`
+                : ''
+            }
           </span>
+          ${languageSwitcher(view)}
         </header>
         <main class="container identity-main">
           <div class="card identity-card ${options.wide ? 'identity-card-wide' : ''} shadow-sm mx-auto">

@@ -1,39 +1,55 @@
+import type { Language } from '@registrar-panel/contract';
 import { html, SafeHtml } from '../pages/html';
-import { page, type PageContext } from '../pages/layout';
+import { page, type PageContext, type PageView } from '../pages/layout';
+import { chosenLanguage, languageOfUiLocales, pageLanguage } from '../pages/page-language';
+import { identityTexts } from '../texts/identity-texts';
+
+/** The view of a page the provider itself answers: the switcher's `lang`, else the request's `ui_locales`, else English. */
+export function providerView(request: { query: unknown; url: string; uiLocales?: unknown }): PageView {
+  const language: Language = pageLanguage(chosenLanguage(request.query), languageOfUiLocales(request.uiLocales));
+  return { texts: identityTexts(language), here: request.url };
+}
 
 /**
  * Logout. When the portal's Logout asked for it (`confirmAtOnce`), a script file submits the
  * provider's form at once, and without script the user presses the button. Any other request,
  * such as a link on another site, only shows the question: nobody is logged out by a link.
  */
-export function logoutPage(context: PageContext, form: string, options: { confirmAtOnce: boolean }): string {
-  return page(context, {
-    title: 'Log out',
+export function logoutPage(context: PageContext, view: PageView, form: string, options: { confirmAtOnce: boolean }): string {
+  const { t } = view.texts;
+  return page(context, view, {
+    title: t('identity.logout.title'),
     ...(options.confirmAtOnce ? { script: 'logout.js' } : {}),
-    body: html` <h1 class="h4 mb-3">Log out</h1>
-      <p>${options.confirmAtOnce ? 'You are being logged out of the registrar panel.' : 'Do you want to log out of the registrar panel?'}</p>
+    body: html` <h1 class="h4 mb-3">${t('identity.logout.title')}</h1>
+      <p>${options.confirmAtOnce ? t('identity.logout.atOnce') : t('identity.logout.question')}</p>
       ${new SafeHtml(form)}
-      <button id="logout-confirm" type="submit" form="op.logoutForm" name="logout" value="yes" class="btn btn-primary w-100">Log out</button>`,
+      <button id="logout-confirm" type="submit" form="op.logoutForm" name="logout" value="yes" class="btn btn-primary w-100">
+        ${t('identity.logout.submit')}
+      </button>`,
   });
 }
 
-export function loggedOutPage(context: PageContext, portalUrl: string): string {
-  return page(context, {
-    title: 'Logged out',
-    body: html` <h1 class="h4 mb-3">You are logged out</h1>
-      <a class="btn btn-primary w-100" href="${portalUrl}/">Sign in again</a>`,
+export function loggedOutPage(context: PageContext, view: PageView, portalUrl: string): string {
+  const { t } = view.texts;
+  return page(context, view, {
+    title: t('identity.loggedOut.title'),
+    body: html` <h1 class="h4 mb-3">${t('identity.loggedOut.heading')}</h1>
+      <a class="btn btn-primary w-100" href="${portalUrl}/">${t('identity.loggedOut.signInAgain')}</a>`,
   });
 }
 
-/** The provider's error page: what went wrong in words, never internals. */
-export function providerErrorPage(context: PageContext, portalUrl: string, error: { code: string; description?: string | undefined }): string {
+/**
+ * The provider's error page: what went wrong in words, never internals. The provider's own
+ * description is English: in another language the page says it in general words instead.
+ */
+export function providerErrorPage(context: PageContext, view: PageView, portalUrl: string, error: { code: string; description?: string | undefined }): string {
+  const { t, language } = view.texts;
   const expired = error.code === 'invalid_request' && /interaction|session/i.test(error.description ?? '');
-  return page(context, {
-    title: 'Sign-in problem',
-    body: html` <h1 class="h4 mb-3">${expired ? 'Your sign-in page expired' : 'Sign-in could not continue'}</h1>
-      <p>
-        ${expired ? 'The sign-in took too long or was already finished. Start again from the portal.' : (error.description ?? 'Something went wrong while signing in.')}
-      </p>
-      <a class="btn btn-primary w-100" href="${portalUrl}/">Go to the registrar panel</a>`,
+  const failedText = language === 'en' && error.description ? error.description : t('identity.problem.failedText');
+  return page(context, view, {
+    title: t('identity.problem.title'),
+    body: html` <h1 class="h4 mb-3">${expired ? t('identity.problem.expiredHeading') : t('identity.problem.failedHeading')}</h1>
+      <p>${expired ? t('identity.problem.expiredText') : failedText}</p>
+      <a class="btn btn-primary w-100" href="${portalUrl}/">${t('identity.goToPanel')}</a>`,
   });
 }

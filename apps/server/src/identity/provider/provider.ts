@@ -5,7 +5,7 @@ import { issuerOf, type Config } from '../../config';
 import type { Db } from '../../db/database';
 import { oidcAdapterFactory, revokeAccountSessions } from './oidc-adapter';
 import type { PageContext } from '../pages/layout';
-import { loggedOutPage, logoutPage, providerErrorPage } from './pages';
+import { loggedOutPage, logoutPage, providerErrorPage, providerView } from './pages';
 import { sessionPolicy, sessionSecondsLeft } from '../../lib/session-policy';
 import type { SigningKeys } from './signing-keys';
 import { userClaims } from './token-claims';
@@ -88,10 +88,20 @@ function logoutParams(ctx: Pick<KoaContextWithOIDC, 'method' | 'querystring' | '
   return new URLSearchParams(Buffer.isBuffer(body) && ctx.is('application/x-www-form-urlencoded') ? body.toString('utf8') : '');
 }
 
+/**
+ * The view of a page the provider answers itself (logout, logged out, errors): in the language of the
+ * switcher's `lang`, else of the request's `ui_locales` (RP-initiated logout takes it too), else English.
+ */
+function viewOfContext(ctx: { query: unknown; originalUrl: string; oidc?: { params?: Record<string, unknown> } }) {
+  const params = (ctx as { oidc?: { params?: Record<string, unknown> } }).oidc?.params;
+  const query = ctx.query as Record<string, unknown> | undefined;
+  return providerView({ query, url: ctx.originalUrl, uiLocales: params?.ui_locales ?? query?.ui_locales });
+}
+
 /** The claims each scope releases, in the ID token and at userinfo. */
 const claimsByScope = {
   openid: ['sub'],
-  profile: ['preferred_username', 'name', 'given_name', 'family_name'],
+  profile: ['preferred_username', 'name', 'given_name', 'family_name', 'locale'],
   email: ['email', 'email_verified'],
 };
 
@@ -197,11 +207,11 @@ export function createProvider(options: ProviderOptions): Provider {
         enabled: true,
         logoutSource: (ctx, form) => {
           ctx.type = 'html';
-          ctx.body = logoutPage(pageContext, form, { confirmAtOnce: namesSessionAccount(ctx) });
+          ctx.body = logoutPage(pageContext, viewOfContext(ctx), form, { confirmAtOnce: namesSessionAccount(ctx) });
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.type = 'html';
-          ctx.body = loggedOutPage(pageContext, config.publicUrl);
+          ctx.body = loggedOutPage(pageContext, viewOfContext(ctx), config.publicUrl);
         },
       },
       resourceIndicators: {
@@ -222,7 +232,7 @@ export function createProvider(options: ProviderOptions): Provider {
     },
     renderError: (ctx, out) => {
       ctx.type = 'html';
-      ctx.body = providerErrorPage(pageContext, config.publicUrl, { code: out.error, description: out.error_description });
+      ctx.body = providerErrorPage(pageContext, viewOfContext(ctx), config.publicUrl, { code: out.error, description: out.error_description });
     },
   };
 
@@ -261,7 +271,7 @@ export function createProvider(options: ProviderOptions): Provider {
       return;
     }
     ctx.type = 'html';
-    ctx.body = loggedOutPage(pageContext, config.publicUrl);
+    ctx.body = loggedOutPage(pageContext, viewOfContext(ctx), config.publicUrl);
   });
 
   provider.use(async (ctx: KoaContextWithOIDC, next) => {

@@ -1,4 +1,4 @@
-import { accessEnded } from '@registrar-panel/contract';
+import { accessEnded, type Language } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
 import { findRegistrarStatus } from '../../db/registrar-status';
 import { registrarAllowsSignIn } from '../../lib/registrar-status-policy';
@@ -31,13 +31,14 @@ export function forgotPassword(options: ForgotPasswordOptions) {
   const now = options.now ?? (() => new Date());
   const answerMs = options.answerMs ?? forgotPasswordAnswerMs;
 
-  return async function requestReset(typedUsername: string): Promise<void> {
+  /** `pageLanguage`: the sign-in page's, for an account that chose none (the mail tells nothing the page does not). */
+  return async function requestReset(typedUsername: string, pageLanguage: Language): Promise<void> {
     const until = Date.now() + answerMs;
     try {
       const user = await findUserRowForSignIn(options.db, lockoutAccount(typedUsername));
       const mayReset = user !== undefined && user.state === 'active' && user.disabledAt === null && !accessEnded(user.accessEnd, now());
       const status = mayReset ? await findRegistrarStatus(options.db, user.registrarHandle) : undefined;
-      if (mayReset && registrarAllowsSignIn(status)) await options.directory.sendPasswordReset(user.username);
+      if (mayReset && registrarAllowsSignIn(status)) await options.directory.sendPasswordReset(user.username, { pageLanguage });
     } finally {
       const left = until - Date.now();
       if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));

@@ -10,8 +10,13 @@ import { startSmtpListener, type SmtpListener } from '../testing/smtp-listener';
 import { SignInDriver } from '../testing/sign-in-driver';
 import { createActiveUser, testPassword } from '../testing/users';
 import { forgotPasswordAnswerMs } from './forgot-password.service';
-import { forgotPasswordTexts } from './pages';
+import { identityTexts } from '../texts/identity-texts';
 import { currentTotpCode } from './totp';
+
+const forgotPasswordTexts = {
+  sent: identityTexts('en').t('identity.forgot.sent'),
+  usernameRequired: identityTexts('en').t('identity.forgot.usernameRequired'),
+};
 
 let t: TestApp;
 let smtp: SmtpListener;
@@ -77,8 +82,8 @@ describe("'Forgot password?' on the sign-in page", () => {
       expect(sentText(answer.body)).toBe(forgotPasswordTexts.sent);
       expect(answer.ms).toBeGreaterThanOrEqual(forgotPasswordAnswerMs - 5);
     }
-    // The pages differ only in the address of their own sign-in.
-    expect(known.body.replace(known.backTo ?? '', '')).toBe(unknown.body.replace(unknown.backTo ?? '', ''));
+    // The pages differ only in the address of their own sign-in (its back link and the switcher's links).
+    expect(known.body.replaceAll(known.backTo ?? '', '')).toBe(unknown.body.replaceAll(unknown.backTo ?? '', ''));
 
     const mail = await smtp.waitFor('rita@mail.example', 'password', before);
     // Disabled, ended and not yet activated accounts get nothing, nor do users of a blocked

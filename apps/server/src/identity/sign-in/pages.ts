@@ -1,14 +1,15 @@
 import { limits } from '@registrar-panel/contract';
 import { html, type SafeHtml } from '../pages/html';
-import { errorAlert, infoAlert, page, type PageContext } from '../pages/layout';
+import { errorAlert, infoAlert, page, type PageContext, type PageView } from '../pages/layout';
 
 /*
  * The sign-in steps: username and password, then the one-time code (or, for a user without a
- * TOTP secret, the enrolment). Labels and the button text are the spec's.
+ * TOTP secret, the enrolment). Labels and the button text are the spec's (English catalogue).
  */
 
 export interface FormPage {
   context: PageContext;
+  view: PageView;
   /** Where the form posts. */
   action: string;
   error?: string;
@@ -21,7 +22,7 @@ function usernameInput(field: { value: string | undefined; autofocus: boolean; i
     id="username"
     name="username"
     type="text"
-    class="form-control"
+    class="form-control js-kept"
     autocomplete="username"
     autocapitalize="none"
     spellcheck="false"
@@ -35,15 +36,16 @@ function usernameInput(field: { value: string | undefined; autofocus: boolean; i
 }
 
 export function passwordPage(options: FormPage & { username?: string; forgot?: string }): string {
+  const { t } = options.view.texts;
   const invalid = options.error ? 'true' : 'false';
-  return page(options.context, {
-    title: 'Sign in',
+  return page(options.context, options.view, {
+    title: t('identity.signIn.title'),
     script: 'sign-in.js',
-    body: html` <h1 class="h4 mb-3">Sign in</h1>
+    body: html` <h1 class="h4 mb-3">${t('identity.signIn.title')}</h1>
       ${infoAlert(options.info)} ${errorAlert(options.error)}
       <form method="post" action="${options.action}" novalidate class="js-single-submit">
         <div class="mb-3">
-          <label for="username" class="form-label">Username</label>
+          <label for="username" class="form-label">${t('identity.signIn.username')}</label>
           ${usernameInput({
             value: options.username,
             autofocus: !options.username,
@@ -52,7 +54,7 @@ export function passwordPage(options: FormPage & { username?: string; forgot?: s
           })}
         </div>
         <div class="mb-4">
-          <label for="password" class="form-label">Password</label>
+          <label for="password" class="form-label">${t('identity.signIn.password')}</label>
           <input
             id="password"
             name="password"
@@ -66,35 +68,27 @@ export function passwordPage(options: FormPage & { username?: string; forgot?: s
             ${options.username ? html`autofocus` : ''}
           />
         </div>
-        <button type="submit" class="btn btn-primary w-100">Sign in</button>
+        <button type="submit" class="btn btn-primary w-100">${t('identity.signIn.submit')}</button>
       </form>
-      ${options.forgot ? html`<p class="mt-3 mb-0 small"><a href="${options.forgot}">Forgot password?</a></p>` : ''}`,
+      ${options.forgot ? html`<p class="mt-3 mb-0 small"><a href="${options.forgot}">${t('identity.signIn.forgot')}</a></p>` : ''}`,
   });
 }
 
-/** The texts of the forgotten-password page (Keycloak's theme says the same: emailInstruction, emailSentMessage). */
-export const forgotPasswordTexts = {
-  title: 'Reset your password',
-  instruction: 'Enter your username. We will send a link to choose a new password to the email address of your account.',
-  /** The same answer whether the account exists or not. */
-  sent: 'If an account with that username exists, we have sent a link to choose a new password to its email address. The link works once, for 12 hours.',
-  usernameRequired: 'Enter your username.',
-};
-
 /** 'Forgot password?': the username, then always the same answer (`sent`), whether the account exists or not. */
 export function forgotPasswordPage(options: FormPage & { username?: string; back: string; sent?: boolean }): string {
-  return page(options.context, {
-    title: forgotPasswordTexts.title,
+  const { t } = options.view.texts;
+  return page(options.context, options.view, {
+    title: t('identity.forgot.title'),
     script: 'sign-in.js',
-    body: html` <h1 class="h4 mb-3">${forgotPasswordTexts.title}</h1>
+    body: html` <h1 class="h4 mb-3">${t('identity.forgot.title')}</h1>
       ${
         options.sent
-          ? html`<div class="alert alert-info" role="status" id="forgot-sent">${forgotPasswordTexts.sent}</div>`
-          : html`<p id="forgot-instruction">${forgotPasswordTexts.instruction}</p>
+          ? html`<div class="alert alert-info" role="status" id="forgot-sent">${t('identity.forgot.sent')}</div>`
+          : html`<p id="forgot-instruction">${t('identity.forgot.instruction')}</p>
               ${errorAlert(options.error)}
               <form method="post" action="${options.action}" novalidate class="js-single-submit">
                 <div class="mb-4">
-                  <label for="username" class="form-label">Username</label>
+                  <label for="username" class="form-label">${t('identity.signIn.username')}</label>
                   ${usernameInput({
                     value: options.username,
                     autofocus: true,
@@ -102,18 +96,19 @@ export function forgotPasswordPage(options: FormPage & { username?: string; back
                     describedBy: options.error ? 'forgot-instruction form-error' : 'forgot-instruction',
                   })}
                 </div>
-                <button type="submit" class="btn btn-primary w-100">Send reset link</button>
+                <button type="submit" class="btn btn-primary w-100">${t('identity.forgot.submit')}</button>
               </form>`
       }
-      <p class="mt-3 mb-0 small"><a href="${options.back}">« Back to sign in</a></p>`,
+      <p class="mt-3 mb-0 small"><a href="${options.back}">${t('identity.forgot.back')}</a></p>`,
   });
 }
 
 /** The One-time code form of the second step and of TOTP enrolment. */
 function codeForm(options: FormPage, { autofocus }: { autofocus: boolean }) {
+  const { t } = options.view.texts;
   return html`<form method="post" action="${options.action}" novalidate class="js-single-submit">
     <div class="mb-4">
-      <label for="code" class="form-label">One-time code</label>
+      <label for="code" class="form-label">${t('identity.code.label')}</label>
       <input
         id="code"
         name="code"
@@ -129,18 +124,19 @@ function codeForm(options: FormPage, { autofocus }: { autofocus: boolean }) {
         ${options.error ? html`aria-describedby="form-error"` : ''}
       />
     </div>
-    <button type="submit" class="btn btn-primary w-100">Sign in</button>
+    <button type="submit" class="btn btn-primary w-100">${t('identity.signIn.submit')}</button>
   </form>`;
 }
 
 export function codePage(options: FormPage & { username: string; restart: string }): string {
-  return page(options.context, {
-    title: 'Sign in',
+  const { t, rich } = options.view.texts;
+  return page(options.context, options.view, {
+    title: t('identity.signIn.title'),
     script: 'sign-in.js',
-    body: html` <h1 class="h4 mb-3">Sign in</h1>
-      <p class="text-body-secondary">Signing in as <strong>${options.username}</strong>. Enter the 6-digit code your authenticator app shows.</p>
+    body: html` <h1 class="h4 mb-3">${t('identity.signIn.title')}</h1>
+      <p class="text-body-secondary">${rich('identity.code.signingInAs', { username: options.username })}</p>
       ${errorAlert(options.error)} ${codeForm(options, { autofocus: true })}
-      <p class="mt-3 mb-0 small"><a href="${options.restart}">Sign in as someone else</a></p>`,
+      <p class="mt-3 mb-0 small"><a href="${options.restart}">${t('identity.code.restart')}</a></p>`,
   });
 }
 
@@ -150,20 +146,18 @@ function groupedSecret(secret: string): string {
 }
 
 export function enrolmentPage(options: FormPage & { username: string; restart: string; secret: string; qrDataUrl: string }): string {
-  return page(options.context, {
-    title: 'Set up 2-step verification',
+  const { t, rich } = options.view.texts;
+  return page(options.context, options.view, {
+    title: t('identity.enrol.title'),
     script: 'sign-in.js',
-    body: html` <h1 class="h4 mb-3">Set up 2-step verification</h1>
-      <p>
-        Your account <strong>${options.username}</strong> needs 2-step verification. Scan this QR code with an authenticator app (for example FreeOTP, Google
-        Authenticator or Microsoft Authenticator), then enter the code it shows.
-      </p>
+    body: html` <h1 class="h4 mb-3">${t('identity.enrol.title')}</h1>
+      <p>${rich('identity.enrol.intro', { username: options.username })}</p>
       <div class="text-center mb-3">
-        <img src="${options.qrDataUrl}" width="200" height="200" alt="QR code to add your account to an authenticator app" class="identity-qr" />
+        <img src="${options.qrDataUrl}" width="200" height="200" alt="${t('identity.enrol.qrAlt')}" class="identity-qr" />
       </div>
-      <p class="mb-1">Cannot scan it? Enter this key in the app instead (time-based, 6 digits, every 30 seconds):</p>
-      <p class="identity-secret text-center" id="totp-secret" aria-label="Secret key">${groupedSecret(options.secret)}</p>
+      <p class="mb-1">${t('identity.enrol.manual')}</p>
+      <p class="identity-secret text-center" id="totp-secret" aria-label="${t('identity.enrol.secretLabel')}">${groupedSecret(options.secret)}</p>
       ${errorAlert(options.error)} ${codeForm(options, { autofocus: false })}
-      <p class="mt-3 mb-0 small"><a href="${options.restart}">Sign in as someone else</a></p>`,
+      <p class="mt-3 mb-0 small"><a href="${options.restart}">${t('identity.code.restart')}</a></p>`,
   });
 }

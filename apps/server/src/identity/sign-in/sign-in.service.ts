@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { GateFull, type WorkGate } from '../../lib/work-gate';
 import type { Outbox } from '../../mail/outbox';
-import { mailContextOf } from '../directory/identity-mail';
+import { mailContextOf, mailLanguageOf } from '../directory/identity-mail';
 import {
   claimTotpStep,
   findRegistrarHandle,
@@ -146,7 +146,10 @@ export function signInSteps(options: SignInOptions) {
       const addresses = await accountAddresses(tx, user, now());
       const newIp = signedInBefore && !knownIp;
       if (newIp || addresses.length > 1) {
-        await options.outbox.add(tx, ...mailTo(addresses, newIpSignInMail(user, { ip, at: now(), newIp }, mailContextOf(options.config))));
+        await options.outbox.add(
+          tx,
+          ...mailTo(addresses, newIpSignInMail(user, { ip, at: now(), newIp }, mailContextOf(options.config), mailLanguageOf(user))),
+        );
       }
     });
     // Counted once it is recorded, not before the transaction commits.

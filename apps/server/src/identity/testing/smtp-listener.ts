@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server';
 export interface ReceivedMail {
   to: string[];
   subject: string;
+  /** The From header, encoded words decoded: `".be registrar panel" <no-reply@…>`. */
+  from: string;
   /** Every part's text, transfer encoding undone (quoted-printable, base64), HTML parts included. */
   text: string;
 }
@@ -44,7 +46,8 @@ function textOf(entity: string): string {
 export function parseReceivedMail(to: string[], raw: string): ReceivedMail {
   const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
   const subject = decodeHeader(/^Subject:\s*(.*)$/im.exec(head)?.[1] ?? '');
-  return { to, subject, text: textOf(raw).replace(/\r\n/g, '\n') };
+  const from = decodeHeader(/^From:\s*(.*)$/im.exec(head)?.[1] ?? '');
+  return { to, subject, from, text: textOf(raw).replace(/\r\n/g, '\n') };
 }
 
 export interface SmtpListener {

@@ -1,3 +1,5 @@
+import { productNameOf } from '../../identity/directory/identity-mail';
+import type { Recipient } from '../../mail/mail-texts';
 import { addCalendarDays, apiKeyLimits, brusselsDay } from '@registrar-panel/contract';
 import { apiKeyExpiryMail } from './api-key-mail';
 import { apiKeyRecipients } from './api-key-recipients';
@@ -23,17 +25,23 @@ function daysBetween(from: string, to: string): number {
 export async function sendApiKeyExpiryNotices(deps: ExpiryNoticeDeps, now: Date = new Date()): Promise<string[]> {
   const today = brusselsDay(now);
   const due = await keysDueForExpiryNotice(deps.db, today, addCalendarDays(today, apiKeyLimits.expiryNoticeDays));
-  const recipientsOf = new Map<string, Promise<string[]>>();
+  const recipientsOf = new Map<string, Promise<Recipient[]>>();
   const reminded: string[] = [];
   for (const key of due) {
     let recipients = recipientsOf.get(key.registrarHandle);
     if (!recipients) recipientsOf.set(key.registrarHandle, (recipients = apiKeyRecipients(deps, key.registrarHandle)));
     const to = await recipients;
-    const context = { registrarHandle: key.registrarHandle, ...deps.config };
-    const mail = apiKeyExpiryMail({ ...key, scopes: scopesOf(key.scopes) }, daysBetween(today, key.expiresOn), context);
+    const context = {
+      registrarHandle: key.registrarHandle,
+      publicUrl: deps.config.publicUrl,
+      supportEmail: deps.config.supportEmail,
+      productName: productNameOf(deps.config.tld),
+    };
+    const facts = { ...key, scopes: scopesOf(key.scopes) };
+    const daysLeft = daysBetween(today, key.expiresOn);
     const claimed = await deps.db.transaction(async (tx) => {
       if (!(await claimExpiryNotice(tx, key.id))) return false;
-      await deps.outbox.add(tx, ...to.map((address) => ({ to: address, ...mail })));
+      await deps.outbox.add(tx, ...to.map(({ email, language }) => ({ to: email, ...apiKeyExpiryMail(facts, daysLeft, context, language) })));
       return true;
     });
     if (claimed) reminded.push(key.id);

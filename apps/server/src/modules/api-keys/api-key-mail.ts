@@ -1,15 +1,18 @@
-import { apiKeyDisplayPrefix, formatDateTime, formatDay, type ApiKeyScope } from '@registrar-panel/contract';
+import { apiKeyDisplayPrefix, defaultLanguage, formatDay, type ApiKeyScope, type Language } from '@registrar-panel/contract';
+import { mailTexts, type MailTexts } from '../../mail/mail-texts';
 import type { SignedInUser } from '../../plugins/auth';
 
 /*
- * The API keys' security notices, plain text: the key's name, its prefix (`rpk_<id>`, which names
- * it but opens nothing), scopes, addresses, expiry day in Brussels and who created it. Never the
- * secret: it is shown once, to the ADMIN who created the key, and then exists nowhere.
+ * The API keys' security notices, plain text, in the recipient's language: the key's name, its
+ * prefix (`rpk_<id>`, which names it but opens nothing), scopes, addresses, expiry day in Brussels
+ * and who created it. Never the secret: it is shown once, to the ADMIN who created the key, and then
+ * exists nowhere. Scope names stay as the API writes them, with their meaning in the language.
  */
 
 export interface ApiKeyMail {
   subject: string;
   text: string;
+  fromName: string;
 }
 
 /** The parts of a key its mails tell. */
@@ -25,65 +28,82 @@ export interface MailContext {
   registrarHandle: string;
   publicUrl: string;
   supportEmail: string;
+  /** '.be registrar panel': the sender's display name. */
+  productName: string;
 }
 
-const scopeTexts: Record<ApiKeyScope, string> = {
-  registrations: 'registrations (search, registrations, contacts, the portfolio overview and their CSV exports)',
-  billing: 'billing (billing lines and their CSV)',
-  domainReport: 'domainReport (the domain report CSV)',
-};
-
-function factLines(key: KeyFacts): string[] {
+function factLines(key: KeyFacts, { t }: MailTexts): string[] {
   return [
-    `Name: ${key.name}`,
-    `Key: ${apiKeyDisplayPrefix(key.id)}_… (the rest of the key is never sent by mail)`,
-    `Scopes: ${key.scopes.map((scope) => scopeTexts[scope]).join('; ')}`,
-    `Allowed IP addresses: ${key.allowedAddresses.length === 0 ? 'any' : key.allowedAddresses.join(', ')}`,
-    `Expires: at the end of ${formatDay(key.expiresOn)} (Brussels time)`,
+    t('mail.apiKey.name', { name: key.name }),
+    t('mail.apiKey.key', { prefix: apiKeyDisplayPrefix(key.id) }),
+    t('mail.apiKey.scopes', { scopes: key.scopes.map((scope) => t(`mail.apiKey.scope.${scope}`)).join('; ') }),
+    t('mail.apiKey.addresses', { list: key.allowedAddresses.length === 0 ? t('mail.apiKey.anyAddress') : key.allowedAddresses.join(', ') }),
+    t('mail.apiKey.expires', { day: formatDay(key.expiresOn) }),
   ];
 }
 
-function footer(context: MailContext): string[] {
+function footer(context: MailContext, { t }: MailTexts): string[] {
   return [
-    `An administrator of your registrar can revoke the key at once on the 'API keys' page of User Management in the registrar panel: ${context.publicUrl}`,
-    `If you did not expect this key, revoke it and contact ${context.supportEmail}.`,
+    t('mail.apiKey.revoke', { url: context.publicUrl }),
+    t('mail.apiKey.unexpected', { supportEmail: context.supportEmail }),
     '',
-    `You receive this security notification as the technical contact or an administrator of registrar ${context.registrarHandle}.`,
+    t('mail.notice.why', { handle: context.registrarHandle }),
   ];
 }
 
 /** The notice that a key was created: what it may do, by whom, when and from where. */
-export function apiKeyCreatedMail(key: KeyFacts, creation: { actor: SignedInUser; at: Date }, context: MailContext): ApiKeyMail {
+export function apiKeyCreatedMail(
+  key: KeyFacts,
+  creation: { actor: SignedInUser; at: Date },
+  context: MailContext,
+  language: Language = defaultLanguage,
+): ApiKeyMail {
+  const texts = mailTexts(language);
+  const { t } = texts;
   const { actor, at } = creation;
   const name = `${actor.firstName} ${actor.lastName}`.trim();
+  const handle = context.registrarHandle;
   const text = [
-    'Hello,',
+    t('mail.greetingAnonymous'),
     '',
-    `A new API key was created for registrar ${context.registrarHandle}. Tools that hold it can read the registrar's data through the registrar panel's API, within its scopes, until it expires or is revoked.`,
+    t('mail.apiKey.created.intro', { handle }),
     '',
-    ...factLines(key),
-    `Created by: ${name ? `${name} (${actor.username})` : actor.username}`,
-    `When: ${formatDateTime(at)}`,
-    `From IP address: ${actor.ip}`,
+    ...factLines(key, texts),
+    t('mail.apiKey.created.by', { actor: name ? `${name} (${actor.username})` : actor.username }),
+    t('mail.notice.when', { time: texts.time(at) }),
+    t('mail.notice.fromIp', { ip: actor.ip }),
     '',
-    ...footer(context),
+    ...footer(context, texts),
   ].join('\n');
-  return { subject: `API key "${key.name}" created for registrar ${context.registrarHandle}`, text };
+  return { subject: t('mail.apiKey.created.subject', { name: key.name, handle }), text, fromName: t('mail.sender', { productName: context.productName }) };
 }
 
 /** The reminder that a key stops working soon, sent once, `apiKeyLimits.expiryNoticeDays` ahead. */
-export function apiKeyExpiryMail(key: KeyFacts & { createdBy: string; createdAt: Date }, daysLeft: number, context: MailContext): ApiKeyMail {
-  const when = daysLeft === 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`;
+export function apiKeyExpiryMail(
+  key: KeyFacts & { createdBy: string; createdAt: Date },
+  daysLeft: number,
+  context: MailContext,
+  language: Language = defaultLanguage,
+): ApiKeyMail {
+  const texts = mailTexts(language);
+  const { t } = texts;
+  const facts = { name: key.name, handle: context.registrarHandle, day: formatDay(key.expiresOn) };
+  const when =
+    daysLeft === 0
+      ? t('mail.apiKey.expiry.today', facts)
+      : daysLeft === 1
+        ? t('mail.apiKey.expiry.tomorrow', facts)
+        : t('mail.apiKey.expiry.inDays', { ...facts, count: daysLeft });
   const text = [
-    'Hello,',
+    t('mail.greetingAnonymous'),
     '',
-    `The API key "${key.name}" of registrar ${context.registrarHandle} expires ${when}: it works until the end of ${formatDay(key.expiresOn)}, Brussels time, and every request with it is refused from then on.`,
-    "Tools that still use it need a new key before then: an administrator creates one on the 'API keys' page of User Management, and the tools are given the new key.",
+    when,
+    t('mail.apiKey.expiry.next'),
     '',
-    ...factLines(key),
-    `Created by: ${key.createdBy}, ${formatDateTime(key.createdAt)}`,
+    ...factLines(key, texts),
+    t('mail.apiKey.expiry.createdBy', { actor: key.createdBy, time: texts.time(key.createdAt) }),
     '',
-    ...footer(context),
+    ...footer(context, texts),
   ].join('\n');
-  return { subject: `API key "${key.name}" of registrar ${context.registrarHandle} expires on ${formatDay(key.expiresOn)}`, text };
+  return { subject: t('mail.apiKey.expiry.subject', facts), text, fromName: t('mail.sender', { productName: context.productName }) };
 }

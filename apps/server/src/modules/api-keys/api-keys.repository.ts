@@ -91,9 +91,13 @@ export async function recordApiKeyUse(db: Db, use: { id: string; ip: string; int
 }
 
 /** The technical contact's address of a registrar, for the keys' mails. */
-export async function findTechContactEmail(db: Db, registrarHandle: string): Promise<string | undefined> {
-  const [row] = await db.select({ techContact: registrars.techContact }).from(registrars).where(eq(registrars.handle, registrarHandle));
-  return row?.techContact.email;
+/** The technical contact's address and the registrar's language (of mails to contacts that are no users). */
+export async function findTechContact(db: Db, registrarHandle: string): Promise<{ email: string; language: string } | undefined> {
+  const [row] = await db
+    .select({ techContact: registrars.techContact, language: registrars.language })
+    .from(registrars)
+    .where(eq(registrars.handle, registrarHandle));
+  return row && { email: row.techContact.email, language: row.language };
 }
 
 /** Keys not revoked and not yet reminded whose expiry day is from `first` to `last` (both included). */

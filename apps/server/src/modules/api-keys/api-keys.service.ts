@@ -1,3 +1,4 @@
+import { productNameOf } from '../../identity/directory/identity-mail';
 import {
   addCalendarDays,
   apiKeyDisplayPrefix,
@@ -26,7 +27,7 @@ export interface ApiKeysDeps {
   directory: UserDirectory;
   outbox: Outbox;
   log: Pick<FastifyBaseLogger, 'error'>;
-  config: Pick<Config, 'publicUrl' | 'supportEmail'>;
+  config: Pick<Config, 'publicUrl' | 'supportEmail' | 'tld'>;
 }
 
 /** What the history keeps of a key: never its secret or hash. */
@@ -87,8 +88,12 @@ export async function createApiKey(deps: ApiKeysDeps, actor: SignedInUser, input
       expiryNoticeSentAt: noticeDue ? null : now,
     });
     await recordAudit(tx, actor, 'apiKey.create', auditDetails(inserted));
-    const mail = apiKeyCreatedMail({ ...inserted, scopes: input.scopes }, { actor, at: now }, { registrarHandle, ...deps.config });
-    await deps.outbox.add(tx, ...recipients.map((to) => ({ to, ...mail })));
+    const context = { registrarHandle, publicUrl: deps.config.publicUrl, supportEmail: deps.config.supportEmail, productName: productNameOf(deps.config.tld) };
+    const created = { ...inserted, scopes: input.scopes };
+    await deps.outbox.add(
+      tx,
+      ...recipients.map(({ email, language }) => ({ to: email, ...apiKeyCreatedMail(created, { actor, at: now }, context, language) })),
+    );
     return inserted;
   });
   return { apiKey: presentApiKey(row, now), secret: generated.key };

@@ -4,7 +4,13 @@ import { eppChangeMail } from './epp-change-mail';
 const actor = { username: 'tech@acme', firstName: 'Carla', lastName: 'Tech', ip: '2001:db8::7' };
 
 describe('EPP change notification', () => {
-  const context = { registrarHandle: 'acme', actor, at: new Date('2026-03-29T00:59:59Z'), supportEmail: 'support@registry.example' };
+  const context = {
+    registrarHandle: 'acme',
+    actor,
+    at: new Date('2026-03-29T00:59:59Z'),
+    supportEmail: 'support@registry.example',
+    productName: '.be registrar panel',
+  };
 
   it('lists what was added and removed, by whom, when and from where', () => {
     const mail = eppChangeMail({ kind: 'ipAddresses', before: ['192.0.2.1', '192.0.2.2'], after: ['192.0.2.2', '2001:db8::1'] }, context);

@@ -6,7 +6,7 @@ import type { UserDirectory } from '../../identity/directory/user-directory';
 import type { SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { recordPortalChange } from '../../feed/portal-changes';
-import { administratorEmails } from '../../mail/recipients';
+import { administratorRecipients } from '../../mail/recipients';
 import type { EppChangeNotices } from './epp-change-notices';
 import { findRegistrarEpp, lockRegistrarEpp, setEppPasswordHash } from './epp.repository';
 import { contextWordIn, isCommonPassword } from '../../lib/unsafe-passwords';
@@ -52,7 +52,7 @@ export async function changeEppPassword({ db, directory, notices, tld }: EppPass
   // not even be this database (Keycloak).
   const directoryUsers = await directory.listUsers(actor.registrarHandle);
   const directoryUsernames = directoryUsers.map((user) => user.username);
-  const administrators = administratorEmails(directoryUsers);
+  const administrators = administratorRecipients(directoryUsers);
   await db.transaction(async (tx) => {
     const registrar = await lockRegistrarEpp(tx, actor.registrarHandle);
     if (!registrar) throw notFound();

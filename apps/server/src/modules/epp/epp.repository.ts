@@ -6,12 +6,19 @@ export interface RegistrarEppRow {
   handle: string;
   eppPasswordHash: string | null;
   techContactEmail: string;
+  /** The language of mails to the technical contact (and any contact that is no user). */
+  language: string;
 }
 
-const eppColumns = { handle: registrars.handle, eppPasswordHash: registrars.eppPasswordHash, techContact: registrars.techContact } as const;
+const eppColumns = {
+  handle: registrars.handle,
+  eppPasswordHash: registrars.eppPasswordHash,
+  techContact: registrars.techContact,
+  language: registrars.language,
+} as const;
 
-function toEppRow(row: { handle: string; eppPasswordHash: string | null; techContact: { email: string } }): RegistrarEppRow {
-  return { handle: row.handle, eppPasswordHash: row.eppPasswordHash, techContactEmail: row.techContact.email };
+function toEppRow(row: { handle: string; eppPasswordHash: string | null; techContact: { email: string }; language: string }): RegistrarEppRow {
+  return { handle: row.handle, eppPasswordHash: row.eppPasswordHash, techContactEmail: row.techContact.email, language: row.language };
 }
 
 export async function findRegistrarEpp(db: Db, handle: string): Promise<RegistrarEppRow | undefined> {

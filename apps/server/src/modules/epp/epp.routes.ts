@@ -1,3 +1,4 @@
+import { productNameOf } from '../../identity/directory/identity-mail';
 import type { FastifyInstance } from 'fastify';
 import type { ApiHandlers } from '../../plugins/api-routes';
 import { eppChangeNotices } from './epp-change-notices';
@@ -8,7 +9,13 @@ type EppOperation = 'getEppIpAddresses' | 'replaceEppIpAddresses' | 'isEppPasswo
 
 /** `/services/registrar/epp`: the EPP allow-list and password of the caller's own registrar. */
 export function eppHandlers(app: FastifyInstance): Pick<ApiHandlers, EppOperation> {
-  const notices = eppChangeNotices({ directory: app.userDirectory, outbox: app.outbox, log: app.log, supportEmail: app.config.supportEmail });
+  const notices = eppChangeNotices({
+    directory: app.userDirectory,
+    outbox: app.outbox,
+    log: app.log,
+    supportEmail: app.config.supportEmail,
+    productName: productNameOf(app.config.tld),
+  });
   const deps = { db: app.db, directory: app.userDirectory, notices, tld: app.config.tld };
   return {
     getEppIpAddresses: async (_input, { user }) => ({ ipAddresses: await listEppIpAddresses(deps, user) }),

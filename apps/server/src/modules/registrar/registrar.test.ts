@@ -54,6 +54,7 @@ describe('GET /services/registrar', () => {
           techContact: { name: 'Tech Person', email: 'tech@alpha.example', phone: '+32.21234568' },
           adminContact: { name: 'Admin Person', email: 'admin@alpha.example', phone: '+32.21234569' },
           abuseContact: { email: 'abuse@alpha.example', phone: '+32.21234570' },
+          language: 'en',
           version: 1,
         },
       },

@@ -5,6 +5,7 @@ import { useAppConfiguration } from '../../../lib/config';
 import { useRegistrar } from '../api/get-registrar';
 import { AddressLines, EmailLink, PhoneLink } from './contact-values';
 import { DetailList } from '../../../components/detail-list';
+import { MailLanguage } from './mail-language';
 import { RegistrarStatusBadge } from './registrar-status-badge';
 import { Icon } from '../../../components/icon';
 import infoCircleIcon from 'bootstrap-icons/icons/info-circle.svg?raw';
@@ -76,6 +77,7 @@ export function GeneralData() {
           />
         </Card.Body>
       </Card>
+      <MailLanguage key={registrar.language} registrar={registrar} />
     </div>
   );
 }
