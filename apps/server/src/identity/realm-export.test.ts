@@ -225,6 +225,9 @@ describe('the realm export sets the embedded provider’s rules', () => {
     expect(realm.internationalizationEnabled).toBe(true);
     expect(realm.supportedLocales).toEqual([...languages]);
     expect(realm.defaultLocale).toBe(defaultLanguage);
+    // A language chosen on Keycloak's own switcher becomes the user's locale through this required action.
+    const actions = realm.requiredActions as { providerId: string; enabled: boolean; defaultAction: boolean }[];
+    expect(actions.find((action) => action.providerId === 'update_user_locale')).toMatchObject({ enabled: true, defaultAction: false });
     for (const kind of ['login', 'email'] as const) {
       const properties = readFileSync(new URL(`${themeDir}${kind}/theme.properties`, import.meta.url), 'utf8');
       expect(/^locales=(.*)$/m.exec(properties)?.[1], kind).toBe(languages.join(','));
