@@ -36,6 +36,8 @@ export const auditActions = [
   'download.searchExport',
   'download.forecast',
   'download.historyExport',
+  // The language of mails to the registrar's contacts that are no users.
+  'registrar.language.update',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -70,6 +72,7 @@ export const auditActionKinds = {
   'download.searchExport': 'downloads',
   'download.forecast': 'downloads',
   'download.historyExport': 'downloads',
+  'registrar.language.update': 'contacts',
 } as const satisfies Record<AuditAction, Exclude<HistoryKind, 'signIn'>>;
 
 /** The audit actions of one kind (none for `signIn`). */

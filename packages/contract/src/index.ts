@@ -13,6 +13,7 @@ export * from './users';
 export * from './history';
 export * from './brussels-time';
 export * from './languages';
+export * from './language-choice';
 export * from './language-formats';
 export * from './dates';
 export * from './api-keys';

@@ -27,7 +27,7 @@ export type ServiceCall = `${'GET' | 'POST' | 'PUT' | 'DELETE'} /${string}`;
  * table marks these routes `allowedWhileSuspended` from this list, from which the server registers
  * them (apps/server/src/plugins/api-routes.ts).
  */
-export const changesAllowedWhileSuspended: readonly ServiceCall[] = ['DELETE /me/password', 'DELETE /apiKeys/:id'];
+export const changesAllowedWhileSuspended: readonly ServiceCall[] = ['DELETE /me/password', 'PUT /me/language', 'DELETE /apiKeys/:id'];
 
 /** Methods that change nothing. */
 const readMethods: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -37,6 +37,8 @@ export const capabilities = {
   readHistory: ['SUPPORT', 'ADMIN'],
   /** The registrar's API keys (`/apiKeys`): create, list, revoke. A key itself never holds it. */
   manageApiKeys: ['ADMIN'],
+  /** The language of the registrar's mails to its contacts that are no users (`PUT /registrar/language`). */
+  setRegistrarLanguage: ['ADMIN'],
 } as const satisfies Record<string, readonly PanelRole[]>;
 export type Capability = keyof typeof capabilities;
 

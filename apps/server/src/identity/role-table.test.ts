@@ -122,6 +122,12 @@ const roleTable: { row: string; capability: Capability; cells: [boolean, boolean
     ],
   },
   {
+    row: "language of the registrar's contact mails",
+    capability: 'setRegistrarLanguage',
+    cells: [no, no, no, yes],
+    calls: [{ method: 'PUT', url: '/services/registrar/language', body: { language: 'nl' } }],
+  },
+  {
     row: 'registrar history and its CSV',
     capability: 'readHistory',
     cells: [yes, no, no, yes],
@@ -137,6 +143,7 @@ const everyone: Call[] = [
   { method: 'GET', url: '/services/config' },
   { method: 'GET', url: '/services/country' },
   { method: 'DELETE', url: '/services/me/password' },
+  { method: 'PUT', url: '/services/me/language', body: { language: 'fr' } },
 ];
 
 let t: TestApp;

@@ -7,6 +7,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { authSession } from '../lib/auth';
 import { initI18n } from '../lib/i18n';
 import { followUserLanguage } from '../lib/language';
+import { saveLanguageChoices } from '../lib/language-preference';
 import { startSession } from '../lib/oidc';
 import { App } from './app';
 
@@ -25,7 +26,9 @@ export async function startApp(config: AppConfiguration, manager: UserManager): 
   await textsReady();
   const signedIn = await startSession(manager);
   if (!signedIn) return; // the browser is on its way to the sign-in page
+  // The server's preference, at a sign-in that has just happened (lib/oidc.ts); later choices go to it.
   await followUserLanguage(authSession.get()?.user.preferredLanguage);
+  saveLanguageChoices();
   rootOf().render(
     <StrictMode>
       <App config={config} />

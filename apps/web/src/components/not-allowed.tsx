@@ -19,6 +19,7 @@ const capabilityPages = {
   manageUsers: paths.users,
   readHistory: paths.registrarHistory,
   manageApiKeys: paths.apiKeys,
+  setRegistrarLanguage: paths.generalData,
 } as const satisfies Record<Capability, string>;
 
 const capabilityNames = Object.keys(capabilityPages) as Capability[];

@@ -10,8 +10,9 @@ export interface CurrentUser {
   registrarHandle: string;
   roles: PanelRole[];
   /**
-   * The language the user chose, as the server keeps it (the server's part, still to come: the profile's
-   * `locale`); it then overrules this browser's (lib/language.ts). Absent until the server sends it.
+   * The language the user chose, as the server keeps it (the token's `locale`), read at a sign-in
+   * that has just happened only (lib/oidc.ts); it then overrules this browser's (lib/language.ts).
+   * Absent when the user never chose one, and for a session taken up again after a reload.
    */
   preferredLanguage?: string;
 }

@@ -1,5 +1,7 @@
 import type { AppConfiguration } from '@registrar-panel/contract';
 import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { matchLanguage } from '@registrar-panel/contract';
+import { startLanguage } from './language-choice';
 
 /*
  * The part of the OpenID Connect client that the start-up needs before the app's code loads
@@ -29,8 +31,14 @@ export function createManager(config: AppConfiguration): UserManager {
   });
 }
 
-/** Goes to the identity service's sign-in page; back from it, the app opens `returnTo`. */
+/**
+ * The page's language for the identity service's pages (`ui_locales`, as Keycloak reads it too): the
+ * one kept in this browser, the pseudo-language as English.
+ */
+export const uiLocales = (): string => matchLanguage(startLanguage()) ?? 'en';
+
+/** Goes to the identity service's sign-in page, in the page's language; back from it, the app opens `returnTo`. */
 export async function signIn(manager: UserManager, returnTo: string): Promise<void> {
   await manager.removeUser();
-  await manager.signinRedirect({ state: { returnTo } satisfies ReturnState });
+  await manager.signinRedirect({ state: { returnTo } satisfies ReturnState, ui_locales: uiLocales() });
 }

@@ -27,3 +27,19 @@ describe('when the user signed in, as the session tells it', () => {
     expect(createSession(manager, tokens({}, 2_000)).signedInAt()).toBeUndefined();
   });
 });
+
+describe("the user's language from the tokens", () => {
+  const withLocale = () => tokens({ auth_time: 1_000, locale: 'nl' }, 1_000);
+
+  it('is followed at a sign-in that has just happened', () => {
+    expect(createSession(manager, withLocale(), true).user.preferredLanguage).toBe('nl');
+  });
+
+  it('is not, for tokens kept from before a reload: they may predate a choice made since', () => {
+    expect(createSession(manager, withLocale()).user.preferredLanguage).toBeUndefined();
+  });
+
+  it('is absent when the user never chose one', () => {
+    expect(createSession(manager, tokens({ auth_time: 1_000 }, 1_000), true).user.preferredLanguage).toBeUndefined();
+  });
+});

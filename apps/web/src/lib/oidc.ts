@@ -1,7 +1,7 @@
 import { panelRolesFromToken, registrarHandleOf } from '@registrar-panel/contract';
 import type { User, UserManager } from 'oidc-client-ts';
 import { authSession, type AuthSession, type CurrentUser } from './auth';
-import { signIn, type ReturnState } from './oidc-client';
+import { signIn, uiLocales, type ReturnState } from './oidc-client';
 import { herePath, isCallback } from './sign-in-address';
 
 /** A token with less validity than this is refreshed before a call (spec section 9). */
@@ -14,6 +14,8 @@ interface AccessTokenClaims {
   email?: string;
   realm_access?: { roles?: string[] };
   auth_time?: number;
+  /** The language the user chose, when they chose one (Keycloak's `locale`; the embedded service's the same). */
+  locale?: string;
 }
 
 /** The claims of a JWT, without verifying it: the server does that; the app only shows names. */
@@ -60,15 +62,16 @@ async function fresh(manager: UserManager, user: User): Promise<User | null> {
 }
 
 /** Back from the sign-in page (code in the address), or a session kept in this tab. */
-async function initialUser(manager: UserManager): Promise<User | null> {
+async function initialUser(manager: UserManager): Promise<{ user: User; signedInNow: boolean } | null> {
   if (!isCallback()) {
     const stored = await manager.getUser();
-    return stored ? fresh(manager, stored) : null;
+    const user = stored ? await fresh(manager, stored) : null;
+    return user ? { user, signedInNow: false } : null;
   }
   try {
     const user = await manager.signinRedirectCallback();
     returnTo((user.state as ReturnState | undefined)?.returnTo ?? '/');
-    return user;
+    return { user, signedInNow: true };
   } catch (error) {
     // A stale or replayed callback: sign in again, to the home page.
     console.warn('sign-in callback failed', error);
@@ -77,13 +80,24 @@ async function initialUser(manager: UserManager): Promise<User | null> {
   }
 }
 
+/**
+ * The language the server keeps for the user, read only from the tokens of a sign-in that has just
+ * happened. Tokens kept in this tab were minted before any choice made since (the switcher saves it
+ * on the server, but the token keeps the earlier `locale` until it is refreshed): following them
+ * after a reload would turn the page back to the earlier language.
+ */
+function preferenceAtSignIn(user: User): string | undefined {
+  const locale = claimsOf(user.access_token).locale ?? user.profile.locale;
+  return typeof locale === 'string' ? locale : undefined;
+}
+
 /** Exported for its tests; the app gets a session through `startSession`. */
-export function createSession(manager: UserManager, user: User): AuthSession {
+export function createSession(manager: UserManager, user: User, signedInNow = false): AuthSession {
   let refreshing: Promise<User | null> | undefined;
   // The latest tokens, for what must be known at once (when the user signed in).
   let currentTokens: User | null = user;
   const session: AuthSession = {
-    user: currentUserOf(user),
+    user: { ...currentUserOf(user), ...(signedInNow ? { preferredLanguage: preferenceAtSignIn(user) } : {}) },
     async getAccessToken() {
       const stored = await manager.getUser();
       if (!stored) return undefined;
@@ -94,7 +108,7 @@ export function createSession(manager: UserManager, user: User): AuthSession {
       currentTokens = renewed;
       if (renewed) {
         // Names and roles come from the new token (an administrator may have changed them).
-        const next = currentUserOf(renewed);
+        const next = { ...currentUserOf(renewed), preferredLanguage: session.user.preferredLanguage };
         if (JSON.stringify(next) !== JSON.stringify(session.user)) {
           session.user = next;
           authSession.set({ ...session });
@@ -111,7 +125,7 @@ export function createSession(manager: UserManager, user: User): AuthSession {
       return typeof authTime === 'number' ? authTime : undefined;
     },
     async reauthenticate(returnTo: string) {
-      await manager.signinRedirect({ max_age: 0, login_hint: session.user.username, state: { returnTo } satisfies ReturnState });
+      await manager.signinRedirect({ max_age: 0, login_hint: session.user.username, state: { returnTo } satisfies ReturnState, ui_locales: uiLocales() });
     },
     async signInAgain() {
       const { saveFormDraft } = await import('./form-draft');
@@ -139,12 +153,12 @@ export function createSession(manager: UserManager, user: User): AuthSession {
  * `authSession`, false when the browser is on its way to the sign-in page.
  */
 export async function startSession(manager: UserManager): Promise<boolean> {
-  const user = await initialUser(manager);
-  if (!user) {
+  const initial = await initialUser(manager);
+  if (!initial) {
     await signIn(manager, herePath());
     return false;
   }
-  authSession.set(createSession(manager, user));
+  authSession.set(createSession(manager, initial.user, initial.signedInNow));
   // Rarely needed (a form left for sign-in): its code loads beside the first page, not before it.
   void import('./form-draft').then(({ restoreFormDraft }) => restoreFormDraft());
   return true;

@@ -27,6 +27,7 @@ export const operations = {
   replaceEppIpAddresses: { method: 'PUT', path: '/registrar/epp/ip' },
   isEppPasswordSet: { method: 'GET', path: '/registrar/epp/password/required' },
   changeEppPassword: { method: 'PUT', path: '/registrar/epp/password' },
+  setRegistrarLanguage: { method: 'PUT', path: '/registrar/language' },
   // History
   getHistory: { method: 'GET', path: '/registrar/history' },
   exportHistory: { method: 'GET', path: '/registrar/history/csv' },
@@ -49,6 +50,7 @@ export const operations = {
   getServerProperties: { method: 'GET', path: '/config' },
   listCountries: { method: 'GET', path: '/country' },
   requestPasswordReset: { method: 'DELETE', path: '/me/password' },
+  setMyLanguage: { method: 'PUT', path: '/me/language' },
   // Reference
   getOpenApiDocument: { method: 'GET', path: '/openapi.json' },
 } as const satisfies Record<string, { method: ApiMethod; path: string }>;

@@ -91,7 +91,7 @@ function logoutParams(ctx: Pick<KoaContextWithOIDC, 'method' | 'querystring' | '
 /** The claims each scope releases, in the ID token and at userinfo. */
 const claimsByScope = {
   openid: ['sub'],
-  profile: ['preferred_username', 'name', 'given_name', 'family_name'],
+  profile: ['preferred_username', 'name', 'given_name', 'family_name', 'locale'],
   email: ['email', 'email_verified'],
 };
 

@@ -22,5 +22,7 @@ export function userClaims(user: DirectoryUser) {
     email: user.email,
     email_verified: true,
     realm_access: { roles: user.roles.map(tokenRole) },
+    // Keycloak's `locale` mapper adds the claim only when the user has chosen a language.
+    ...(user.language ? { locale: user.language } : {}),
   };
 }

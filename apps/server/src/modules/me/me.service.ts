@@ -1,3 +1,4 @@
+import type { Language } from '@registrar-panel/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors';
 import type { UserDirectory } from '../../identity/directory/user-directory';
@@ -15,5 +16,13 @@ export function meService(directory: UserDirectory, log: Pick<FastifyBaseLogger,
     }
   }
 
-  return { requestPasswordReset };
+  /**
+   * The caller's own language, in the directory (Keycloak: the `locale` attribute). A key-less
+   * token always names its own account: there is no way to set another user's language here.
+   */
+  async function setLanguage(user: SignedInUser, language: Language): Promise<void> {
+    await directory.setLanguage(user.username, language);
+  }
+
+  return { requestPasswordReset, setLanguage };
 }

@@ -1,4 +1,4 @@
-import type { Address, Registrar, RegistrarStatus } from '@registrar-panel/contract';
+import { parseLanguage, type Address, type Registrar, type RegistrarStatus } from '@registrar-panel/contract';
 import type { RegistrarRow } from './registrar.repository';
 
 /** Drops absent optional fields, so the JSON never carries `null` for "not given". */
@@ -23,6 +23,7 @@ export function presentRegistrar(row: RegistrarRow): Registrar {
     techContact: compact({ ...row.techContact }),
     adminContact: compact({ ...row.adminContact }),
     abuseContact: { phone: row.abuseContact.phone, email: row.abuseContact.email },
+    language: parseLanguage(row.language),
     version: row.version,
   };
 }

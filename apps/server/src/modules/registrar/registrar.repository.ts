@@ -49,3 +49,10 @@ export async function updateContacts(db: Db, handle: string, contacts: ContactCo
   if (!row) throw new Error(`registrar ${handle} vanished inside its own transaction`);
   return row;
 }
+
+/** Writes the language of the registrar's mails to its contacts that are no users; the version stays (no contact changed). */
+export async function updateRegistrarLanguage(db: Db, handle: string, language: string): Promise<RegistrarRow> {
+  const [row] = await db.update(registrars).set({ language }).where(eq(registrars.handle, handle)).returning();
+  if (!row) throw new Error(`registrar ${handle} vanished inside its own transaction`);
+  return row;
+}

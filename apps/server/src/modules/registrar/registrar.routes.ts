@@ -3,6 +3,7 @@ import type { ApiHandlers } from '../../plugins/api-routes';
 import { billingHandlers } from './billing.routes';
 import { updatePublicContact, updateWhoisContact } from './contacts.service';
 import { protectedTransactionHandlers } from './protected-transactions.routes';
+import { setRegistrarLanguage } from './registrar-language.service';
 import { getRegistrar } from './registrar.service';
 import { reportHandlers } from './report.routes';
 
@@ -13,7 +14,8 @@ type RegistrarOperation =
   | 'getProtectedTransactions'
   | 'getBillingLines'
   | 'exportBillingLines'
-  | 'downloadDomainReport';
+  | 'downloadDomainReport'
+  | 'setRegistrarLanguage';
 
 /**
  * `/services/registrar`: the caller's own registrar. Every call is scoped to the registrar handle of
@@ -25,6 +27,7 @@ export function registrarHandlers(app: FastifyInstance): Pick<ApiHandlers, Regis
     // Both saves answer the saved registrar, so the client has the new version without another call.
     updatePublicContact: async ({ body }, { user }) => ({ registrar: await updatePublicContact(app.db, user, body) }),
     updateWhoisContact: async ({ body }, { user }) => ({ registrar: await updateWhoisContact(app.db, user, body) }),
+    setRegistrarLanguage: async ({ body }, { user }) => ({ registrar: await setRegistrarLanguage(app.db, user, body.language) }),
     ...protectedTransactionHandlers(app),
     ...billingHandlers(app),
     ...reportHandlers(app),

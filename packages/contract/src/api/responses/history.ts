@@ -53,6 +53,8 @@ export const auditDetailsSchemas = {
   'download.forecast': z.object({ fileName, months: z.number().int(), from: z.string().optional() }),
   /** The filters as they were asked for; an absent one did not filter. */
   'download.historyExport': z.object({ fileName, filter: z.partialRecord(z.enum(['user', 'kind', 'from', 'to']), z.string()) }),
+  /** The language before and after, as stored (`en`, `nl`, `fr`, `de`). */
+  'registrar.language.update': z.object({ before: z.string(), after: z.string() }),
 } as const satisfies Record<AuditAction, z.ZodObject>;
 
 /** What each audit action records in `details`. */

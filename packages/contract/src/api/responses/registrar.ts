@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languages } from '../../languages';
 import { registrarStatuses } from '../../registrar';
 
 /*
@@ -50,6 +51,12 @@ export const registrarSchema = z.object({
   techContact: whoisContactAnswerSchema,
   adminContact: whoisContactAnswerSchema,
   abuseContact: abuseContactSchema,
+  language: z
+    .enum(languages)
+    .meta({
+      description:
+        "The language of the portal's mails to the registrar's contacts that are no users (its technical contact's notices): `en`, `nl`, `fr` or `de`.",
+    }),
   /** Changes with every saved edit; sent back on save to detect concurrent edits. */
   version: z.number().int().meta({ description: 'Changes with every saved edit; send it back on save to detect a concurrent edit (409).' }),
 });

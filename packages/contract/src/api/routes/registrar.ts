@@ -1,6 +1,7 @@
 import { billingPeriodSchema, publicContactSchema, whoisContactSchema } from '../../registrar';
 import { eppIpListSchema, eppPasswordChangeSchema } from '../../epp';
 import { billingLinesAnswer, eppIpAddressesAnswer, eppPasswordRequiredAnswer, protectedTransactionsAnswer, registrarAnswer } from '../responses/registrar';
+import { languageChoiceSchema } from '../../language-choice';
 import type { ApiRoute } from '../route';
 import { operation } from '../operations';
 import { webHandledKeys } from '../web-handled-keys';
@@ -131,5 +132,18 @@ export const registrarRoutes = [
     errors: { 400: ['epp.password.wrong', 'unsafe.password', 'validation.required'], 404: ['error.notFound'] },
     webHandles: webHandledKeys.changeEppPassword,
     example: { body: { oldPassword: 'Old pass word 1!', newPassword: 'New pass word 2!' } },
+  },
+  {
+    ...operation('setRegistrarLanguage'),
+    tag: 'registrar',
+    summary: "Choose the language of the registrar's contact mails",
+    description:
+      "Sets the language (`en`, `nl`, `fr` or `de`; English until set) of the portal's mails to the caller's registrar's contacts that are no users, such as its technical contact's security notices, and answers the saved registrar. Users get their own language.",
+    access: 'setRegistrarLanguage',
+    body: languageChoiceSchema,
+    fields: { language: 'One of `en`, `nl`, `fr`, `de`.' },
+    answer: { kind: 'json', status: 200, data: registrarAnswer, description: 'The registrar as saved.' },
+    errors: { 404: ['error.notFound'] },
+    example: { body: { language: 'de' } },
   },
 ] as const satisfies readonly ApiRoute[];

@@ -1,4 +1,5 @@
 import { countriesAnswer, serverPropertiesAnswer } from '../responses/registrar';
+import { languageChoiceSchema } from '../../language-choice';
 import type { ApiRoute } from '../route';
 import { operation } from '../operations';
 import { webHandledKeys } from '../web-handled-keys';
@@ -29,5 +30,17 @@ export const sessionRoutes = [
     answer: { kind: 'json', status: 200, data: null, description: 'Mailed.' },
     errors: { 502: ['identity.mailFailed'] },
     webHandles: webHandledKeys.requestPasswordReset,
+  },
+  {
+    ...operation('setMyLanguage'),
+    tag: 'session',
+    summary: 'Choose my language',
+    description:
+      "Sets the caller's language (`en`, `nl`, `fr` or `de`): the portal's pages, the identity service's pages and the caller's mails follow it. Tokens issued before carry the earlier `locale` until they are refreshed.",
+    access: 'signedIn',
+    body: languageChoiceSchema,
+    fields: { language: 'One of `en`, `nl`, `fr`, `de`.' },
+    answer: { kind: 'json', status: 200, data: null, description: 'Saved.' },
+    example: { body: { language: 'nl' } },
   },
 ] as const satisfies readonly ApiRoute[];

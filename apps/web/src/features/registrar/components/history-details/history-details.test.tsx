@@ -53,6 +53,7 @@ const examples: { [A in AuditAction]: { details: AuditDetails[A]; lines: string[
     details: { ...contact, changes: [{ field: 'phone', old: null, new: '+32.21234567' }] },
     lines: ['Phone: (empty) → changed to +32.21234567'],
   },
+  'registrar.language.update': { details: { before: 'en', after: 'de' }, lines: ['Language of contact mails: English → changed to Deutsch'] },
   'epp.ipAddresses.update': {
     details: { before: ['192.0.2.1', '192.0.2.2'], after: ['192.0.2.2', '2001:db8::1'] },
     lines: ['Added: 2001:db8::1', 'Removed: 192.0.2.1'],

@@ -3,6 +3,7 @@ import { ApiKeyDetails } from './api-key-details';
 import { ContactDetails } from './contact-details';
 import { DownloadDetails } from './download-details';
 import { IpListDetails, PasswordDetails } from './epp-details';
+import { LanguageDetails } from './language-details';
 import { OtherDetails } from './other-details';
 import { UserDetails } from './user-details';
 
@@ -19,6 +20,8 @@ export function HistoryDetails({ entry }: { entry: HistoryEntry }) {
     case 'registrar.adminContact.update':
     case 'registrar.abuseContact.update':
       return <ContactDetails details={entry.details} />;
+    case 'registrar.language.update':
+      return <LanguageDetails details={entry.details} />;
     case 'epp.ipAddresses.update':
       return <IpListDetails details={entry.details} />;
     case 'epp.password.update':
