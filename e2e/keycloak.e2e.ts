@@ -129,6 +129,36 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
     expect(await admin.getByTestId('footer-username').textContent()).toContain('admin@acme');
   });
 
+  it("a browser preferring French: Keycloak's sign-in page speaks the portal's language (ui_locales), English until French is chosen; signed in, the portal is French", async () => {
+    const fleur = { username: 'fleur@acme', password: 'fleur picks a long password', secret: '' };
+    await realm.seedUser({ username: fleur.username, name: 'Fleur Keycloak', email: 'fleur@acme.example', roles: ['TECH'], password: fleur.password });
+    await signInThroughPages(realm.issuer, portalUrl, 'registrar-panel-web', { ...fleur, onEnrol: (secret) => (fleur.secret = secret) });
+    const context = await browser.newContext({ viewport: { width: 1366, height: 850 }, baseURL: portalUrl, timezoneId: 'Europe/Brussels', locale: 'fr-BE' });
+    try {
+      const page = await context.newPage();
+      const onKeycloak = (language: string) => (url: URL) => url.href.startsWith(realm.issuer) && url.searchParams.get('ui_locales') === language;
+      // A first visit is English: the portal says so, and Keycloak follows it rather than the browser's French.
+      await page.goto('/');
+      await page.waitForURL(onKeycloak('en'));
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+      // The portal in French (a link from the registry's French site): Keycloak's page is French, with its switcher.
+      await page.goto('/?lang=fr');
+      await page.waitForURL(onKeycloak('fr'));
+      expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+      await page.getByRole('combobox', { name: 'Langue' }).waitFor();
+      await page.getByLabel("Nom d'utilisateur").fill(fleur.username);
+      await page.getByLabel('Mot de passe', { exact: true }).fill(fleur.password);
+      await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+      await page.getByLabel('Code à usage unique').fill(await freshTotpCode(fleur.secret));
+      await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+      await waitForPortal(page);
+      expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+      await page.getByRole('button', { name: 'Se déconnecter' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('an ADMIN creates a user; Keycloak mails the activation; the user chooses a password and enrols TOTP on Keycloak’s pages', async () => {
     await admin.goto('/users');
     const dialog = await openAddUserDialog(admin);

@@ -11,8 +11,8 @@
 // JAVA_HOME names one (docs/decisions.md has the versions tried).
 // For the trial, the realm's mail goes to a catcher this script runs on loopback (each mail is
 // printed with its links and kept under ~/.cache/registrar-panel/keycloak-mail), and at every start
-// the realm's mail server and the portal's address (PUBLIC_URL) are applied to a realm imported
-// earlier too, through the admin API as the bootstrap administrator.
+// the realm's mail server, the portal's address (PUBLIC_URL) and the export's languages are applied
+// to a realm imported earlier too, through the admin API as the bootstrap administrator.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -173,7 +173,12 @@ async function applyToRealm(mailPort, adminUsername, adminPassword) {
   }
   const headers = { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' };
   const admin = (path, init = {}) => fetch(`${base}/admin/realms/${realmName}${path}`, { headers, ...init });
-  await admin('', { method: 'PUT', body: JSON.stringify({ displayName: productName, smtpServer: smtpOf(mailPort) }) });
+  // The export's languages too, for a realm imported before they were in it.
+  const { internationalizationEnabled, supportedLocales, defaultLocale } = JSON.parse(
+    readFileSync(join(root, 'deploy/keycloak/registrar-panel-realm.json'), 'utf8'),
+  );
+  const languages = { internationalizationEnabled, supportedLocales, defaultLocale };
+  await admin('', { method: 'PUT', body: JSON.stringify({ displayName: productName, smtpServer: smtpOf(mailPort), ...languages }) });
   const [web] = await (await admin('/clients?clientId=registrar-panel-web')).json();
   if (web) {
     const addresses = {

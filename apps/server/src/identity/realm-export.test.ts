@@ -1,13 +1,13 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { assignableRoles, panelRoles, tokenRole } from '@registrar-panel/contract';
+import { assignableRoles, defaultLanguage, languageNames, languages, panelRoles, tokenRole } from '@registrar-panel/contract';
 import { describe, expect, it } from 'vitest';
 import { linkTokenTtlMs } from './account-links/link-tokens';
 import { passwordMaxLength, passwordMinLength } from './account-links/password-policy';
 import { loadConfig } from '../config';
 import { commonPasswordsFileName, isCommonPassword, keycloakContextPattern, writeCommonPasswordsFile } from '../lib/unsafe-passwords';
-import { accessEndAttribute, registrarAttribute } from './directory/keycloak-user-directory';
+import { accessEndAttribute, localeAttribute, registrarAttribute } from './directory/keycloak-user-directory';
 import { sessionPolicy } from '../lib/session-policy';
 import { accessEndClaim } from '../plugins/auth';
 import { productNameOf } from './directory/identity-mail';
@@ -29,6 +29,8 @@ const clientOf = (clientId: string) => {
   return client as unknown as Record<string, unknown> & { attributes: Record<string, string> };
 };
 const web = clientOf('registrar-panel-web');
+/** The project's theme, from this file. */
+const themeDir = `../../../../deploy/keycloak/themes/${String(realm.loginTheme)}/`;
 const directory = clientOf('registrar-panel-directory');
 
 /** What Keycloak does differently, by name; docs/decisions.md explains each under the same name. */
@@ -217,6 +219,38 @@ describe('the realm export sets the embedded provider’s rules', () => {
       const theme = realm[`${kind}Theme`] as string;
       expect(existsSync(new URL(`../../../../deploy/keycloak/themes/${theme}/${kind}/theme.properties`, import.meta.url))).toBe(true);
     }
+  });
+
+  it("speaks the portal's four languages, English by default: the realm's locales and both themes' are the contract's", () => {
+    expect(realm.internationalizationEnabled).toBe(true);
+    expect(realm.supportedLocales).toEqual([...languages]);
+    expect(realm.defaultLocale).toBe(defaultLanguage);
+    // A language chosen on Keycloak's own switcher becomes the user's locale through this required action.
+    const actions = realm.requiredActions as { providerId: string; enabled: boolean; defaultAction: boolean }[];
+    expect(actions.find((action) => action.providerId === 'update_user_locale')).toMatchObject({ enabled: true, defaultAction: false });
+    for (const kind of ['login', 'email'] as const) {
+      const properties = readFileSync(new URL(`${themeDir}${kind}/theme.properties`, import.meta.url), 'utf8');
+      expect(/^locales=(.*)$/m.exec(properties)?.[1], kind).toBe(languages.join(','));
+    }
+  });
+
+  it("Keycloak's language switcher names each language in itself, as the portal's does, in every language of the page", () => {
+    for (const language of languages) {
+      const messages = readFileSync(new URL(`${themeDir}login/messages/messages_${language}.properties`, import.meta.url), 'utf8');
+      for (const named of languages) {
+        const written = new RegExp(`^locale_${named}=(.*)$`, 'm').exec(messages)?.[1] ?? '';
+        // A properties file may write a letter as \uXXXX (the English one writes 'ç' so): JSON reads it alike.
+        expect(JSON.parse(`"${written}"`), `locale_${named} in ${language}`).toBe(languageNames[named]);
+      }
+    }
+  });
+
+  it("Keycloak's tokens carry the user's language, its locale attribute, which the web follows on any browser", () => {
+    const mappers = web.protocolMappers as { protocolMapper: string; config: Record<string, string> }[];
+    expect(mappers.find((m) => m.config['claim.name'] === 'locale')).toMatchObject({
+      protocolMapper: 'oidc-usermodel-attribute-mapper',
+      config: { 'user.attribute': localeAttribute, 'id.token.claim': 'true', 'access.token.claim': 'true' },
+    });
   });
 
   it('names each difference from the embedded provider in docs/decisions.md', () => {

@@ -2,6 +2,7 @@ import type KeycloakAdminClient from '@keycloak/keycloak-admin-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestRealm, keycloakTestUrl, readRealmExport, type TestRealm } from '../testing/keycloak-realm';
 import { keycloakAdmin, keycloakStatusOf } from './keycloak-admin';
+import { localeAttribute } from './keycloak-user-directory';
 
 /*
  * What the portal's directory client may do in Keycloak is one list in the realm export: roles of
@@ -117,6 +118,18 @@ describe.skipIf(!keycloakTestUrl())("the portal's Keycloak client can do exactly
       run: async () => portal.users.update({ id: target }, { ...(await master.users.findOne({ id: target })), firstName: 'Tess' }),
     },
     { call: "end a user's sessions", needs: ['Users:manage'], run: () => portal.users.logout({ id: target }) },
+    {
+      // The user's language is Keycloak's own locale attribute, which its user profile takes only with
+      // the realm's internationalisation on; otherwise Keycloak drops it without an error: read it back.
+      call: "set a user's language (the locale attribute)",
+      needs: ['Users:manage'],
+      run: async () => {
+        const user = await master.users.findOne({ id: target });
+        await portal.users.update({ id: target }, { ...user, attributes: { ...user?.attributes, [localeAttribute]: ['fr'] } });
+        const stored: unknown = (await master.users.findOne({ id: target }))?.attributes?.[localeAttribute];
+        if (JSON.stringify(stored) !== '["fr"]') throw new Error(`the locale attribute was not kept: ${JSON.stringify(stored)}`);
+      },
+    },
     // Keycloak 26.5 lets whoever manages a user set their password: no permission separates the two.
     {
       call: "set a user's password",
