@@ -4,25 +4,27 @@ import { AppError } from '../../errors';
 import type { UserDirectory } from '../../identity/directory/user-directory';
 import type { SignedInUser } from '../../plugins/auth';
 
-export function meService(directory: UserDirectory, log: Pick<FastifyBaseLogger, 'warn'>) {
-  /** Mails the caller a password-reset link (spec: Reset Password in the footer, any role). */
-  async function requestPasswordReset(user: SignedInUser): Promise<void> {
-    try {
-      await directory.sendPasswordReset(user.username);
-    } catch (error) {
-      // The mail relay (or Keycloak's) refused or is unreachable: the user is told to try again.
-      log.warn({ err: error, username: user.username }, 'the password reset mail could not be sent');
-      throw AppError.of(502, 'identity.mailFailed');
-    }
-  }
+/** What the caller's own account's functions need (me.routes.ts builds it once). */
+export interface MeDeps {
+  directory: UserDirectory;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
 
-  /**
-   * The caller's own language, in the directory (Keycloak: the `locale` attribute). A key-less
-   * token always names its own account: there is no way to set another user's language here.
-   */
-  async function setLanguage(user: SignedInUser, language: Language): Promise<void> {
-    await directory.setLanguage(user.username, language);
+/** Mails the caller a password-reset link (spec: Reset Password in the footer, any role). */
+export async function requestPasswordReset({ directory, log }: MeDeps, actor: SignedInUser): Promise<void> {
+  try {
+    await directory.sendPasswordReset(actor.username);
+  } catch (error) {
+    // The mail relay (or Keycloak's) refused or is unreachable: the user is told to try again.
+    log.warn({ err: error, username: actor.username }, 'the password reset mail could not be sent');
+    throw AppError.of(502, 'identity.mailFailed');
   }
+}
 
-  return { requestPasswordReset, setLanguage };
+/**
+ * The caller's own language, in the directory (Keycloak: the `locale` attribute). A key-less
+ * token always names its own account: there is no way to set another user's language here.
+ */
+export async function setMyLanguage({ directory }: Pick<MeDeps, 'directory'>, actor: SignedInUser, language: Language): Promise<void> {
+  await directory.setLanguage(actor.username, language);
 }
