@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createRemoteJWKSet } from 'jose';
 import { issuerOf, type Config } from './config';
 import type { Database, Db } from './db/database';
-import { DatabaseUserDirectory } from './identity/directory/database-user-directory';
+import { databaseUserDirectory } from './identity/directory/database-user-directory';
 import { devMailRoutes } from './identity/demo/dev-mail.routes';
 import { keycloakAdmin } from './identity/directory/keycloak-admin';
 import { keycloakUserDirectory } from './identity/directory/keycloak-user-directory';
@@ -55,7 +55,7 @@ export interface AppOptions {
 
 /** The embedded directory, or Keycloak's users through its admin API as the portal's service account. */
 function userDirectoryOf(config: Config, database: Database, outbox: Outbox): UserDirectory {
-  if (config.identity.mode === 'embedded') return new DatabaseUserDirectory({ db: database.db, outbox, config });
+  if (config.identity.mode === 'embedded') return databaseUserDirectory({ db: database.db, outbox, config });
   const { authUrl, realm, directoryClient } = config.identity;
   const admin = keycloakAdmin({ authUrl, realm, clientId: directoryClient.clientId, clientSecret: directoryClient.clientSecret });
   return keycloakUserDirectory({ admin, db: database.db, outbox, config });

@@ -10,7 +10,7 @@ import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { registrars } from '../../db/schema';
 import { mailOutbox } from '../../mail/outbox';
-import { DatabaseUserDirectory } from '../directory/database-user-directory';
+import { databaseUserDirectory } from '../directory/database-user-directory';
 
 const [username = '', name = '', email = ''] = process.argv.slice(2);
 if (!username || !name || !email) {
@@ -24,7 +24,7 @@ try {
   const registrarHandle = registrarHandleOf(username);
   const [registrar] = await database.db.select({ handle: registrars.handle }).from(registrars).where(eq(registrars.handle, registrarHandle));
   if (!registrar) throw new Error(`No registrar "${registrarHandle}": the username must be name@{registrar handle}.`);
-  const directory = new DatabaseUserDirectory({
+  const directory = databaseUserDirectory({
     db: database.db,
     outbox: mailOutbox({ retry: config.mailRetry, smtpTimeoutMs: config.smtpTimeoutMs }),
     config,

@@ -53,141 +53,136 @@ export function toDirectoryUser(row: UserRow): DirectoryUser {
 }
 
 /** The embedded user directory: users in the product's database; each change and its mail commit together. */
-export class DatabaseUserDirectory implements UserDirectory {
-  private readonly now: () => Date;
+export function databaseUserDirectory(options: DirectoryOptions): UserDirectory {
+  const now = options.now ?? (() => new Date());
 
-  constructor(private readonly options: DirectoryOptions) {
-    this.now = options.now ?? (() => new Date());
-  }
-
-  async listUsers(registrarHandle: string): Promise<DirectoryUser[]> {
-    return (await listUserRows(this.options.db, registrarHandle)).map(toDirectoryUser);
-  }
-
-  async findUser(username: string): Promise<DirectoryUser | null> {
-    const row = await findUserRow(this.options.db, username);
-    return row ? toDirectoryUser(row) : null;
-  }
-
-  async findUserById(id: string): Promise<DirectoryUser | null> {
-    const row = await findUserRowById(this.options.db, id);
-    return row ? toDirectoryUser(row) : null;
-  }
-
-  // The user and their activation mail are one change: the mail cannot fail here (the relay sends
-  // it later, with retries), so 'created-mail-failed' is Keycloak's case only.
-  async createUser(user: NewDirectoryUser): Promise<CreateUserOutcome> {
-    return this.options.db.transaction(async (tx) => {
-      if (!(await insertUserRow(tx, { ...user, roles: [...user.roles], state: 'awaiting_activation' }))) return 'taken';
-      await this.mailActivation(tx, user);
-      return 'created';
-    });
-  }
-
-  async sendActivation(username: string): Promise<void> {
-    await this.options.db.transaction(async (tx) => {
-      const row = await findUserRow(tx, username);
-      // Shortly after an email change the previous address gets the link too (email-change.ts).
-      if (row) await this.mailActivation(tx, row, await accountAddresses(tx, row, this.now()));
-    });
-  }
-
-  private async mailActivation(tx: Db, user: MailUser, addresses = [user.email]): Promise<void> {
-    const language = mailLanguageOf(user);
-    const link = await this.issueLink(tx, user.username, 'activation', language);
-    await this.options.outbox.add(tx, ...mailTo(addresses, activationMail(user, link, mailContextOf(this.options.config), language)));
-  }
-
-  async updateUser(username: string, changes: { name: string; email: string; roles: PanelRole[] }, by: ChangingAdmin): Promise<void> {
-    await this.options.db.transaction(async (tx) => {
-      const row = await findUserRow(tx, username);
-      if (!row) return;
-      await updateUserRow(tx, username, { name: changes.name, email: changes.email, roles: [...changes.roles] });
-      // The previous address is told, with the change, and keeps hearing for a while (email-change.ts).
-      if (!sameAddress(row.email, changes.email)) await noteEmailChange(tx, this.options, { account: row, newEmail: changes.email, by, at: this.now() });
-      const before = [...row.roles].sort().join(' ');
-      // Access tokens carry the roles: sessions that would refresh them with the old ones end now.
-      if ([...changes.roles].sort().join(' ') !== before) await revokeAccountSessions(tx, row.id);
-    });
-  }
-
-  async setEnabled(username: string, enabled: boolean): Promise<void> {
-    await this.options.db.transaction(async (tx) => {
-      const row = await findUserRow(tx, username);
-      if (!row || (row.disabledAt === null) === enabled) return;
-      await updateUserRow(tx, username, { disabledAt: enabled ? null : this.now() });
-      // Whoever is signed in as the user is signed out: no refresh token of theirs works any more.
-      if (!enabled) await revokeAccountSessions(tx, row.id);
-    });
-  }
-
-  async setAccessEnd(username: string, accessEnd: string | null): Promise<void> {
-    await updateUserRow(this.options.db, username, { accessEnd });
-  }
-
-  async setLanguage(username: string, language: Language | null): Promise<void> {
-    await updateUserRow(this.options.db, username, { language });
-  }
-
-  // Sign-in and every token refresh refuse an ended access already (sign-in.service.ts, provider.ts):
-  // this makes it visible as 'disabled' and ends the sessions at once rather than at the next refresh.
-  async disableEndedAccess(today: string): Promise<string[]> {
-    return this.options.db.transaction(async (tx) => {
-      const disabled = await disableUsersWithEndedAccess(tx, today, this.now());
-      for (const user of disabled) await revokeAccountSessions(tx, user.id);
-      return disabled.map((user) => user.username);
-    });
-  }
-
-  async deleteUser(username: string): Promise<void> {
-    const row = await findUserRow(this.options.db, username);
-    if (!row) return;
-    await revokeAccountSessions(this.options.db, row.id);
-    await deleteUserRow(this.options.db, username);
-  }
-
-  async endSessions(username: string): Promise<void> {
-    const row = await findUserRow(this.options.db, username);
-    if (row) await revokeAccountSessions(this.options.db, row.id);
-  }
-
-  async resetTotp(username: string): Promise<void> {
-    await this.options.db.transaction(async (tx) => {
-      const row = await findUserRow(tx, username);
-      if (!row) return;
-      await updateUserRow(tx, username, { totpSecretEncrypted: null, totpLastStep: null });
-      // Whoever signed in with the old authenticator is signed out everywhere.
-      await revokeAccountSessions(tx, row.id);
-      await this.options.outbox.add(
-        tx,
-        ...mailTo(await accountAddresses(tx, row, this.now()), totpResetMail(row, mailContextOf(this.options.config), mailLanguageOf(row))),
-      );
-    });
-  }
-
-  async sendPasswordReset(username: string, options: { pageLanguage?: Language } = {}): Promise<void> {
-    await this.options.db.transaction(async (tx) => {
-      const row = await findUserRow(tx, username);
-      if (!row) return;
-      // A user who never activated gets a new activation link: same page, and the mail says what it is for.
-      const purpose: LinkPurpose = row.state === 'awaiting_activation' ? 'activation' : 'reset';
-      // The account's language; one that chose none gets the page's it was asked from (forgot-password.service.ts).
-      const language = matchLanguage(row.language) ?? options.pageLanguage ?? mailLanguageOf(row);
-      const link = await this.issueLink(tx, username, purpose, language);
-      const context = mailContextOf(this.options.config);
-      const mail = purpose === 'activation' ? activationMail(row, link, context, language) : passwordResetMail(row, link, context, language);
-      // Shortly after an email change the previous address gets the link too (email-change.ts).
-      await this.options.outbox.add(tx, ...mailTo(await accountAddresses(tx, row, this.now()), mail));
-    });
-  }
-
-  async signInAttempts(username: string, limit: number): Promise<SignInRecord[]> {
-    return latestSignInAttempts(this.options.db, username, limit);
-  }
-
-  private async issueLink(tx: Db, username: string, purpose: LinkPurpose, language: Language): Promise<string> {
+  async function issueLink(tx: Db, username: string, purpose: LinkPurpose, language: Language): Promise<string> {
     const { token, tokenHash } = newLinkToken();
-    await insertUserToken(tx, { tokenHash, username, purpose, expiresAt: new Date(this.now().getTime() + linkTokenTtlMs) });
-    return linkTokenUrl(issuerOf(this.options.config), token, language);
+    await insertUserToken(tx, { tokenHash, username, purpose, expiresAt: new Date(now().getTime() + linkTokenTtlMs) });
+    return linkTokenUrl(issuerOf(options.config), token, language);
   }
+
+  async function mailActivation(tx: Db, user: MailUser, addresses = [user.email]): Promise<void> {
+    const language = mailLanguageOf(user);
+    const link = await issueLink(tx, user.username, 'activation', language);
+    await options.outbox.add(tx, ...mailTo(addresses, activationMail(user, link, mailContextOf(options.config), language)));
+  }
+
+  return {
+    async listUsers(registrarHandle: string): Promise<DirectoryUser[]> {
+      return (await listUserRows(options.db, registrarHandle)).map(toDirectoryUser);
+    },
+
+    async findUser(username: string): Promise<DirectoryUser | null> {
+      const row = await findUserRow(options.db, username);
+      return row ? toDirectoryUser(row) : null;
+    },
+
+    async findUserById(id: string): Promise<DirectoryUser | null> {
+      const row = await findUserRowById(options.db, id);
+      return row ? toDirectoryUser(row) : null;
+    },
+
+    // The user and their activation mail are one change: the mail cannot fail here (the relay sends
+    // it later, with retries), so 'created-mail-failed' is Keycloak's case only.
+    async createUser(user: NewDirectoryUser): Promise<CreateUserOutcome> {
+      return options.db.transaction(async (tx) => {
+        if (!(await insertUserRow(tx, { ...user, roles: [...user.roles], state: 'awaiting_activation' }))) return 'taken';
+        await mailActivation(tx, user);
+        return 'created';
+      });
+    },
+
+    async sendActivation(username: string): Promise<void> {
+      await options.db.transaction(async (tx) => {
+        const row = await findUserRow(tx, username);
+        // Shortly after an email change the previous address gets the link too (email-change.ts).
+        if (row) await mailActivation(tx, row, await accountAddresses(tx, row, now()));
+      });
+    },
+
+    async updateUser(username: string, changes: { name: string; email: string; roles: PanelRole[] }, by: ChangingAdmin): Promise<void> {
+      await options.db.transaction(async (tx) => {
+        const row = await findUserRow(tx, username);
+        if (!row) return;
+        await updateUserRow(tx, username, { name: changes.name, email: changes.email, roles: [...changes.roles] });
+        // The previous address is told, with the change, and keeps hearing for a while (email-change.ts).
+        if (!sameAddress(row.email, changes.email)) await noteEmailChange(tx, options, { account: row, newEmail: changes.email, by, at: now() });
+        const before = [...row.roles].sort().join(' ');
+        // Access tokens carry the roles: sessions that would refresh them with the old ones end now.
+        if ([...changes.roles].sort().join(' ') !== before) await revokeAccountSessions(tx, row.id);
+      });
+    },
+
+    async setEnabled(username: string, enabled: boolean): Promise<void> {
+      await options.db.transaction(async (tx) => {
+        const row = await findUserRow(tx, username);
+        if (!row || (row.disabledAt === null) === enabled) return;
+        await updateUserRow(tx, username, { disabledAt: enabled ? null : now() });
+        // Whoever is signed in as the user is signed out: no refresh token of theirs works any more.
+        if (!enabled) await revokeAccountSessions(tx, row.id);
+      });
+    },
+
+    async setAccessEnd(username: string, accessEnd: string | null): Promise<void> {
+      await updateUserRow(options.db, username, { accessEnd });
+    },
+
+    async setLanguage(username: string, language: Language | null): Promise<void> {
+      await updateUserRow(options.db, username, { language });
+    },
+
+    // Sign-in and every token refresh refuse an ended access already (sign-in.service.ts, provider.ts):
+    // this makes it visible as 'disabled' and ends the sessions at once rather than at the next refresh.
+    async disableEndedAccess(today: string): Promise<string[]> {
+      return options.db.transaction(async (tx) => {
+        const disabled = await disableUsersWithEndedAccess(tx, today, now());
+        for (const user of disabled) await revokeAccountSessions(tx, user.id);
+        return disabled.map((user) => user.username);
+      });
+    },
+
+    async deleteUser(username: string): Promise<void> {
+      const row = await findUserRow(options.db, username);
+      if (!row) return;
+      await revokeAccountSessions(options.db, row.id);
+      await deleteUserRow(options.db, username);
+    },
+
+    async endSessions(username: string): Promise<void> {
+      const row = await findUserRow(options.db, username);
+      if (row) await revokeAccountSessions(options.db, row.id);
+    },
+
+    async resetTotp(username: string): Promise<void> {
+      await options.db.transaction(async (tx) => {
+        const row = await findUserRow(tx, username);
+        if (!row) return;
+        await updateUserRow(tx, username, { totpSecretEncrypted: null, totpLastStep: null });
+        // Whoever signed in with the old authenticator is signed out everywhere.
+        await revokeAccountSessions(tx, row.id);
+        await options.outbox.add(tx, ...mailTo(await accountAddresses(tx, row, now()), totpResetMail(row, mailContextOf(options.config), mailLanguageOf(row))));
+      });
+    },
+
+    async sendPasswordReset(username: string, asked: { pageLanguage?: Language } = {}): Promise<void> {
+      await options.db.transaction(async (tx) => {
+        const row = await findUserRow(tx, username);
+        if (!row) return;
+        // A user who never activated gets a new activation link: same page, and the mail says what it is for.
+        const purpose: LinkPurpose = row.state === 'awaiting_activation' ? 'activation' : 'reset';
+        // The account's language; one that chose none gets the page's it was asked from (forgot-password.service.ts).
+        const language = matchLanguage(row.language) ?? asked.pageLanguage ?? mailLanguageOf(row);
+        const link = await issueLink(tx, username, purpose, language);
+        const context = mailContextOf(options.config);
+        const mail = purpose === 'activation' ? activationMail(row, link, context, language) : passwordResetMail(row, link, context, language);
+        // Shortly after an email change the previous address gets the link too (email-change.ts).
+        await options.outbox.add(tx, ...mailTo(await accountAddresses(tx, row, now()), mail));
+      });
+    },
+
+    async signInAttempts(username: string, limit: number): Promise<SignInRecord[]> {
+      return latestSignInAttempts(options.db, username, limit);
+    },
+  };
 }
