@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe';
 import { baseUrl, launchBrowser } from './support/browser';
+import { lastMailFile, waitForMail } from './support/mailbox';
 import { laptop } from './support/screenshots';
 import { signIn } from './support/sign-in';
 
@@ -13,8 +14,14 @@ import { signIn } from './support/sign-in';
  */
 let browser: Browser;
 
-const texts = (part: string, language: string) =>
-  JSON.parse(readFileSync(new URL(`../apps/web/src/${part}/${language}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+const readJson = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, string>;
+const texts = (part: string, language: string) => readJson(`../apps/web/src/${part}/${language}.json`);
+/** The server's messages (the contract's) and the mails, as the server writes them in a language. */
+const serverMessages = (language: string) => readJson(`../packages/contract/src/message-texts/${language}.json`);
+const mailTexts = (language: string) => readJson(`../apps/server/src/mail/texts/${language}.json`);
+
+/** Waits for the page to save the language chosen on it as the signed-in user's preference. */
+const preferenceSaved = (page: Page) => page.waitForResponse((response) => response.url().endsWith('/services/me/language') && response.ok());
 
 async function browserPreferring(locale: string): Promise<Page> {
   // CSP bypassed as accessibility.e2e.ts does, for axe's script.
@@ -28,7 +35,16 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
+/** The page whose choice was saved last: set back to English, so that admin@acme's next sign-in (other files) is English. */
+let lastChooser: Page | undefined;
+
 afterAll(async () => {
+  if (lastChooser) {
+    const language = await htmlLang(lastChooser);
+    const saved = preferenceSaved(lastChooser);
+    await lastChooser.getByRole('combobox', { name: texts('app', language)['app.language.label'] }).selectOption('en');
+    await saved;
+  }
   await browser?.close();
 });
 
@@ -43,7 +59,10 @@ describe('a browser preferring French', () => {
     const offer = page.getByRole('region', { name: 'Cette page en français\u202f?' });
     expect(await offer.getAttribute('lang')).toBe('fr');
     await expectNoAxeViolations(page, 'the offer in French on an English page');
+    const saved = preferenceSaved(page);
     await offer.getByRole('button', { name: 'Oui, en français' }).click();
+    await saved;
+    lastChooser = page;
     await page.getByRole('heading', { name: texts('features/registrar', 'fr')['registrar.generalData.title'] }).waitFor();
     expect(await htmlLang(page)).toBe('fr');
     expect(await offer.count()).toBe(0);
@@ -52,6 +71,30 @@ describe('a browser preferring French', () => {
     await page.goto('/users');
     await page.getByRole('heading', { name: texts('features/users', 'fr')['users.title'] }).waitFor();
     expect(await page.getByTestId('language-offer').count(), 'the offer is made once').toBe(0);
+  });
+
+  it("shows the server's refusal in French, and the mail the user asks for comes in French", async () => {
+    const users = texts('features/users', 'fr');
+    await page.getByRole('button', { name: users['users.add'] }).click();
+    const dialog = page.getByRole('dialog', { name: users['users.form.createTitle'] });
+    await dialog.getByText(users['users.form.activationNotice']!).waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'field-username');
+    await dialog.getByRole('textbox', { name: users['users.form.username'] }).fill('ADMIN');
+    await dialog.getByRole('textbox', { name: users['users.form.name'], exact: true }).fill('Quelqu’un');
+    await dialog.getByRole('textbox', { name: users['users.form.email'] }).fill('quelquun@acme.example');
+    await dialog.getByRole('button', { name: users['users.form.create'] }).click();
+    // The server refuses a username in use: its message, on the field, in French.
+    await dialog.getByText(serverMessages('fr')['users.usernameTaken']!).waitFor();
+    await dialog.getByRole('button', { name: users['users.form.cancel'] }).click();
+
+    // The choice was saved as admin@acme's language: the reset mail is French, subject included.
+    const after = lastMailFile();
+    await page
+      .locator('footer')
+      .getByRole('button', { name: texts('app', 'fr')['app.footer.resetPassword'] })
+      .click();
+    const mail = await waitForMail('admin@acme.example', mailTexts('fr')['mail.reset.subject']!.split('{{')[0]!.trim(), after);
+    expect(mail.text).toContain(mailTexts('fr')['mail.reset.open']!);
   });
 });
 
@@ -70,7 +113,10 @@ describe('a browser left in English', () => {
   it('switches to German in place, keeping a half-filled field', async () => {
     const field = page.getByRole('searchbox', { name: texts('features/registrations', 'nl')['registrations.search.inputLabel'] });
     await field.fill('bakker');
+    const saved = preferenceSaved(page);
     await page.getByRole('combobox', { name: 'Taal' }).selectOption('de');
+    await saved;
+    lastChooser = page;
     await page.getByRole('heading', { name: texts('features/registrations', 'de')['registrations.search.title'] }).waitFor();
     expect(await htmlLang(page)).toBe('de');
     await expectNoAxeViolations(page, 'the search in German');

@@ -13,6 +13,8 @@ export interface SectionCardProps {
   children: ReactNode;
   className?: string;
   bodyClassName?: string;
+  /** Below the body, at its end (an Update link). */
+  footer?: ReactNode;
   /** The children go straight into the card (a flush list group), not into a padded body. */
   flush?: boolean;
   testId?: string;
@@ -22,7 +24,7 @@ export interface SectionCardProps {
  * A titled card section, the portal's one way of drawing a block of a page: a `<section>` named by
  * its `<h2>` (the page's `<h1>` is its title), so screen readers list it among the page's regions.
  */
-export function SectionCard({ id, title, icon, actions, children, className, bodyClassName, flush, testId }: SectionCardProps) {
+export function SectionCard({ id, title, icon, actions, children, className, bodyClassName, footer, flush, testId }: SectionCardProps) {
   return (
     <Card as="section" aria-labelledby={`${id}-title`} className={className} data-section={id} data-testid={testId}>
       <Card.Header className={actions ? 'd-flex flex-wrap align-items-center justify-content-between gap-2' : undefined}>
@@ -33,6 +35,7 @@ export function SectionCard({ id, title, icon, actions, children, className, bod
         {actions}
       </Card.Header>
       {flush ? children : <Card.Body className={bodyClassName}>{children}</Card.Body>}
+      {footer && <Card.Footer className="bg-transparent border-0 pt-0 pb-3 d-flex justify-content-end">{footer}</Card.Footer>}
     </Card>
   );
 }

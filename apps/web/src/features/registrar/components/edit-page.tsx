@@ -1,6 +1,6 @@
 import { can, type ServiceCall } from '@registrar-panel/contract';
 import type { ReactNode } from 'react';
-import { Alert, Card } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/auth';
 import { useRegistrar } from '../api/get-registrar';
@@ -10,6 +10,7 @@ import { useRefusal } from '../../../components/refusable';
 import { Icon } from '../../../components/icon';
 import exclamationTriangleIcon from 'bootstrap-icons/icons/exclamation-triangle.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
+import { SectionCard } from '../../../components/section-card';
 
 /** The frame of an edit screen: heading, the role check, and the form once the registrar is loaded. */
 export function EditPage({ title, children }: { title: string; children: (registrar: NonNullable<ReturnType<typeof useRegistrar>['data']>) => ReactNode }) {
@@ -20,17 +21,10 @@ export function EditPage({ title, children }: { title: string; children: (regist
   if (user !== null && !can(user.roles, 'editContacts'))
     return <NotAllowed title={t('registrar.edit.notAllowed.title')} text={t('registrar.edit.notAllowed.text')} capability="editContacts" />;
   return (
-    <Card as="section" aria-labelledby="edit-contact-title" className="edit-contact">
-      <Card.Header>
-        <h2 id="edit-contact-title" className="h5 mb-0">
-          {title}
-        </h2>
-      </Card.Header>
-      <Card.Body>
-        <p className="small text-body-secondary">{t('registrar.edit.required')}</p>
-        {registrar && children(registrar)}
-      </Card.Body>
-    </Card>
+    <SectionCard id="edit-contact" title={title} className="edit-contact">
+      <p className="small text-body-secondary">{t('registrar.edit.required')}</p>
+      {registrar && children(registrar)}
+    </SectionCard>
   );
 }
 

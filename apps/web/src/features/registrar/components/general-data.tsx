@@ -1,5 +1,5 @@
 import { formatDateTime } from '@registrar-panel/contract';
-import { Alert, Card } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 import { Trans, useTranslation } from 'react-i18next';
 import { useAppConfiguration } from '../../../lib/config';
 import { useRegistrar } from '../api/get-registrar';
@@ -10,6 +10,7 @@ import { RegistrarStatusBadge } from './registrar-status-badge';
 import { Icon } from '../../../components/icon';
 import infoCircleIcon from 'bootstrap-icons/icons/info-circle.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
+import { SectionCard } from '../../../components/section-card';
 
 /** `/registrar/generalData`: read-only, changed by support only (spec section 2). */
 export function GeneralData() {
@@ -37,46 +38,32 @@ export function GeneralData() {
           )}
         </div>
       </Alert>
-      <Card as="section" aria-labelledby="general-data-title">
-        <Card.Header>
-          <h2 id="general-data-title" className="h6 mb-0">
-            {t('registrar.generalData.title')}
-          </h2>
-        </Card.Header>
-        <Card.Body>
-          <DetailList
-            rows={[
-              { name: 'handle', label: t('registrar.generalData.handle'), value: registrar.handle },
-              { name: 'ianaId', label: t('registrar.generalData.ianaId'), value: registrar.ianaId ?? '' },
-              { name: 'status', label: t('registrar.generalData.status'), value: <RegistrarStatusBadge status={registrar.status} /> },
-              {
-                name: 'startDate',
-                label: t('registrar.generalData.startDate'),
-                value: registrar.activationTimestamp ? formatDateTime(registrar.activationTimestamp) : t('registrar.generalData.notActivated'),
-              },
-            ]}
-          />
-        </Card.Body>
-      </Card>
-      <Card as="section" aria-labelledby="main-contact-title">
-        <Card.Header>
-          <h2 id="main-contact-title" className="h6 mb-0">
-            {t('registrar.generalData.mainContact')}
-          </h2>
-        </Card.Header>
-        <Card.Body>
-          <DetailList
-            rows={[
-              { name: 'name', label: t('registrar.contact.name'), value: main.name },
-              { name: 'organization', label: t('registrar.contact.organization'), value: main.organization },
-              { name: 'address', label: t('registrar.contact.address'), value: <AddressLines address={main.address} /> },
-              { name: 'email', label: t('registrar.contact.email'), value: <EmailLink email={main.email} /> },
-              { name: 'phone', label: t('registrar.contact.phone'), value: <PhoneLink phone={main.phone} /> },
-              { name: 'mobilePhone', label: t('registrar.contact.mobilePhone'), value: main.mobilePhone ? <PhoneLink phone={main.mobilePhone} /> : '' },
-            ]}
-          />
-        </Card.Body>
-      </Card>
+      <SectionCard id="general-data" title={t('registrar.generalData.title')}>
+        <DetailList
+          rows={[
+            { name: 'handle', label: t('registrar.generalData.handle'), value: registrar.handle },
+            { name: 'ianaId', label: t('registrar.generalData.ianaId'), value: registrar.ianaId ?? '' },
+            { name: 'status', label: t('registrar.generalData.status'), value: <RegistrarStatusBadge status={registrar.status} /> },
+            {
+              name: 'startDate',
+              label: t('registrar.generalData.startDate'),
+              value: registrar.activationTimestamp ? formatDateTime(registrar.activationTimestamp) : t('registrar.generalData.notActivated'),
+            },
+          ]}
+        />
+      </SectionCard>
+      <SectionCard id="main-contact" title={t('registrar.generalData.mainContact')}>
+        <DetailList
+          rows={[
+            { name: 'name', label: t('registrar.contact.name'), value: main.name },
+            { name: 'organization', label: t('registrar.contact.organization'), value: main.organization },
+            { name: 'address', label: t('registrar.contact.address'), value: <AddressLines address={main.address} /> },
+            { name: 'email', label: t('registrar.contact.email'), value: <EmailLink email={main.email} /> },
+            { name: 'phone', label: t('registrar.contact.phone'), value: <PhoneLink phone={main.phone} /> },
+            { name: 'mobilePhone', label: t('registrar.contact.mobilePhone'), value: main.mobilePhone ? <PhoneLink phone={main.mobilePhone} /> : '' },
+          ]}
+        />
+      </SectionCard>
       <MailLanguage key={registrar.language} registrar={registrar} />
     </div>
   );

@@ -1,6 +1,6 @@
 import { can } from '@registrar-panel/contract';
 import type { ReactNode } from 'react';
-import { Alert, Card, Col, Row } from 'react-bootstrap';
+import { Alert, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
@@ -12,6 +12,7 @@ import { RefusableLink } from '../../../components/refusable';
 import globe2Icon from 'bootstrap-icons/icons/globe2.svg?raw';
 import pencilIcon from 'bootstrap-icons/icons/pencil.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
+import { SectionCard } from '../../../components/section-card';
 
 interface SectionProps {
   id: string;
@@ -30,24 +31,21 @@ interface SectionProps {
 function ProfileSection({ id, title, editPath, updateLabel, saveCall, canEdit, rows, stacked = false }: SectionProps): ReactNode {
   const { t } = useTranslation();
   return (
-    <Card as="section" className="h-100" aria-labelledby={`${id}-title`} data-section={id}>
-      <Card.Header>
-        <h2 id={`${id}-title`} className="h6 mb-0">
-          {title}
-        </h2>
-      </Card.Header>
-      <Card.Body>
-        <DetailList rows={rows} stacked={stacked} />
-      </Card.Body>
-      {canEdit && (
-        <Card.Footer className="bg-transparent border-0 pt-0 pb-3 d-flex justify-content-end">
+    <SectionCard
+      id={id}
+      title={title}
+      className="h-100"
+      footer={
+        canEdit && (
           <RefusableLink call={saveCall} to={editPath} className="btn btn-outline-primary btn-sm" aria-label={updateLabel}>
             <Icon svg={pencilIcon} className="me-1" />
             {t('registrar.publicProfile.update')}
           </RefusableLink>
-        </Card.Footer>
-      )}
-    </Card>
+        )
+      }
+    >
+      <DetailList rows={rows} stacked={stacked} />
+    </SectionCard>
   );
 }
 
