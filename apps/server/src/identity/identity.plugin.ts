@@ -7,7 +7,8 @@ import { oauthInvalidRequest, parseStorableForm } from '../plugins/input-safety'
 import { addressOf, byAddress, limitRequests } from '../plugins/rate-limits';
 import { accountLinkRoutes } from './account-links/account-link.routes';
 import { accountLinks } from './account-links/account-link.service';
-import { interactionRoutes, signInErrors } from './sign-in/interaction.routes';
+import { interactionRoutes } from './sign-in/interaction.routes';
+import { signInErrors } from './sign-in/interaction-helpers';
 import { providerView } from './provider/pages';
 import { messagePage } from './account-links/pages';
 import type { PageContext } from './pages/layout';

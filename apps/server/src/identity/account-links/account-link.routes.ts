@@ -5,7 +5,7 @@ import type { AccountLinks } from './account-link.service';
 import { messagePage, setPasswordPage } from './pages';
 import type { PageContext, PageView } from '../pages/layout';
 import { chosenLanguage, pageLanguage } from '../pages/page-language';
-import { signInErrors } from '../sign-in/interaction.routes';
+import { signInErrors } from '../sign-in/interaction-helpers';
 import { identityTexts } from '../texts/identity-texts';
 import { passwordRules, type PasswordProblem } from './password-policy';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRateLimits } from '../../lib/rate-limit-policy';
 import { createRegistrar } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { signInTexts } from './interaction.routes';
+import { signInTexts } from './interaction-helpers';
 import { createActiveUser, testPassword } from '../testing/users';
 import { SignInDriver, type Tokens } from '../testing/sign-in-driver';
 import { currentTotpCode } from './totp';

@@ -4,7 +4,7 @@ import { registrars, signInLockouts, users } from '../../db/schema';
 import { createRegistrar } from '../../test/factories';
 import { loadRateLimits } from '../../lib/rate-limit-policy';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { signInTexts } from './interaction.routes';
+import { signInTexts } from './interaction-helpers';
 import { createActiveUser, testPassword } from '../testing/users';
 import { SignInDriver } from '../testing/sign-in-driver';
 import { currentTotpCode } from './totp';
