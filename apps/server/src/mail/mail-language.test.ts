@@ -78,7 +78,7 @@ describe("the registrar's contact that is no user", () => {
       payload: { ipAddresses: ['192.0.2.7'] },
     });
     expect(saved.statusCode).toBe(200);
-    const german = await smtp.waitFor('tech@alpha.example', 'Zulässige IP-Adressen für EPP des Registrars alpha geändert', before);
+    const german = await smtp.waitFor('tech@alpha.example', 'Erlaubte IP-Adressen für den EPP-Zugang des Registrars alpha geändert', before);
     expect(german.text).toContain('Guten Tag,');
     expect(german.text).toContain('Hinzugefügt: 192.0.2.7');
     expect(german.text).toContain('Sie erhalten diese Sicherheitsmitteilung als technischer Kontakt');
@@ -105,7 +105,7 @@ describe("'Forgot password?'", () => {
     const forGerd = await forgot('gerd@alpha', 'fr', '198.51.100.21');
     const forNoor = await forgot('noor@alpha', 'fr', '198.51.100.22');
     const forNobody = await forgot('nobody@alpha', 'fr', '198.51.100.23');
-    const german = await smtp.waitFor('gerd@mail.example', 'Setzen Sie Ihr Passwort für das .be registrar panel zurück', before);
+    const german = await smtp.waitFor('gerd@mail.example', 'Passwort für das .be registrar panel zurücksetzen', before);
     expect(german.text).toContain('Guten Tag');
     const french = await smtp.waitFor('noor@mail.example', 'Réinitialisez votre mot de passe .be registrar panel', before);
     expect(french.text).toContain('Bonjour');
