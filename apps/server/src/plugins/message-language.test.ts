@@ -65,7 +65,7 @@ describe('the API in the caller’s language', () => {
   it('answers a call without credentials in German', async () => {
     const res = await get('/services/config', { 'accept-language': 'de-DE,de;q=0.9' });
     expect(res.statusCode).toBe(401);
-    expect(messagesOf(res)).toEqual([{ messageKey: 'error.unauthorized', defaultMessage: 'Ihre Sitzung ist beendet. Bitte melden Sie sich erneut an.' }]);
+    expect(messagesOf(res)).toEqual([{ messageKey: 'error.unauthorized', defaultMessage: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.' }]);
     expectLanguageHeaders(res, 'de');
   });
 
