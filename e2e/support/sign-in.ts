@@ -42,17 +42,23 @@ export async function nextOneTimeCode(username: string, secret = demoTotpSecret(
   return generate({ secret, period, epoch: step * period });
 }
 
-/** On the identity service's page: Username and Password, then Sign in. */
-export async function submitPassword(page: Page, username: string, password = demoPassword): Promise<void> {
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+/** The embedded identity service's texts in a language, as its pages show them. */
+const identityTexts = (language: string) =>
+  JSON.parse(readFileSync(new URL(`../../apps/server/src/identity/texts/${language}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+
+/** On the identity service's page (in `language`): Username and Password, then Sign in. */
+export async function submitPassword(page: Page, username: string, password = demoPassword, language = 'en'): Promise<void> {
+  const t = identityTexts(language);
+  await page.getByLabel(t['identity.signIn.username']!).fill(username);
+  await page.getByLabel(t['identity.signIn.password']!).fill(password);
+  await page.getByRole('button', { name: t['identity.signIn.submit'] }).click();
 }
 
-/** On the second step: the One-time code, then Sign in. */
-export async function submitCode(page: Page, code: string): Promise<void> {
-  await page.getByLabel('One-time code').fill(code);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+/** On the second step (in `language`): the One-time code, then Sign in. */
+export async function submitCode(page: Page, code: string, language = 'en'): Promise<void> {
+  const t = identityTexts(language);
+  await page.getByLabel(t['identity.code.label']!).fill(code);
+  await page.getByRole('button', { name: t['identity.signIn.submit'] }).click();
 }
 
 /** Waits until the browser is back in the portal, past the sign-in callback. */
@@ -63,12 +69,15 @@ export async function waitForPortal(page: Page): Promise<void> {
 
 /**
  * Opens the portal at `path` (default: the home page), signs in through the real sign-in pages
- * with the password and a one-time code, and waits until the portal shows.
+ * with the password and a one-time code, and waits until the portal shows. A `?lang=` in the path
+ * turns the sign-in pages into that language too (the portal sends it as `ui_locales`).
  */
 export async function signIn(page: Page, username: string, password = demoPassword, path = '/'): Promise<void> {
+  const asked = new URL(path, 'http://portal.test').searchParams.get('lang');
+  const language = asked && ['nl', 'fr', 'de'].includes(asked) ? asked : 'en';
   await page.goto(path);
-  await page.getByLabel('Username').waitFor();
-  await submitPassword(page, username, password);
-  await submitCode(page, await nextOneTimeCode(username));
+  await page.getByLabel(identityTexts(language)['identity.signIn.username']!).waitFor();
+  await submitPassword(page, username, password, language);
+  await submitCode(page, await nextOneTimeCode(username), language);
   await waitForPortal(page);
 }
