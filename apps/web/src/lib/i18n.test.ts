@@ -69,7 +69,7 @@ describe('switching language', () => {
 
   it("shows the contract's message texts in the page's language", async () => {
     await changePageLanguage('nl');
-    expect(i18next.t('validation.maxLength', { max: 255 })).toBe('Te veel tekens. De maximale lengte is 255.');
+    expect(i18next.t('validation.maxLength', { max: 255 })).toBe('Te veel tekens. Het maximum is 255 tekens.');
     await changePageLanguage('fr');
     expect(i18next.t('error.internal')).toBe("Une erreur interne s'est produite.");
     await changePageLanguage('de');

@@ -28,6 +28,8 @@ export function matchPageLanguage(value: unknown): PageLanguage | undefined {
 
 const choiceKey = 'registrar-panel.language';
 const offerKey = 'registrar-panel.languageOffer';
+/** This tab's mark that the address chose the language (`?lang=`), until the next start reads it. */
+const addressChoiceKey = 'registrar-panel.languageFromAddress';
 
 function read(key: string): string | null {
   try {
@@ -64,9 +66,31 @@ export function takeLanguageFromAddress(): void {
   const url = new URL(window.location.href);
   if (!url.searchParams.has('lang')) return;
   const language = matchPageLanguage(url.searchParams.get('lang'));
-  if (language) storeLanguage(language);
+  if (language) {
+    storeLanguage(language);
+    try {
+      window.sessionStorage.setItem(addressChoiceKey, language);
+    } catch {
+      // Storage blocked: the user's saved preference may then win at sign-in.
+    }
+  }
   url.searchParams.delete('lang');
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+}
+
+/**
+ * Whether this tab's address chose the language since the last start, forgetting it: a sign-in that
+ * an address with `?lang=` led to keeps that language over the user's saved preference (the link was
+ * written in it), without saving it as the preference.
+ */
+export function takeAddressChoice(): boolean {
+  try {
+    const chosen = window.sessionStorage.getItem(addressChoiceKey) !== null;
+    window.sessionStorage.removeItem(addressChoiceKey);
+    return chosen;
+  } catch {
+    return false;
+  }
 }
 
 /** The language the page opens in: the one kept, else English (spec section 1). */

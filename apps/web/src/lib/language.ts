@@ -2,7 +2,7 @@ import { matchLanguage } from '@registrar-panel/contract';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { changePageLanguage } from './i18n';
-import { storeLanguage, type PageLanguage } from './language-choice';
+import { storeLanguage, takeAddressChoice, type PageLanguage } from './language-choice';
 
 type LanguageListener = (language: PageLanguage) => void | Promise<void>;
 const listeners = new Set<LanguageListener>();
@@ -26,8 +26,10 @@ export async function chooseLanguage(language: PageLanguage): Promise<void> {
 /**
  * A signed-in user's preference from the server (`CurrentUser.preferredLanguage`), the latest choice
  * made on any device: kept here and shown, without telling the listeners (it came from the server).
+ * An address that named a language (`?lang=`) on the way to this start wins for this browser.
  */
 export async function followUserLanguage(preference: unknown): Promise<void> {
+  if (takeAddressChoice()) return;
   const language = matchLanguage(preference);
   if (!language || language === i18next.language) return;
   storeLanguage(language);
