@@ -4,7 +4,7 @@ import { csvRecord } from '../../lib/csv';
 import type { CsvFile } from '../../lib/csv-file';
 import type { SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
-import { brusselsOffsetMinutes, isoInBrussels } from '../registrar/brussels-time';
+import { brusselsOffsetMinutes, isoInBrussels } from '../../lib/brussels-time';
 import { presentHistoryEntry } from './history-entry.presenter';
 import { countHistory, historyAfter, historyPage, type HistoryCursor, type HistoryRow, type HistoryScope } from './history.repository';
 

@@ -5,7 +5,7 @@ import type { CsvFile } from '../../lib/csv-file';
 import type { SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { listBillingEvents, type BillingEventRow } from './billing.repository';
-import { brusselsMonthStart, isoInBrussels } from './brussels-time';
+import { brusselsMonthStart, isoInBrussels } from '../../lib/brussels-time';
 
 function presentBillingLine(row: BillingEventRow): BillingLine {
   return {

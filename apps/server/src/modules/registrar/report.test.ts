@@ -8,7 +8,7 @@ import { contacts, domains } from '../../db/schema';
 import { createRegistrar } from '../../test/factories';
 import { call } from '../../test/http';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { isoInBrussels } from './brussels-time';
+import { isoInBrussels } from '../../lib/brussels-time';
 import { neutraliseFormula, neutraliseFormulaSql } from '../../lib/csv';
 import { brusselsSessionSql, isoTimestampSql } from './report.repository';
 
