@@ -96,6 +96,20 @@ describe('a browser preferring French', () => {
     const mail = await waitForMail('admin@acme.example', mailTexts('fr')['mail.reset.subject']!.split('{{')[0]!.trim(), after);
     expect(mail.text).toContain(mailTexts('fr')['mail.reset.open']!);
   });
+
+  it('follows admin@acme to a browser that never chose: signed in there, the portal is French', async () => {
+    const elsewhere = await browserPreferring('en-GB');
+    try {
+      await signIn(elsewhere, 'admin@acme', undefined, '/registrar/generalData');
+      await elsewhere
+        .getByRole('heading', { name: texts('features/registrar', 'fr')['registrar.generalData.title'] })
+        .first()
+        .waitFor();
+      expect(await htmlLang(elsewhere)).toBe('fr');
+    } finally {
+      await elsewhere.context().close();
+    }
+  });
 });
 
 describe('a browser left in English', () => {
