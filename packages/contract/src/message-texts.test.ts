@@ -20,7 +20,7 @@ describe('messageIn', () => {
     const original = message('validation.maxLength', { field: 'name', params: { max: 255 } });
     expect(messageIn(french, original)).toEqual({
       messageKey: 'validation.maxLength',
-      defaultMessage: 'Trop de caractères. La longueur maximale est de 255.',
+      defaultMessage: 'Trop de caractères. La longueur maximale est de 255 caractères.',
       field: 'name',
       params: { max: 255 },
     });

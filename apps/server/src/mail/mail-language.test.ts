@@ -84,7 +84,7 @@ describe("the registrar's contact that is no user", () => {
     expect(german.text).toContain('Sie erhalten diese Sicherheitsmitteilung als technischer Kontakt');
     // Brussels time in the portal's format, not ISO UTC.
     expect(german.text).toMatch(/Wann: \d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2} CES?T/);
-    const french = await smtp.waitFor('ada@mail.example', "Adresses IP autorisées pour EPP modifiées pour le bureau d'enregistrement alpha", before);
+    const french = await smtp.waitFor('ada@mail.example', "Modification des adresses IP autorisées pour EPP du bureau d'enregistrement alpha", before);
     expect(french.text).toContain('Bonjour,');
   });
 });

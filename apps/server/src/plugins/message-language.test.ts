@@ -50,7 +50,7 @@ describe('the API in the caller’s language', () => {
     const maxLength = french.find((m) => m.messageKey === 'validation.maxLength')!;
     expect(maxLength).toMatchObject({ field: 'name', params: { max: expect.any(Number) as number } });
     expect(maxLength.defaultMessage).toBe(await textIn('fr', 'validation.maxLength', maxLength.params as Record<string, number>));
-    expect(maxLength.defaultMessage).toMatch(/^Trop de caractères\. La longueur maximale est de \d+\.$/);
+    expect(maxLength.defaultMessage).toMatch(/^Trop de caractères\. La longueur maximale est de \d+ caractères\.$/);
     expect(french.find((m) => m.messageKey === 'validation.apiKeyScopes')?.defaultMessage).toBe('Choisissez au moins une portée.');
     expectLanguageHeaders(res, 'fr');
   });
