@@ -15,11 +15,17 @@ export function Lines({ children }: { children: ReactNode }) {
   return <ul className="list-unstyled mb-0 history-details">{children}</ul>;
 }
 
+/** A label with the colon its language writes (French: a no-break space before it), in bold. */
+function Label({ label }: { label: string }) {
+  const { t } = useTranslation();
+  return <span className="fw-semibold">{t('registrar.history.details.label', { label })}</span>;
+}
+
 /** A label in bold, then what follows it. */
 export function Labelled({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
-      <span className="fw-semibold">{label}:</span> {children}
+      <Label label={label} /> {children}
     </>
   );
 }
@@ -34,7 +40,7 @@ export function Change({ label, before, after }: { label: string; before: string
   const { t } = useTranslation();
   return (
     <li>
-      <span className="fw-semibold">{label}:</span> <Value value={before} />
+      <Label label={label} /> <Value value={before} />
       <span aria-hidden="true"> → </span>
       <span className="visually-hidden"> {t('registrar.history.details.changedTo')} </span>
       <Value value={after} />
