@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
 import { users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createTestRealm, keycloakTestUrl, type TestRealm } from '../testing/keycloak-realm';
+import { createTestRealm, keycloakModeIdentity, keycloakTestUrl, type TestRealm } from '../testing/keycloak-realm';
 import { formsOf, PageSession, signInThroughPages, walkPages, type Step } from '../testing/keycloak-pages';
 import { startSmtpListener, type SmtpListener } from '../testing/smtp-listener';
 import { localeAttribute } from './keycloak-user-directory';
@@ -58,17 +57,7 @@ describe.skipIf(!keycloakTestUrl())("a user's language in Keycloak (real Keycloa
   beforeAll(async () => {
     smtp = await startSmtpListener();
     realm = await createTestRealm({ publicUrl: portalUrl, smtpPort: smtp.port });
-    const config = loadConfig({
-      DATA_DIR: '/nonexistent',
-      PUBLIC_URL: portalUrl,
-      WEB_DIST_DIR: '/nonexistent',
-      DEMO_MODE: 'true',
-      IDENTITY_MODE: 'keycloak',
-      OIDC_AUTH_URL: realm.baseUrl,
-      OIDC_REALM: realm.name,
-      OIDC_DIRECTORY_CLIENT_SECRET: realm.directorySecret,
-    });
-    t = await createTestApp({ identity: config.identity, demoMode: false });
+    t = await createTestApp({ identity: keycloakModeIdentity(realm, portalUrl), demoMode: false });
     await Promise.all(
       ['fleur', 'jan'].map((name) =>
         realm.seedUser({ username: `${name}@acme`, name: `${name} Acme`, email: `${name}@acme.example`, roles: ['TECH'], password }),

@@ -1,6 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
 import { createRegistrar } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { brusselsDay } from '@registrar-panel/contract';
@@ -9,7 +8,7 @@ import { keycloakAdmin } from './keycloak-admin';
 import { accessEndAttribute } from './keycloak-user-directory';
 import { accountAddresses } from './email-change';
 import { sql } from 'drizzle-orm';
-import { createTestRealm, keycloakTestUrl, type SeedUser, type TestRealm } from '../testing/keycloak-realm';
+import { createTestRealm, keycloakModeIdentity, keycloakTestUrl, type SeedUser, type TestRealm } from '../testing/keycloak-realm';
 import { formsOf, PageSession, signInThroughPages, walkPages, type KeycloakTokens } from '../testing/keycloak-pages';
 import { linkIn, startSmtpListener, type SmtpListener } from '../testing/smtp-listener';
 
@@ -91,17 +90,7 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
   beforeAll(async () => {
     smtp = await startSmtpListener();
     realm = await createTestRealm({ publicUrl: portalUrl, smtpPort: smtp.port });
-    const config = loadConfig({
-      DATA_DIR: '/nonexistent',
-      PUBLIC_URL: portalUrl,
-      WEB_DIST_DIR: '/nonexistent',
-      DEMO_MODE: 'true',
-      IDENTITY_MODE: 'keycloak',
-      OIDC_AUTH_URL: realm.baseUrl,
-      OIDC_REALM: realm.name,
-      OIDC_DIRECTORY_CLIENT_SECRET: realm.directorySecret,
-    });
-    t = await createTestApp({ identity: config.identity, demoMode: false });
+    t = await createTestApp({ identity: keycloakModeIdentity(realm, portalUrl), demoMode: false });
     for (const [key, user] of Object.entries(seeded)) {
       await realm.seedUser(user);
       // The first sign-in enrols TOTP on Keycloak's page (the realm requires it of every new user).

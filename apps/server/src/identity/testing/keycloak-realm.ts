@@ -2,6 +2,7 @@ import KeycloakAdminClient from '@keycloak/keycloak-admin-client';
 import { tokenRole, type PanelRole } from '@registrar-panel/contract';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { loadConfig, type Config } from '../../config';
 import { registrarAttribute } from '../directory/keycloak-user-directory';
 
 /**
@@ -123,4 +124,18 @@ export async function createTestRealm(options: { publicUrl: string; smtpPort: nu
       await (await masterAdmin(baseUrl)).realms.del({ realm: name });
     },
   };
+}
+
+/** The portal's identity settings in Keycloak mode against a test realm, as the Keycloak suite's apps run with them. */
+export function keycloakModeIdentity(realm: TestRealm, publicUrl: string): Config['identity'] {
+  return loadConfig({
+    DATA_DIR: '/nonexistent',
+    PUBLIC_URL: publicUrl,
+    WEB_DIST_DIR: '/nonexistent',
+    DEMO_MODE: 'true',
+    IDENTITY_MODE: 'keycloak',
+    OIDC_AUTH_URL: realm.baseUrl,
+    OIDC_REALM: realm.name,
+    OIDC_DIRECTORY_CLIENT_SECRET: realm.directorySecret,
+  }).identity;
 }

@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryResponse, LoginAttemptsResponse } from '@registrar-panel/contract';
-import { loadConfig } from '../../config';
 import { registrars } from '../../db/schema';
 import { createRegistrar } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createTestRealm, keycloakTestUrl, type TestRealm } from '../../identity/testing/keycloak-realm';
+import { createTestRealm, keycloakModeIdentity, keycloakTestUrl, type TestRealm } from '../../identity/testing/keycloak-realm';
 import { signInThroughPages, type PageCredentials } from '../../identity/testing/keycloak-pages';
 import { startSmtpListener, type SmtpListener } from '../../identity/testing/smtp-listener';
 
@@ -39,17 +38,7 @@ describe.skipIf(!keycloakTestUrl())("a blocked registrar's Keycloak sessions (re
   beforeAll(async () => {
     smtp = await startSmtpListener();
     realm = await createTestRealm({ publicUrl: portalUrl, smtpPort: smtp.port });
-    const config = loadConfig({
-      DATA_DIR: '/nonexistent',
-      PUBLIC_URL: portalUrl,
-      WEB_DIST_DIR: '/nonexistent',
-      DEMO_MODE: 'true',
-      IDENTITY_MODE: 'keycloak',
-      OIDC_AUTH_URL: realm.baseUrl,
-      OIDC_REALM: realm.name,
-      OIDC_DIRECTORY_CLIENT_SECRET: realm.directorySecret,
-    });
-    t = await createTestApp({ identity: config.identity, demoMode: false });
+    t = await createTestApp({ identity: keycloakModeIdentity(realm, portalUrl), demoMode: false });
     await createRegistrar(t.database.db, { handle: 'kcblock', status: 'ACTIVE' });
     await realm.seedUser({
       username: credentials.username,
