@@ -104,9 +104,11 @@ export interface RetentionPolicy {
   signInDays: number;
   /** Sent mail in the queue's archive, and the demo's mailbox. */
   mailDays: number;
+  /** EPP connection events from the registry data feed (their monthly partitions, db/monthly-partitions.ts). */
+  eppEventsDays: number;
 }
 
-export const defaultRetention: RetentionPolicy = { auditDays: 730, signInDays: 365, mailDays: 7 };
+export const defaultRetention: RetentionPolicy = { auditDays: 730, signInDays: 365, mailDays: 7, eppEventsDays: 90 };
 
 /**
  * The longest line the feed reads (FEED_MAX_LINE_BYTES), in bytes without its line break. Well
@@ -178,6 +180,7 @@ export const variablesSchema = z.object({
   AUDIT_RETENTION_DAYS: days.optional(),
   SIGN_IN_RETENTION_DAYS: days.optional(),
   MAIL_RETENTION_DAYS: days.optional(),
+  EPP_EVENTS_RETENTION_DAYS: days.optional(),
   PASSWORD_HASH_CONCURRENCY: wholeNumber(0, 10_000, 'a whole number').optional(),
   PASSWORD_HASH_QUEUE: wholeNumber(0, 100_000, 'a whole number').optional(),
   // A bearer token: one word of printable characters, long enough that guessing it is hopeless.
@@ -276,6 +279,7 @@ const configSchema = variablesSchema.transform((v, context): Config => {
       auditDays: v.AUDIT_RETENTION_DAYS ?? defaultRetention.auditDays,
       signInDays: v.SIGN_IN_RETENTION_DAYS ?? defaultRetention.signInDays,
       mailDays: v.MAIL_RETENTION_DAYS ?? defaultRetention.mailDays,
+      eppEventsDays: v.EPP_EVENTS_RETENTION_DAYS ?? defaultRetention.eppEventsDays,
     },
     metricsToken: v.METRICS_TOKEN,
   };

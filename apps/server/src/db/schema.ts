@@ -52,6 +52,10 @@ export const registrars = pgTable(
     version: integer('version').notNull().default(1),
     eppPasswordHash: text('epp_password_hash'),
     eppPasswordChangedAt: at('epp_password_changed_at'),
+    /** Who set the EPP password last (a username); null when the feed or the seed set it. */
+    eppPasswordChangedBy: name('epp_password_changed_by'),
+    /** Claimed by the EPP password age job when it mails; cleared by every change of the password. */
+    eppPasswordAgeNoticeAt: at('epp_password_age_notice_at'),
     protectedTxThreshold: integer('protected_tx_threshold').notNull().default(0),
     protectedTxCount: integer('protected_tx_count').notNull().default(0),
     protectedTxPeriodEnd: at('protected_tx_period_end'),
@@ -582,3 +586,99 @@ export const userEmailChanges = pgTable('user_email_changes', {
   previousEmail: text('previous_email').notNull(),
   changedAt: at('changed_at').notNull(),
 });
+
+/**
+ * A registrar's EPP client certificates (migration 0018; modules/epp-security/): at most one per slot,
+ * `primary` and `failover`, both accepted by the registry's EPP server so a registrar rolls over without
+ * downtime. `id` is new at every upload, so a reminder claimed for a replaced certificate finds nothing.
+ * `reminderDays` is the smallest reminder threshold (30, 7, 1, 0 days before expiry) already mailed.
+ */
+export const eppClientCertificates = pgTable(
+  'epp_client_certificates',
+  {
+    id: uuid('id').notNull().defaultRandom().unique(),
+    registrarHandle: cText('registrar_handle').references(() => registrars.handle, { onDelete: 'cascade' }),
+    slot: text('slot').notNull(),
+    pem: text('pem').notNull(),
+    /** SHA-256 of the DER, lower-case hex without separators. */
+    fingerprint: text('fingerprint').notNull(),
+    subject: text('subject').notNull(),
+    issuer: text('issuer').notNull(),
+    serial: text('serial').notNull(),
+    keyType: text('key_type').notNull(),
+    /** Bits of an RSA modulus, or of the curve (256, 384). */
+    keySize: integer('key_size').notNull(),
+    signatureAlgorithm: text('signature_algorithm').notNull(),
+    notBefore: at('not_before').notNull(),
+    notAfter: at('not_after').notNull(),
+    uploadedBy: cText('uploaded_by'),
+    uploadedAt: at('uploaded_at').notNull().defaultNow(),
+    reminderDays: integer('reminder_days'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.registrarHandle, t.slot] }),
+    // A certificate is in one slot of a registrar at a time (also under parallel uploads).
+    uniqueIndex('epp_client_certificates_fingerprint_idx').on(t.registrarHandle, t.fingerprint),
+    index('epp_client_certificates_not_after_idx').on(t.notAfter),
+    check('epp_client_certificates_slot_check', sql`${t.slot} IN ('primary', 'failover')`),
+  ],
+);
+
+/**
+ * Single-use links to set a registrar's EPP password without the current one (modules/epp-security/):
+ * mailed to its ADMIN users, valid for a signed-in ADMIN of that registrar only. Only a hash is kept.
+ */
+export const eppPasswordResetLinks = pgTable(
+  'epp_password_reset_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    registrarHandle: cText('registrar_handle').references(() => registrars.handle, { onDelete: 'cascade' }),
+    requestedBy: cText('requested_by'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [index('epp_password_reset_links_registrar_idx').on(t.registrarHandle, t.createdAt)],
+);
+
+/**
+ * Connections to the registry's EPP server, from the registry data feed (`eppConnection` lines). Only
+ * grows: partitioned by month on `at` in migration 0018 (drizzle-kit cannot say so; the table here is
+ * for typed reads), its partitions made ahead and dropped past retention by db/monthly-partitions.ts.
+ * `id` is the feed's event id; the partition key has to be part of the primary key.
+ */
+export const eppConnectionEvents = pgTable(
+  'epp_connection_events',
+  {
+    id: bigint('id', { mode: 'number' }).notNull(),
+    at: at('at').notNull(),
+    registrarHandle: cText('registrar_handle'),
+    address: text('address').notNull(),
+    outcome: text('outcome').notNull(),
+    reason: text('reason'),
+    fingerprint: text('fingerprint'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.at] }),
+    index('epp_connection_events_registrar_idx').on(t.registrarHandle, t.outcome, t.at),
+    index('epp_connection_events_address_idx').on(t.registrarHandle, t.address, t.at),
+    check('epp_connection_events_outcome_check', sql`${t.outcome} IN ('success', 'refused')`),
+  ],
+);
+
+/**
+ * Connections per registrar, Brussels day, outcome and certificate presented: kept by the importer in
+ * the batch that adds the events, so the Security page's 30-day chart never counts the events themselves.
+ */
+export const eppConnectionDays = pgTable(
+  'epp_connection_days',
+  {
+    registrarHandle: cText('registrar_handle'),
+    day: date('day', { mode: 'string' }).notNull(),
+    outcome: text('outcome').notNull(),
+    /** The fingerprint presented, '' for none. */
+    fingerprint: text('fingerprint').notNull().default(''),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.registrarHandle, t.day, t.outcome, t.fingerprint] })],
+);

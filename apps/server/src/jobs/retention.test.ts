@@ -7,12 +7,14 @@ import { createRegistrar } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { startBackgroundWork } from './background';
 import { jobQueueSchema, queueNames } from '../db/job-queue-schema';
-import { applyRetention, retentionSchedule } from './retention';
+import { applyRetention, maintainPartitions, retentionSchedule } from './retention';
+import { eppConnectionEvents } from '../db/schema';
+import { ensureMonthlyPartitions } from '../db/monthly-partitions';
 
 let t: TestApp;
 const now = new Date('2026-11-23T12:00:00Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
-const policy = { auditDays: 730, signInDays: 365, mailDays: 7 };
+const policy = { auditDays: 730, signInDays: 365, mailDays: 7, eppEventsDays: 90 };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -88,6 +90,40 @@ describe('retention', () => {
       sql`INSERT INTO audit_events (registrar_handle, username, action, at) SELECT 'alpha', 'ada@alpha', 'bulk', ${daysAgo(800)} FROM generate_series(1, 12345)`,
     );
     expect((await applyRetention(db, policy, now)).audit_events).toBe(12_345);
+  });
+
+  it('makes the coming months of a partitioned table ahead, and drops only months wholly past retention', async () => {
+    const { db } = t.database;
+    const partitions = async () =>
+      (
+        await db.execute<{ name: string }>(
+          sql`SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'epp_connection_events'::regclass ORDER BY 1`,
+        )
+      ).rows.map((row) => row.name);
+    // Events from June to November 2026; retention 90 days back from 23 November is 25 August.
+    await ensureMonthlyPartitions(db, 'epp_connection_events', new Date('2026-06-01T00:00:00Z'), now);
+    const event = (id: number, at: string) => ({ id, at: new Date(at), registrarHandle: 'alpha', address: '192.0.2.1', outcome: 'success' });
+    await db
+      .insert(eppConnectionEvents)
+      .values([event(1, '2026-06-15T10:00:00Z'), event(2, '2026-07-31T23:59:59Z'), event(3, '2026-08-01T00:00:00Z'), event(4, '2026-11-23T11:00:00Z')]);
+    // A month with no partition yet refuses the row: writers make theirs first.
+    await expect(db.insert(eppConnectionEvents).values(event(5, '2027-05-01T00:00:00Z'))).rejects.toThrow();
+
+    const dropped = await maintainPartitions(db, policy, now);
+
+    expect(dropped.epp_connection_events).toEqual(['epp_connection_events_p202606', 'epp_connection_events_p202607']);
+    // August holds days within retention (from the 25th), so it stays whole; December and January are made ahead.
+    expect(await partitions()).toEqual([
+      'epp_connection_events_p202608',
+      'epp_connection_events_p202609',
+      'epp_connection_events_p202610',
+      'epp_connection_events_p202611',
+      'epp_connection_events_p202612',
+      'epp_connection_events_p202701',
+    ]);
+    expect((await db.select({ id: eppConnectionEvents.id }).from(eppConnectionEvents).orderBy(eppConnectionEvents.id)).map((row) => row.id)).toEqual([3, 4]);
+    // Run again (another instance, the next night): nothing more to make or drop.
+    expect((await maintainPartitions(db, policy, now)).epp_connection_events).toEqual([]);
   });
 
   it('is scheduled nightly in Brussels time when the background work starts', async () => {

@@ -4,6 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/database';
 import { queueNames } from '../db/job-queue-schema';
+import {
+  dropMonthlyPartitionsBefore,
+  ensureMonthlyPartitions,
+  monthsMadeAhead,
+  nextMonth,
+  monthOf,
+  type MonthlyPartitionedTable,
+} from '../db/monthly-partitions';
 
 /*
  * Housekeeping: rows that only grow are deleted once they are older than their retention. A daily
@@ -46,6 +54,26 @@ function cleanups(policy: RetentionPolicy): Cleanup[] {
   ];
 }
 
+/** The partitioned tables' retention: a month's partition is dropped once all of it is older. */
+const partitionedRetention = (policy: RetentionPolicy): Record<MonthlyPartitionedTable, number> => ({
+  epp_connection_events: policy.eppEventsDays,
+});
+
+/**
+ * Makes the coming months' partitions of every partitioned table and drops those wholly past
+ * retention; returns the partitions dropped per table.
+ */
+export async function maintainPartitions(db: Db, policy: RetentionPolicy, now = new Date()): Promise<Record<string, string[]>> {
+  const dropped: Record<string, string[]> = {};
+  let ahead = monthOf(now);
+  for (let i = 0; i < monthsMadeAhead; i++) ahead = nextMonth(ahead);
+  for (const [table, days] of Object.entries(partitionedRetention(policy)) as [MonthlyPartitionedTable, number][]) {
+    await ensureMonthlyPartitions(db, table, now, ahead);
+    dropped[table] = await dropMonthlyPartitionsBefore(db, table, daysBefore(now, days));
+  }
+  return dropped;
+}
+
 /** Deletes what is past its retention, batch by batch; returns the rows deleted per table. */
 export async function applyRetention(db: Db, policy: RetentionPolicy, now = new Date()): Promise<Record<string, number>> {
   const deleted: Record<string, number> = {};
@@ -64,9 +92,12 @@ export async function applyRetention(db: Db, policy: RetentionPolicy, now = new 
 /** Schedules the daily job and works it on this instance (pg-boss gives each run to one instance). */
 export async function startRetention(options: { boss: PgBoss; db: Db; policy: RetentionPolicy; log: FastifyBaseLogger }) {
   const { boss, log } = options;
+  // A new installation writes events before the first night: the coming months are made at start too.
+  await maintainPartitions(options.db, options.policy).catch((error: unknown) => log.error({ err: error }, 'retention: partitions not made at start'));
   await boss.schedule(queueNames.retention, retentionSchedule.cron, {}, { tz: retentionSchedule.tz });
   await boss.work(queueNames.retention, async () => {
     const deleted = await applyRetention(options.db, options.policy);
-    log.info({ deleted }, 'retention: old rows deleted');
+    const partitionsDropped = await maintainPartitions(options.db, options.policy);
+    log.info({ deleted, partitionsDropped }, 'retention: old rows deleted');
   });
 }

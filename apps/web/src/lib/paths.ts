@@ -29,6 +29,8 @@ export const paths = {
   eppIpAddresses: '/epp/ipaddresses',
   eppIpAddressesEdit: '/epp/ipaddresses/edit',
   eppPassword: '/epp/password',
+  /** Certificates, the EPP password's life and the EPP server's connections: linked from the EPP settings header, not a tab. */
+  eppSecurity: '/epp/security',
   registrationSearch: '/registrations/search',
   /** Counts of the registrar's registrations, linked from the search page (not a menu entry). */
   registrationOverview: '/registrations/overview',

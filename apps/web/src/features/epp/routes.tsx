@@ -7,6 +7,7 @@ const EppLayout = page(() => import('./components/epp-layout'), 'EppLayout');
 const EppPasswordPage = page(() => import('./components/epp-password-page'), 'EppPasswordPage');
 const IpAddressesEdit = page(() => import('./components/ip-addresses-edit'), 'IpAddressesEdit');
 const IpAddressesView = page(() => import('./components/ip-addresses-view'), 'IpAddressesView');
+const SecurityPage = page(() => import('./security/security-page'), 'SecurityPage');
 
 /** `/epp` with the IP list, its edit page and the password (spec section 2); the empty child goes to the list. */
 export const eppRoutes: RouteObject[] = [
@@ -20,4 +21,6 @@ export const eppRoutes: RouteObject[] = [
       { path: paths.eppPassword, element: <EppPasswordPage /> },
     ],
   },
+  // Beside `/epp`, not one of its children: the spec's tabs and children stay as they are.
+  { path: paths.eppSecurity, element: <SecurityPage /> },
 ];

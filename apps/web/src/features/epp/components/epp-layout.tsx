@@ -1,17 +1,18 @@
 import { can } from '@registrar-panel/contract';
 import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { NotAllowed } from '../../../components/not-allowed';
 import { useCurrentUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { Icon } from '../../../components/icon';
 import diagram3Icon from 'bootstrap-icons/icons/diagram-3.svg?raw';
 import keyIcon from 'bootstrap-icons/icons/key.svg?raw';
+import shieldLockIcon from 'bootstrap-icons/icons/shield-lock.svg?raw';
 import { PageTitle } from '../../../lib/page-title';
 
 /**
- * `/epp`: the title and the two tabs around the IP list and the password. The menu always shows
+ * `/epp`: the title (with the link to the Security page, which is no tab) and the two tabs around the IP list and the password. The menu always shows
  * EPP settings, so a user without the TECH or ADMIN role is told why there is nothing to manage
  * instead of meeting failing calls.
  */
@@ -21,7 +22,20 @@ export function EppLayout() {
   const allowed = user !== null && can(user.roles, 'manageEpp');
   return (
     <section>
-      <h1 className="h3 mb-3">{t('epp.title')}</h1>
+      <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
+        <h1 className="h3 mb-0">{t('epp.title')}</h1>
+        {allowed && (
+          <Link
+            to={paths.eppSecurity}
+            className="ms-auto d-inline-flex align-items-center gap-2"
+            title={t('epp.security.linkLabel')}
+            data-testid="epp-security-link"
+          >
+            <Icon svg={shieldLockIcon} />
+            {t('epp.security.title')}
+          </Link>
+        )}
+      </div>
       {allowed ? (
         <>
           <Nav as="nav" variant="tabs" className="mb-4" aria-label={t('epp.tabs.label')}>
