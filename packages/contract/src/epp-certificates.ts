@@ -64,7 +64,7 @@ export type EppCertificateUpload = z.infer<typeof eppCertificateUploadSchema>;
 export const eppCertificateRemovalQuery = z.object({ fingerprint });
 
 export const eppCertificateSlotParams = z.object({
-  slot: z.enum(eppCertificateSlots, { error: 'error.notFound' }).meta({ description: '`primary` or `failover`.' }),
+  slot: z.enum(eppCertificateSlots, { error: 'error.badRequest' }).meta({ description: '`primary` or `failover`.' }),
 });
 
 /** Whole days from `now` to the certificate's end of validity, rounded down (0 on its last day, negative once expired). */
