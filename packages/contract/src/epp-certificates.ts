@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { brusselsDay } from './brussels-time';
 import type { MessageKey } from './messages';
 
 /*
@@ -67,7 +68,16 @@ export const eppCertificateSlotParams = z.object({
   slot: z.enum(eppCertificateSlots, { error: 'error.badRequest' }).meta({ description: '`primary` or `failover`.' }),
 });
 
-/** Whole days from `now` to the certificate's end of validity, rounded down (0 on its last day, negative once expired). */
+/**
+ * Calendar days in Brussels from `now` to the certificate's last day of validity: 0 on that day, 1
+ * the day before. What the page shows and the reminders count; whether it has expired is
+ * `notAfter <= now`, which can be so on its last day already.
+ */
 export function eppCertificateDaysLeft(notAfter: Date, now: Date): number {
-  return Math.floor((notAfter.getTime() - now.getTime()) / 86_400_000);
+  return Math.round((Date.parse(`${brusselsDay(notAfter)}T00:00:00Z`) - Date.parse(`${brusselsDay(now)}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The reminder due `daysLeft` days before the end (the smallest threshold at or above it), if any. */
+export function eppCertificateReminderDue(daysLeft: number): number | undefined {
+  return [...eppCertificateRules.reminderDays].reverse().find((threshold) => threshold >= daysLeft && daysLeft >= 0);
 }

@@ -125,7 +125,7 @@ describe('upload, replace, remove', () => {
       keySize: 2048,
       signatureAlgorithm: 'SHA-256 with RSA',
       subject: expect.stringMatching(/^CN=epp-\d+\.alpha\.example, O=Alpha Domains NV, C=BE$/),
-      daysLeft: 88,
+      daysLeft: 89,
       uploadedBy: 'tech@alpha',
     });
     primary = data.primary!.fingerprint;
@@ -195,7 +195,7 @@ describe('upload, replace, remove', () => {
     t.app.config.eppCertMaxValidityDays = 825;
     expect((await upload(t, fresh(), 'failover', c.twoYears!.pem)).statusCode).toBe(200);
     t.app.config.eppCertMaxValidityDays = 398;
-    expect((await certificatesOf(t, admin)).failover).toMatchObject({ keyType: 'ECDSA', daysLeft: 728 });
+    expect((await certificatesOf(t, admin)).failover).toMatchObject({ keyType: 'ECDSA', daysLeft: 729 });
     expect(messagesOf(await upload(t, fresh(), 'primary', c.twoYears!.pem))[0]!.messageKey).toBe('eppCertificate.validityTooLong');
   });
 });
