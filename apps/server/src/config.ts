@@ -79,7 +79,7 @@ export interface Config {
   /** How long rows that only grow are kept (jobs/retention.ts). */
   retention: RetentionPolicy;
   /** Opens `/metrics` to requests carrying it as a bearer token; loopback needs none (modules/metrics/). A secret. */
-  metricsToken: string | undefined;  /**
+  metricsToken: string | undefined; /**
    * The longest validity (notBefore to notAfter, in days) an uploaded EPP client certificate may have;
    * checked at upload only, so lowering it never invalidates a certificate already accepted.
    */

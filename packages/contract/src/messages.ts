@@ -83,7 +83,8 @@ export const messageTexts = {
     'This holds a private key. A private key must never leave your EPP client: upload the certificate alone. Nothing of what you sent was kept. If the key was shared by mistake, replace the key and its certificate.',
   'eppCertificate.expired': 'This certificate has expired ({{date}}). Upload a certificate that is valid today.',
   'eppCertificate.notYetValid': 'This certificate is not valid yet: it becomes valid on {{date}}. Upload it from that day on.',
-  'eppCertificate.weakKey': 'The key of this certificate is too weak ({{key}}). Use an RSA key of at least 2048 bits, or an ECDSA key on the curve P-256 or P-384.',
+  'eppCertificate.weakKey':
+    'The key of this certificate is too weak ({{key}}). Use an RSA key of at least 2048 bits, or an ECDSA key on the curve P-256 or P-384.',
   'eppCertificate.weakSignature': 'This certificate is signed with {{algorithm}}. Only a signature with SHA-256 or stronger is accepted.',
   'eppCertificate.validityTooLong': 'This certificate is valid for {{days}} days. The registry accepts at most {{max}} days.',
   'eppCertificate.inOtherSlot': 'This certificate is already your other EPP client certificate. Upload a different certificate.',

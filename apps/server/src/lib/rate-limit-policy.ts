@@ -67,7 +67,7 @@ export const rateLimitPolicy = {
   eppCertificatePerRegistrar: {
     variable: 'RATE_LIMIT_EPP_CERTIFICATE_PER_REGISTRAR',
     default: '50/1h',
-    counts: "EPP client certificates uploaded, replaced or removed for one registrar, by all its users",
+    counts: 'EPP client certificates uploaded, replaced or removed for one registrar, by all its users',
   },
   servicesPerIp: { variable: 'RATE_LIMIT_SERVICES_PER_IP', default: '1200/1m', counts: 'every /services request from one address, signed in or not' },
   servicesPerUser: { variable: 'RATE_LIMIT_SERVICES_PER_USER', default: '600/1m', counts: 'every /services request of one signed-in user' },

@@ -34,7 +34,12 @@ const keyOf = (text: string) => {
 describe('EPP client certificate checks', () => {
   it('accepts RSA 2048 and ECDSA P-256 and P-384 signed with SHA-256 or stronger, with their facts', () => {
     const result = checkCertificate(certificates.rsa2048!.pem, context);
-    expect(result.ok && result.facts).toMatchObject({ keyType: 'RSA', keySize: 2048, signatureAlgorithm: 'SHA-256 with RSA', subject: expect.stringContaining('CN=epp-') });
+    expect(result.ok && result.facts).toMatchObject({
+      keyType: 'RSA',
+      keySize: 2048,
+      signatureAlgorithm: 'SHA-256 with RSA',
+      subject: expect.stringContaining('CN=epp-'),
+    });
     expect(result.ok && result.facts.fingerprint).toMatch(/^[0-9a-f]{64}$/);
     const p256 = checkCertificate(certificates.p256!.pem, context);
     expect(p256.ok && [p256.facts.keyType, p256.facts.keySize, p256.facts.signatureAlgorithm]).toEqual(['ECDSA', 256, 'ECDSA with SHA-256']);
@@ -68,7 +73,10 @@ describe('EPP client certificate checks', () => {
   it('refuses the other slot’s certificate', () => {
     const accepted = checkCertificate(certificates.p256!.pem, context);
     const fingerprint = accepted.ok ? accepted.facts.fingerprint : '';
-    expect(checkCertificate(certificates.p256!.pem, { ...context, otherSlotFingerprint: fingerprint })).toMatchObject({ ok: false, message: { messageKey: 'eppCertificate.inOtherSlot' } });
+    expect(checkCertificate(certificates.p256!.pem, { ...context, otherSlotFingerprint: fingerprint })).toMatchObject({
+      ok: false,
+      message: { messageKey: 'eppCertificate.inOtherSlot' },
+    });
   });
 
   it('refuses a private key wherever it is, before anything else, without echoing it', () => {

@@ -112,7 +112,7 @@ export function checkCertificate(text: string, context: CheckContext): CheckResu
   if (!key.strong || key.size === null) return refuse('eppCertificate.weakKey', { key: keyText(key) });
   let signature: { name: string; hash: string | undefined };
   try {
-    signature = signatureName(parsed.signatureAlgorithm as { name?: string; hash?: { name?: string } });
+    signature = signatureName(parsed.signatureAlgorithm);
   } catch {
     signature = { name: 'an unknown algorithm', hash: undefined };
   }

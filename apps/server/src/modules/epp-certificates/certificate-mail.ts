@@ -72,14 +72,30 @@ export function certificateChangeMail(
 }
 
 /** The reminder `daysLeft` days before the certificate expires (0: on its last day). */
-export function certificateExpiryMail(certificate: CertificateMailFacts, daysLeft: number, context: MailContext, language: Language = defaultLanguage): CertificateMail {
+export function certificateExpiryMail(
+  certificate: CertificateMailFacts,
+  daysLeft: number,
+  context: MailContext,
+  language: Language = defaultLanguage,
+): CertificateMail {
   const texts = mailTexts(language);
   const { t } = texts;
   const facts = { handle: context.registrarHandle, which: t(`mail.eppCertificate.${certificate.slot}`), time: texts.time(certificate.notAfter) };
   const when = daysLeft <= 0 ? t('mail.eppCertificate.expiry.today', facts) : t('mail.eppCertificate.expiry.inDays', { ...facts, count: daysLeft });
-  const text = [t('mail.greetingAnonymous'), '', when, t('mail.eppCertificate.expiry.next'), '', ...factLines(certificate, texts), '', ...footer(context, texts)].join(
-    '\n',
-  );
+  const text = [
+    t('mail.greetingAnonymous'),
+    '',
+    when,
+    t('mail.eppCertificate.expiry.next'),
+    '',
+    ...factLines(certificate, texts),
+    '',
+    ...footer(context, texts),
+  ].join('\n');
   const day = formatDay(brusselsDay(certificate.notAfter));
-  return { subject: t('mail.eppCertificate.expiry.subject', { handle: context.registrarHandle, day }), text, fromName: t('mail.sender', { productName: context.productName }) };
+  return {
+    subject: t('mail.eppCertificate.expiry.subject', { handle: context.registrarHandle, day }),
+    text,
+    fromName: t('mail.sender', { productName: context.productName }),
+  };
 }

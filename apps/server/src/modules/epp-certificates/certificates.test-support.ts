@@ -29,7 +29,10 @@ function algorithmOf(kind: Exclude<KeyKind, 'p192'>, hash: Hash) {
 
 async function pkcs8Pem(key: webcrypto.CryptoKey): Promise<string> {
   const der = Buffer.from(await subtle.exportKey('pkcs8', key));
-  return `-----BEGIN PRIVATE KEY-----\n${der.toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END PRIVATE KEY-----\n`;
+  return `-----BEGIN PRIVATE KEY-----\n${der
+    .toString('base64')
+    .match(/.{1,64}/g)!
+    .join('\n')}\n-----END PRIVATE KEY-----\n`;
 }
 
 let serial = 1;
@@ -48,7 +51,7 @@ export async function makeCertificate(
   if (kind === 'p192') {
     // WebCrypto has no P-192: its public key comes from Node, signed by a P-256 issuer.
     const signer = ec('P-256', hash);
-    const issuer = (await subtle.generateKey(signer, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+    const issuer = await subtle.generateKey(signer, true, ['sign', 'verify']);
     const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime192v1' });
     const certificate = await x509.X509CertificateGenerator.create({
       serialNumber,
@@ -63,7 +66,7 @@ export async function makeCertificate(
     return { pem: certificate.toString('pem') };
   }
   const algorithm = algorithmOf(kind, hash);
-  const keys = (await subtle.generateKey(algorithm, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  const keys = await subtle.generateKey(algorithm, true, ['sign', 'verify']);
   const certificate = await x509.X509CertificateGenerator.createSelfSigned({ serialNumber, name, notBefore, notAfter, keys, signingAlgorithm: algorithm });
   return { pem: `${certificate.toString('pem')}\n`, keyPem: await pkcs8Pem(keys.privateKey) };
 }

@@ -37,12 +37,24 @@ export async function listEppCertificates({ db }: Pick<EppCertificatesDeps, 'db'
  * Writes the slot's change with everything that goes with it, in the caller's transaction: the audit
  * entry, the registry's portal change and the notices.
  */
-async function recordChange(deps: EppCertificatesDeps, tx: Db, actor: SignedInUser, change: CertificateChange, recipients: Awaited<ReturnType<typeof certificateRecipients>>) {
+async function recordChange(
+  deps: EppCertificatesDeps,
+  tx: Db,
+  actor: SignedInUser,
+  change: CertificateChange,
+  recipients: Awaited<ReturnType<typeof certificateRecipients>>,
+) {
   const { certificate } = change;
   const details = { slot: certificate.slot, fingerprint: certificate.fingerprint, subject: certificate.subject, notAfter: certificate.notAfter.toISOString() };
   if (change.kind === 'replace') await recordAudit(tx, actor, 'epp.certificate.replace', { ...details, replaced: change.replaced });
   else await recordAudit(tx, actor, change.kind === 'upload' ? 'epp.certificate.upload' : 'epp.certificate.remove', details);
-  const context = { registrarHandle: actor.registrarHandle, actor, at: new Date(), supportEmail: deps.config.supportEmail, productName: productNameOf(deps.config.tld) };
+  const context = {
+    registrarHandle: actor.registrarHandle,
+    actor,
+    at: new Date(),
+    supportEmail: deps.config.supportEmail,
+    productName: productNameOf(deps.config.tld),
+  };
   await deps.outbox.add(tx, ...recipients.map(({ email, language }) => ({ to: email, ...certificateChangeMail(change, context, language) })));
 }
 
@@ -82,7 +94,13 @@ export async function uploadEppCertificate(
     await putCertificate(tx, actor.registrarHandle, slot, facts, actor.username);
     await recordPortalChange(tx, actor, eppCertificateChangeFields[slot], { pem: facts.pem, fingerprint: facts.fingerprint });
     const certificate = mailFacts(facts, slot);
-    await recordChange(deps, tx, actor, current ? { kind: 'replace', certificate, replaced: current.fingerprint } : { kind: 'upload', certificate }, recipients);
+    await recordChange(
+      deps,
+      tx,
+      actor,
+      current ? { kind: 'replace', certificate, replaced: current.fingerprint } : { kind: 'upload', certificate },
+      recipients,
+    );
     return presentCertificates(await listCertificates(tx, actor.registrarHandle), now);
   });
 }

@@ -46,7 +46,11 @@ beforeAll(async () => {
     })(),
   ]);
   ['rsa2048', 'p256', 'p384', 'rsa1024', 'p192', 'sha1', 'expired', 'notYetValid', 'twoYears'].forEach((name, i) => (c[name] = made[i]!));
-  await createRegistrar(t.database.db, { handle: 'alpha', language: 'nl', techContact: { name: 'Tech Contact', email: 'noc@alpha.example', phone: '+32.21234568' } });
+  await createRegistrar(t.database.db, {
+    handle: 'alpha',
+    language: 'nl',
+    techContact: { name: 'Tech Contact', email: 'noc@alpha.example', phone: '+32.21234568' },
+  });
   await createRegistrar(t.database.db, { handle: 'bravo' });
   await addUser(t, 'admin@alpha', ['ADMIN'], 'admin@alpha.example');
   await addUser(t, 'tech@alpha', ['TECH']);
@@ -238,4 +242,3 @@ describe('who may', () => {
     expect(res.statusCode).toBe(429);
   });
 });
-
