@@ -64,10 +64,6 @@ export type EppCertificateUpload = z.infer<typeof eppCertificateUploadSchema>;
 /** `DELETE /services/registrar/epp/certificates/:slot?fingerprint=…`: the certificate the caller saw there. */
 export const eppCertificateRemovalQuery = z.object({ fingerprint });
 
-export const eppCertificateSlotParams = z.object({
-  slot: z.enum(eppCertificateSlots, { error: 'error.badRequest' }).meta({ description: '`primary` or `failover`.' }),
-});
-
 /**
  * Calendar days in Brussels from `now` to the certificate's last day of validity: 0 on that day, 1
  * the day before. What the page shows and the reminders count; whether it has expired is

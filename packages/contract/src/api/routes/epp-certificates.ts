@@ -1,8 +1,9 @@
-import { eppCertificateRemovalQuery, eppCertificateSlotParams, eppCertificateUploadSchema } from '../../epp-certificates';
+import { eppCertificateRemovalQuery, eppCertificateUploadSchema } from '../../epp-certificates';
 import { eppCertificatesAnswer } from '../responses/epp-certificates';
 import type { ApiRoute } from '../route';
 import { operation } from '../operations';
 import { webHandledKeys } from '../web-handled-keys';
+import { eppCertificateSlotParams } from './params';
 
 const sampleFingerprint = '3f2a9c0d5b7e41f6a8c2d9e0b1f3a5c7d9e1f2a3b4c5d6e7f8091a2b3c4d5e6f';
 
