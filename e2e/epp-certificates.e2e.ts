@@ -96,7 +96,9 @@ describe('EPP client certificates', () => {
     await failover().getByRole('button', { name: 'Remove' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove the failover certificate?' });
     await dialog.waitFor();
-    expect(await dialog.innerText()).toContain('EPP clients that present this certificate (CN=epp-failover.acme.example, O=Acme Registrar NV, C=BE) can no longer connect');
+    expect(await dialog.innerText()).toContain(
+      'EPP clients that present this certificate (CN=epp-failover.acme.example, O=Acme Registrar NV, C=BE) can no longer connect',
+    );
     expect(await dialog.innerText()).toContain('EPP clients that present your other certificate keep connecting.');
     await expectNoAxeViolations(page, 'removal dialog');
     await dialog.getByRole('button', { name: 'Remove certificate' }).click();

@@ -13,7 +13,7 @@ const dayMs = 86_400_000;
  */
 export async function seedDemoCertificates(app: FastifyInstance, now: Date = new Date()): Promise<void> {
   const algorithm = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
-  const keys = (await webcrypto.subtle.generateKey(algorithm, false, ['sign', 'verify']));
+  const keys = await webcrypto.subtle.generateKey(algorithm, false, ['sign', 'verify']);
   const notBefore = new Date(now.getTime() - 370 * dayMs);
   const certificate = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: '5e3d9a01c7',
