@@ -47,7 +47,16 @@ export function CertificateDetails({ certificate }: { certificate: EppCertificat
             value: <span className="font-monospace small text-break">{certificate.serial}</span>,
           },
           { name: 'fingerprint', label: t('epp.security.certificates.fingerprint'), value: <Fingerprint value={certificate.fingerprint} /> },
-          { name: 'key', label: t('epp.security.certificates.key'), value: `${key} · ${certificate.signatureAlgorithm}` },
+          {
+            name: 'key',
+            label: t('epp.security.certificates.key'),
+            value: (
+              // Each name whole: `SHA-256` never split at its hyphen.
+              <>
+                <span className="text-nowrap">{key}</span> · <span className="text-nowrap">{certificate.signatureAlgorithm}</span>
+              </>
+            ),
+          },
           {
             name: 'validity',
             label: t('epp.security.certificates.validity'),
