@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { eppCertificateRules } from '@registrar-panel/contract';
 import { isLoopbackHostname, parseTrustProxy, type TrustProxy } from './lib/addresses';
 import { encryptionKey, flag, oneOf, presentVariables, refusals, urlWith, wholeNumber } from './lib/env-rules';
 import { parseLimit, rateLimitPolicy, type RateLimits } from './lib/rate-limit-policy';
@@ -78,7 +79,11 @@ export interface Config {
   /** How long rows that only grow are kept (jobs/retention.ts). */
   retention: RetentionPolicy;
   /** Opens `/metrics` to requests carrying it as a bearer token; loopback needs none (modules/metrics/). A secret. */
-  metricsToken: string | undefined;
+  metricsToken: string | undefined; /**
+   * The longest validity (notBefore to notAfter, in days) an uploaded EPP client certificate may have;
+   * checked at upload only, so lowering it never invalidates a certificate already accepted.
+   */
+  eppCertMaxValidityDays: number;
 }
 
 /** How the relay retries a mail it could not hand to the SMTP server (mail/outbox.ts). */
@@ -181,6 +186,7 @@ export const variablesSchema = z.object({
   SIGN_IN_RETENTION_DAYS: days.optional(),
   MAIL_RETENTION_DAYS: days.optional(),
   EPP_EVENTS_RETENTION_DAYS: days.optional(),
+  EPP_CERT_MAX_VALIDITY_DAYS: days.optional(),
   PASSWORD_HASH_CONCURRENCY: wholeNumber(0, 10_000, 'a whole number').optional(),
   PASSWORD_HASH_QUEUE: wholeNumber(0, 100_000, 'a whole number').optional(),
   // A bearer token: one word of printable characters, long enough that guessing it is hopeless.
@@ -282,6 +288,7 @@ const configSchema = variablesSchema.transform((v, context): Config => {
       eppEventsDays: v.EPP_EVENTS_RETENTION_DAYS ?? defaultRetention.eppEventsDays,
     },
     metricsToken: v.METRICS_TOKEN,
+    eppCertMaxValidityDays: v.EPP_CERT_MAX_VALIDITY_DAYS ?? eppCertificateRules.defaultMaxValidityDays,
   };
 });
 

@@ -38,6 +38,10 @@ export const auditActions = [
   'download.historyExport',
   // The language of mails to the registrar's contacts that are no users.
   'registrar.language.update',
+  // EPP client certificates (epp-certificates.ts).
+  'epp.certificate.upload',
+  'epp.certificate.replace',
+  'epp.certificate.remove',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -73,6 +77,9 @@ export const auditActionKinds = {
   'download.forecast': 'downloads',
   'download.historyExport': 'downloads',
   'registrar.language.update': 'contacts',
+  'epp.certificate.upload': 'epp',
+  'epp.certificate.replace': 'epp',
+  'epp.certificate.remove': 'epp',
 } as const satisfies Record<AuditAction, Exclude<HistoryKind, 'signIn'>>;
 
 /** The audit actions of one kind (none for `signIn`). */

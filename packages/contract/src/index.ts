@@ -18,6 +18,7 @@ export * from './language-choice';
 export * from './language-formats';
 export * from './dates';
 export * from './api-keys';
+export * from './epp-certificates';
 export * from './ip-ranges';
 export * from './visible-text';
 // The operations' methods and paths, for the web's client (no zod: the route table itself stays in the `api` subpath).
@@ -27,6 +28,7 @@ export { handledKeysOf, webHandledKeys, type HandledKey } from './api/web-handle
 
 // The answers' types: each is its schema's `z.output` in api/responses/ (type-only, so the web's bundles hold no schema).
 export type { AuditDetails, AuditHistoryEntry, HistoryEntry, HistoryResponse, SignInHistoryEntry } from './api/responses/history';
+export type { EppCertificate, EppCertificatesResponse } from './api/responses/epp-certificates';
 export type {
   AbuseContact,
   Address,

@@ -75,6 +75,20 @@ export const messageTexts = {
   'validation.apiKeyAddressesTooMany': 'Too many addresses. The maximum is {{max}}.',
   'apiKeys.nameTaken': 'Another active API key of your registrar has this name. Please choose another one.',
   'apiKeys.tooMany': 'Your registrar already has {{max}} active API keys, the most allowed. Revoke one before creating another.',
+  // EPP client certificates (epp-certificates.ts; the server: modules/epp-certificates), each check on the `pem` field.
+  'eppCertificate.notOneCertificate':
+    'Give exactly one certificate in PEM form: one block from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----, without the chain.',
+  'eppCertificate.unreadable': 'This is not a readable X.509 certificate. Check that the whole PEM block was copied.',
+  'eppCertificate.privateKey':
+    'This holds a private key. A private key must never leave your EPP client: upload the certificate alone. Nothing of what you sent was kept. If the key was shared by mistake, replace the key and its certificate.',
+  'eppCertificate.expired': 'This certificate has expired ({{date}}). Upload a certificate that is valid today.',
+  'eppCertificate.notYetValid': 'This certificate is not valid yet: it becomes valid on {{date}}. Upload it from that day on.',
+  'eppCertificate.weakKey':
+    'The key of this certificate is too weak ({{key}}). Use an RSA key of at least 2048 bits, or an ECDSA key on the curve P-256 or P-384.',
+  'eppCertificate.weakSignature': 'This certificate is signed with {{algorithm}}. Only a signature with SHA-256 or stronger is accepted.',
+  'eppCertificate.validityTooLong': 'This certificate is valid for {{days}} days. The registry accepts at most {{max}} days.',
+  'eppCertificate.inOtherSlot': 'This certificate is already your other EPP client certificate. Upload a different certificate.',
+  'eppCertificate.changed': 'This certificate was changed meanwhile by someone else. Reload the page to see it, then try again.',
   'error.unauthorized': 'Your session has ended. Please sign in again.',
   'error.forbidden': 'You are not allowed to do this.',
   // A change that lets someone take over another account needs a sign-in of the last minutes (plugins/recent-authentication.ts).

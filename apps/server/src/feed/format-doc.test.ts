@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { billingEventTypes, registrarStatuses, rgpStatuses } from '@registrar-panel/contract';
 import { entities, entityTypes, feedTransferStatuses, registrationStatuses } from './format';
+import { eppCertificateChangeFields } from './portal-changes';
 
 /*
  * docs/registry-feed.md repeats what feed/format.ts accepts, for an engineer who reads no code:
@@ -37,5 +38,12 @@ describe('docs/registry-feed.md', () => {
     ];
     for (const value of values) expect(document, value).toContain(`\`${value}\``);
     for (const suffix of ['DeleteProhibited', 'RenewProhibited', 'TransferProhibited', 'UpdateProhibited']) expect(document).toContain(`\`${suffix}\``);
+  });
+});
+
+describe('docs/registry-feed.md, the outgoing stream', () => {
+  it("names each EPP client certificate slot's field", () => {
+    const section = document.slice(document.indexOf('## Portal changes'));
+    for (const field of Object.values(eppCertificateChangeFields)) expect(section).toContain(`\`${field}\``);
   });
 });

@@ -1,4 +1,4 @@
-import { asc, gt } from 'drizzle-orm';
+import { asc, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { portalChanges } from '../db/schema';
 import type { SignedInUser } from '../plugins/auth';
@@ -12,7 +12,14 @@ import type { PortalOwnedField } from './format';
  */
 
 /** What travels back: the portal-owned registrar fields, and the EPP password's hash (never the password). */
-export type PortalChangeField = PortalOwnedField | 'eppPassword';
+export type PortalChangeField = PortalOwnedField | 'eppPassword' | EppCertificateChangeField;
+
+/**
+ * An EPP client certificate slot's change: `{ pem, fingerprint }`, or null when it was emptied
+ * (modules/epp-certificates). One field per slot, so the registry applies each slot's latest value.
+ */
+export const eppCertificateChangeFields = { primary: 'eppCertificatePrimary', failover: 'eppCertificateFailover' } as const;
+export type EppCertificateChangeField = (typeof eppCertificateChangeFields)[keyof typeof eppCertificateChangeFields];
 
 export async function recordPortalChange(
   tx: Db,
@@ -20,7 +27,9 @@ export async function recordPortalChange(
   field: PortalChangeField,
   value: unknown,
 ): Promise<void> {
-  await tx.insert(portalChanges).values({ registrarHandle: actor.registrarHandle, field, value, username: actor.username });
+  // A removal travels as JSON null, which the column holds (it refuses SQL NULL).
+  const json = value === null ? sql`'null'::jsonb` : value;
+  await tx.insert(portalChanges).values({ registrarHandle: actor.registrarHandle, field, value: json, username: actor.username });
 }
 
 /** One line of the outgoing stream, in the feed's own style. */

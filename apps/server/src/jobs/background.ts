@@ -4,13 +4,14 @@ import { startJobQueue } from './job-queue';
 import { startRetention } from './retention';
 import { startAccessEnd } from './access-end';
 import { startApiKeyExpiry } from './api-key-expiry';
+import { startEppCertificateExpiry } from './epp-certificate-expiry';
 
 /** Sent mail moves to the queue's archive after an hour (kept there MAIL_RETENTION_DAYS, then deleted). */
 const archiveSentAfterSeconds = 3600;
 
 /**
  * The work every instance does besides answering requests: the mail relay, the retention job, the
- * access-end job and the API keys' expiry reminders, on the job queue. Started by server.ts once the
+ * access-end job, the API keys' and the EPP client certificates' expiry reminders, on the job queue. Started by server.ts once the
  * app is built (tests start it only when they test it), stopped before the database closes: the
  * mails being sent finish first.
  */
@@ -30,6 +31,7 @@ export async function startBackgroundWork(app: FastifyInstance, events: RelayEve
   await startRetention({ boss, db: app.db, policy: config.retention, log });
   await startAccessEnd({ boss, directory: app.userDirectory, log });
   await startApiKeyExpiry({ boss, deps: { db: app.db, directory: app.userDirectory, outbox: app.outbox, log, config }, log });
+  await startEppCertificateExpiry({ boss, deps: { db: app.db, directory: app.userDirectory, outbox: app.outbox, log, config }, log });
   return {
     boss,
     async stop() {

@@ -5,6 +5,7 @@ import { serverPropertiesHandlers } from './config/config.routes';
 import { countryHandlers } from './country/country.routes';
 import { registrationHandlers } from './registrations/registrations.routes';
 import { eppHandlers } from './epp/epp.routes';
+import { eppCertificateHandlers } from './epp-certificates/epp-certificates.routes';
 import { historyHandlers } from './history/history.routes';
 import { meHandlers } from './me/me.routes';
 import { openApiHandlers } from './openapi/openapi.routes';
@@ -20,6 +21,7 @@ export function apiHandlers(app: FastifyInstance, apiPrefix: string): ApiHandler
     ...registrationHandlers(app),
     ...registrarHandlers(app),
     ...eppHandlers(app),
+    ...eppCertificateHandlers(app),
     ...historyHandlers(app),
     ...userHandlers(app),
     ...apiKeyHandlers(app),

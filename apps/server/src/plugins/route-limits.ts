@@ -17,6 +17,8 @@ export const limitPerCaller: readonly Subject[] = [byUserOrApiKey('servicesPerUs
 /** Each user created, or activation mailed again, mails a link. */
 const userCreation = [byAddress('userCreationPerIp'), byUser('userCreationPerUser')];
 
+const eppCertificateChanges = [byUser('eppCertificatePerUser'), byRegistrar('eppCertificatePerRegistrar')];
+
 /** The routes with limits of their own, checked after the caller's, narrowest first. */
 export const routeLimits: { readonly [Id in OperationId]?: readonly Subject[] } = {
   createUser: userCreation,
@@ -27,4 +29,7 @@ export const routeLimits: { readonly [Id in OperationId]?: readonly Subject[] } 
   requestPasswordReset: [byAddress('resetMailPerIp'), byUser('resetMailPerAccount')],
   // Each creation mails the technical contact and every ADMIN.
   createApiKey: [byUser('apiKeyCreationPerUser')],
+  // Each change mails the technical contact and every ADMIN; a refused upload counts too (it costs a parse).
+  uploadEppCertificate: eppCertificateChanges,
+  removeEppCertificate: eppCertificateChanges,
 };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { seedDemoUsers } from '../identity/demo/demo-users';
 import { registrars } from '../db/schema';
+import { seedDemoCertificates } from './demo-certificates';
 import { seedDemoRegistry } from './demo-registry';
 
 /** Held while one instance seeds: instances starting together in demo mode load the demo once. */
@@ -24,6 +25,7 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
       if (existing.length === 0) {
         app.log.info('empty database in demo mode: loading demo data');
         await seedDemoRegistry(app);
+        await seedDemoCertificates(app);
       }
       await seedDemoUsers(app);
     } finally {

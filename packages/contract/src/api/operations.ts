@@ -51,6 +51,10 @@ export const operations = {
   listCountries: { method: 'GET', path: '/country' },
   requestPasswordReset: { method: 'DELETE', path: '/me/password' },
   setMyLanguage: { method: 'PUT', path: '/me/language' },
+  // EPP client certificates
+  listEppCertificates: { method: 'GET', path: '/registrar/epp/certificates' },
+  uploadEppCertificate: { method: 'PUT', path: '/registrar/epp/certificates/:slot' },
+  removeEppCertificate: { method: 'DELETE', path: '/registrar/epp/certificates/:slot' },
   // Reference
   getOpenApiDocument: { method: 'GET', path: '/openapi.json' },
 } as const satisfies Record<string, { method: ApiMethod; path: string }>;

@@ -46,6 +46,23 @@ export const webHandledKeys = {
     ],
   },
   requestPasswordReset: { replaced: ['error.internal'] },
+  // Every check of the certificate on the PEM field; a concurrent change beside the slot's form.
+  uploadEppCertificate: {
+    field: [
+      'validation.required',
+      'validation.maxLength',
+      'eppCertificate.notOneCertificate',
+      'eppCertificate.unreadable',
+      'eppCertificate.privateKey',
+      'eppCertificate.expired',
+      'eppCertificate.notYetValid',
+      'eppCertificate.weakKey',
+      'eppCertificate.weakSignature',
+      'eppCertificate.validityTooLong',
+      'eppCertificate.inOtherSlot',
+      'eppCertificate.changed',
+    ],
+  },
 } as const satisfies { readonly [Id in OperationId]?: WebHandles };
 
 type Marks<Id extends OperationId> = Id extends keyof typeof webHandledKeys ? (typeof webHandledKeys)[Id] : Record<never, never>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { domainSearchFilterNames } from '../../portfolio';
 import { auditActions, type AuditAction } from '../../history';
+import { eppCertificateSlots } from '../../epp-certificates';
 
 /*
  * What each audit action records in `details` (the one home of those shapes: the server's audit
@@ -25,6 +26,12 @@ const contactChange = z.object({
 const userFields = { name: z.string(), email: z.string(), roles: names };
 const userNamed = z.object({ username: z.string() });
 const userWhole = z.object({ username: z.string(), ...userFields });
+const eppCertificate = z.object({
+  slot: z.enum(eppCertificateSlots),
+  fingerprint: z.string().meta({ description: 'SHA-256 of the DER, lower-case hex.' }),
+  subject: z.string(),
+  notAfter: timestamp,
+});
 const apiKey = z.object({ name: z.string(), prefix: z.string(), scopes: names, expiresOn: day, allowedAddresses: z.array(z.string()) });
 
 export const auditDetailsSchemas = {
@@ -55,6 +62,10 @@ export const auditDetailsSchemas = {
   'download.historyExport': z.object({ fileName, filter: z.partialRecord(z.enum(['user', 'kind', 'from', 'to']), z.string()) }),
   /** The language before and after, as stored (`en`, `nl`, `fr`, `de`). */
   'registrar.language.update': z.object({ before: z.string(), after: z.string() }),
+  /** The certificate uploaded (or, for a removal, removed); `replaced`: the fingerprint of the one it took the place of. */
+  'epp.certificate.upload': eppCertificate,
+  'epp.certificate.replace': eppCertificate.extend({ replaced: z.string() }),
+  'epp.certificate.remove': eppCertificate,
 } as const satisfies Record<AuditAction, z.ZodObject>;
 
 /** What each audit action records in `details`. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eppCertificateSlots } from '../../epp-certificates';
 
 /* Path parameters: Fastify hands them over as text; the services look each one up in the caller's registrar. */
 
@@ -11,3 +12,6 @@ export const registrarHandleParams = z.object({
 });
 export const usernameParams = z.object({ username: z.string().meta({ description: "The full username, with '@' and the registrar handle." }) });
 export const apiKeyIdParams = z.object({ id: z.string().meta({ description: "The key's id (the part after `rpk_` in its prefix)." }) });
+export const eppCertificateSlotParams = z.object({
+  slot: z.enum(eppCertificateSlots, { error: 'error.badRequest' }).meta({ description: 'Which certificate: `primary` or `failover`.' }),
+});

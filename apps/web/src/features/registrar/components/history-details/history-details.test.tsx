@@ -83,6 +83,28 @@ const examples: { [A in AuditAction]: { details: AuditDetails[A]; lines: string[
     details: { ...key, scopes: ['domainReport'], allowedAddresses: [] },
     lines: ['Key: Nightly export (rpk_AbCdEf012345)', 'Scopes: Domain report', 'Expires after: 2026/12/31', 'Allowed addresses: Any address'],
   },
+  'epp.certificate.upload': {
+    details: { slot: 'primary', fingerprint: '3f2a9c0d', subject: 'CN=epp.acme.example, O=Acme', notAfter: '2027-01-15T09:00:00.000Z' },
+    lines: ['Certificate: Primary', 'Subject: CN=epp.acme.example, O=Acme', 'SHA-256 fingerprint: 3f2a9c0d', 'Valid until: 2027/01/15 10:00:00 CET'],
+  },
+  'epp.certificate.replace': {
+    details: {
+      ...{ slot: 'primary', fingerprint: '3f2a9c0d', subject: 'CN=epp.acme.example, O=Acme', notAfter: '2027-01-15T09:00:00.000Z' },
+      slot: 'failover',
+      replaced: '11aa22bb',
+    },
+    lines: [
+      'Certificate: Failover',
+      'Subject: CN=epp.acme.example, O=Acme',
+      'SHA-256 fingerprint: 3f2a9c0d',
+      'Valid until: 2027/01/15 10:00:00 CET',
+      'Replaced certificate: 11aa22bb',
+    ],
+  },
+  'epp.certificate.remove': {
+    details: { slot: 'primary', fingerprint: '3f2a9c0d', subject: 'CN=epp.acme.example, O=Acme', notAfter: '2027-01-15T09:00:00.000Z' },
+    lines: ['Certificate: Primary', 'Subject: CN=epp.acme.example, O=Acme', 'SHA-256 fingerprint: 3f2a9c0d', 'Valid until: 2027/01/15 10:00:00 CET'],
+  },
   'download.domainReport': {
     details: { fileName: 'domain_names_Acme_20260504-120000.csv', rows: 1 },
     lines: ['File: domain_names_Acme_20260504-120000.csv · 1 row'],

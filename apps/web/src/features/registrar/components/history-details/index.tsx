@@ -1,5 +1,6 @@
 import type { HistoryEntry, SignInHistoryEntry } from '@registrar-panel/contract';
 import { ApiKeyDetails } from './api-key-details';
+import { CertificateDetails } from './certificate-details';
 import { ContactDetails } from './contact-details';
 import { DownloadDetails } from './download-details';
 import { IpListDetails, PasswordDetails } from './epp-details';
@@ -44,6 +45,10 @@ export function HistoryDetails({ entry }: { entry: HistoryEntry }) {
     case 'download.forecast':
     case 'download.historyExport':
       return <DownloadDetails details={entry.details} />;
+    case 'epp.certificate.upload':
+    case 'epp.certificate.replace':
+    case 'epp.certificate.remove':
+      return <CertificateDetails details={entry.details} />;
     default:
       return <SignInOrUnknown entry={entry} />;
   }
