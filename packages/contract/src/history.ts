@@ -38,6 +38,9 @@ export const auditActions = [
   'download.historyExport',
   // The language of mails to the registrar's contacts that are no users.
   'registrar.language.update',
+  // The EPP password's reset link: asked for, then used to set a password without the current one.
+  'epp.password.resetLinkRequest',
+  'epp.password.resetLinkUse',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -73,6 +76,8 @@ export const auditActionKinds = {
   'download.forecast': 'downloads',
   'download.historyExport': 'downloads',
   'registrar.language.update': 'contacts',
+  'epp.password.resetLinkRequest': 'epp',
+  'epp.password.resetLinkUse': 'epp',
 } as const satisfies Record<AuditAction, Exclude<HistoryKind, 'signIn'>>;
 
 /** The audit actions of one kind (none for `signIn`). */

@@ -14,7 +14,13 @@ export const jobQueueSchema = 'pgboss';
 export const jobQueueSchemaVersion: number = bossVersion.schema;
 
 /** The queues, created by the migrator. Retry policies are given per job (mail/outbox.ts). */
-export const queueNames = { mail: 'mail', retention: 'retention', accessEnd: 'access-end', apiKeyExpiry: 'api-key-expiry' } as const;
+export const queueNames = {
+  mail: 'mail',
+  retention: 'retention',
+  accessEnd: 'access-end',
+  apiKeyExpiry: 'api-key-expiry',
+  eppPasswordAge: 'epp-password-age',
+} as const;
 
 /** pg-boss's connection interface over a pool or one client of it (the migrator holds its lock on one). */
 export function connectionOfPg(client: pg.Pool | pg.PoolClient): PgBoss.Db {

@@ -5,6 +5,7 @@ import { serverPropertiesHandlers } from './config/config.routes';
 import { countryHandlers } from './country/country.routes';
 import { registrationHandlers } from './registrations/registrations.routes';
 import { eppHandlers } from './epp/epp.routes';
+import { eppPasswordLifeHandlers } from './epp/epp-password-life.routes';
 import { historyHandlers } from './history/history.routes';
 import { meHandlers } from './me/me.routes';
 import { openApiHandlers } from './openapi/openapi.routes';
@@ -27,5 +28,6 @@ export function apiHandlers(app: FastifyInstance, apiPrefix: string): ApiHandler
     ...countryHandlers(),
     ...meHandlers(app),
     ...openApiHandlers(app.config, apiPrefix),
+    ...eppPasswordLifeHandlers(app),
   };
 }

@@ -27,4 +27,6 @@ export const routeLimits: { readonly [Id in OperationId]?: readonly Subject[] } 
   requestPasswordReset: [byAddress('resetMailPerIp'), byUser('resetMailPerAccount')],
   // Each creation mails the technical contact and every ADMIN.
   createApiKey: [byUser('apiKeyCreationPerUser')],
+  // Each request mails every ADMIN a link.
+  requestEppPasswordResetLink: [byUser('eppResetLinkPerUser'), byRegistrar('eppResetLinkPerRegistrar')],
 };

@@ -53,6 +53,11 @@ export const operations = {
   setMyLanguage: { method: 'PUT', path: '/me/language' },
   // Reference
   getOpenApiDocument: { method: 'GET', path: '/openapi.json' },
+  // The EPP password's life (issue 31)
+  getEppPasswordLife: { method: 'GET', path: '/registrar/epp/password/life' },
+  requestEppPasswordResetLink: { method: 'POST', path: '/registrar/epp/password/resetLink' },
+  checkEppPasswordResetLink: { method: 'POST', path: '/registrar/epp/password/resetLink/check' },
+  setEppPasswordWithLink: { method: 'PUT', path: '/registrar/epp/password/resetLink' },
 } as const satisfies Record<string, { method: ApiMethod; path: string }>;
 
 export type OperationId = keyof typeof operations;

@@ -2,6 +2,7 @@ import { changesAllowedWhileSuspended, type ServiceCall } from '../registrar-sta
 import type { OperationId } from './operations';
 import { routeKey, type ApiRoute } from './route';
 import { apiKeyManagementRoutes } from './routes/api-keys';
+import { eppPasswordLifeRoutes } from './routes/epp-password-life';
 import { historyRoutes } from './routes/history';
 import { referenceRoutes } from './routes/reference';
 import { registrarRoutes } from './routes/registrar';
@@ -22,6 +23,7 @@ export const routeTable = [
   ...apiKeyManagementRoutes,
   ...sessionRoutes,
   ...referenceRoutes,
+  ...eppPasswordLifeRoutes,
 ] as const satisfies readonly ApiRoute[];
 
 /** One entry of the table, by its operation id. */

@@ -55,6 +55,10 @@ export const auditDetailsSchemas = {
   'download.historyExport': z.object({ fileName, filter: z.partialRecord(z.enum(['user', 'kind', 'from', 'to']), z.string()) }),
   /** The language before and after, as stored (`en`, `nl`, `fr`, `de`). */
   'registrar.language.update': z.object({ before: z.string(), after: z.string() }),
+  /** How many ADMIN users the link was mailed to; never the link or its token. */
+  'epp.password.resetLinkRequest': z.object({ recipients: z.number().int() }),
+  /** Who asked for the link used; never the password, the link or its token. */
+  'epp.password.resetLinkUse': z.object({ requestedBy: z.string() }),
 } as const satisfies Record<AuditAction, z.ZodObject>;
 
 /** What each audit action records in `details`. */
