@@ -59,6 +59,8 @@ const examples: { [A in AuditAction]: { details: AuditDetails[A]; lines: string[
     lines: ['Added: 2001:db8::1', 'Removed: 192.0.2.1'],
   },
   'epp.password.update': { details: { firstTime: true }, lines: ['First password set'] },
+  'epp.password.resetLinkRequest': { details: { recipients: 2 }, lines: ['Mailed to 2 administrators'] },
+  'epp.password.resetLinkUse': { details: { requestedBy: 'ann@acme' }, lines: ['Link asked for by ann@acme'] },
   'user.create': { details: { ...ann, roles: ['TECH', 'FINANCE'] }, lines: ['User: ann@acme', 'Roles: TECH, FINANCE'] },
   'user.update': {
     details: { username: 'ann@acme', before: { name: 'Ann', email: 'ann@acme.be', roles: ['TECH'] }, after: { name: 'Ann', email: 'ann@acme.be', roles: [] } },
