@@ -36,7 +36,8 @@ export function PasswordSection() {
       <p className="mb-3">
         <Link to={paths.eppPassword}>{t('epp.security.password.change')}</Link>
       </p>
-      {mayReset && <ResetLink />}
+      {/* Without a password there is nothing to forget: the Password tab sets the first one. */}
+      {mayReset && life?.set && <ResetLink />}
     </SectionCard>
   );
 }
