@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { eppNewPasswordField } from './epp';
+import { eppPasswordResetTokenPattern } from './epp-password-links';
 
-/**
- * The EPP password's life (issue 31): how long a reset link works, and the link's token as the
- * mail carries it (32 random bytes, base64url). The age after which ADMIN users are reminded is the
- * server's configuration (`EPP_PASSWORD_MAX_AGE_DAYS`), and its answer tells the page.
+/*
+ * The requests of the EPP password's reset link (issue 31); its constants are in epp-password-links.ts.
+ * The age after which ADMIN users are reminded is the server's configuration (`EPP_PASSWORD_MAX_AGE_DAYS`).
  */
-export const eppPasswordResetLinkMinutes = 30;
-
-/** 32 random bytes in base64url, no padding. */
-export const eppPasswordResetTokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
 const tokenField = z.string({ error: 'epp.resetLink.invalid' }).regex(eppPasswordResetTokenPattern, { error: 'epp.resetLink.invalid' });
 
@@ -20,6 +16,3 @@ export type EppPasswordResetLinkCheck = z.infer<typeof eppPasswordResetLinkCheck
 /** `PUT /services/registrar/epp/password/resetLink`: the token and the new password (spec section 5's rules). */
 export const eppPasswordSetWithLinkSchema = z.object({ token: tokenField, newPassword: eppNewPasswordField });
 export type EppPasswordSetWithLink = z.infer<typeof eppPasswordSetWithLinkSchema>;
-
-/** The web's pages the mails link to: the reset page (the token after `#`) and the security page. */
-export const eppPasswordPages = { reset: '/epp/password-reset', security: '/epp/security' } as const;

@@ -9,6 +9,7 @@ export * from './registrar';
 export * from './registrar-status';
 export * from './epp';
 export * from './epp-password-life';
+export * from './epp-password-links';
 export * from './domains';
 export * from './portfolio';
 export * from './users';
