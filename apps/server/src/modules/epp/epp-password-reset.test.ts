@@ -107,6 +107,14 @@ describe('asking for a reset link', () => {
     ]);
   });
 
+  it("mails another registrar's ADMIN's link to that registrar's ADMINs only, for that registrar", async () => {
+    const res = await call(t, { method: 'POST', url: linkUrl, as: otherAdmin });
+    expect(res.statusCode).toBe(201);
+    expect((await t.newMail()).map((mail) => mail.to)).toEqual(['boss.otherreg@mail.example']);
+    const rows = await t.database.db.select().from(eppPasswordResetLinks).where(eq(eppPasswordResetLinks.requestedBy, otherAdmin.username));
+    expect(rows.map((row) => row.registrarHandle)).toEqual(['otherreg']);
+  });
+
   it('is for ADMINs only: TECH, SUPPORT and FINANCE are refused and nothing is mailed', async () => {
     for (const roles of [['TECH'], ['SUPPORT'], ['FINANCE']] as PanelRole[][]) {
       const res = await call(t, { method: 'POST', url: linkUrl, as: as(`x@${handle}`, roles) });
