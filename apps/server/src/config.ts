@@ -79,11 +79,14 @@ export interface Config {
   /** How long rows that only grow are kept (jobs/retention.ts). */
   retention: RetentionPolicy;
   /** Opens `/metrics` to requests carrying it as a bearer token; loopback needs none (modules/metrics/). A secret. */
-  metricsToken: string | undefined; /**
+  metricsToken: string | undefined;
+  /**
    * The longest validity (notBefore to notAfter, in days) an uploaded EPP client certificate may have;
    * checked at upload only, so lowering it never invalidates a certificate already accepted.
    */
   eppCertMaxValidityDays: number;
+  /** Days after which an EPP password is too old (`EPP_PASSWORD_MAX_AGE_DAYS`). */
+  eppPasswordMaxAgeDays: number;
 }
 
 /** How the relay retries a mail it could not hand to the SMTP server (mail/outbox.ts). */
@@ -114,6 +117,9 @@ export interface RetentionPolicy {
 }
 
 export const defaultRetention: RetentionPolicy = { auditDays: 730, signInDays: 365, mailDays: 7, eppEventsDays: 90 };
+
+/** After this many days an EPP password is too old: its registrar's ADMIN users are mailed once (issue 31). */
+export const defaultEppPasswordMaxAgeDays = 365;
 
 /**
  * The longest line the feed reads (FEED_MAX_LINE_BYTES), in bytes without its line break. Well
@@ -187,6 +193,7 @@ export const variablesSchema = z.object({
   MAIL_RETENTION_DAYS: days.optional(),
   EPP_EVENTS_RETENTION_DAYS: days.optional(),
   EPP_CERT_MAX_VALIDITY_DAYS: days.optional(),
+  EPP_PASSWORD_MAX_AGE_DAYS: days.optional(),
   PASSWORD_HASH_CONCURRENCY: wholeNumber(0, 10_000, 'a whole number').optional(),
   PASSWORD_HASH_QUEUE: wholeNumber(0, 100_000, 'a whole number').optional(),
   // A bearer token: one word of printable characters, long enough that guessing it is hopeless.
@@ -289,6 +296,7 @@ const configSchema = variablesSchema.transform((v, context): Config => {
     },
     metricsToken: v.METRICS_TOKEN,
     eppCertMaxValidityDays: v.EPP_CERT_MAX_VALIDITY_DAYS ?? eppCertificateRules.defaultMaxValidityDays,
+    eppPasswordMaxAgeDays: v.EPP_PASSWORD_MAX_AGE_DAYS ?? defaultEppPasswordMaxAgeDays,
   };
 });
 

@@ -42,6 +42,9 @@ export const auditActions = [
   'epp.certificate.upload',
   'epp.certificate.replace',
   'epp.certificate.remove',
+  // The EPP password's reset link: asked for, then used to set a password without the current one.
+  'epp.password.resetLinkRequest',
+  'epp.password.resetLinkUse',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -80,6 +83,8 @@ export const auditActionKinds = {
   'epp.certificate.upload': 'epp',
   'epp.certificate.replace': 'epp',
   'epp.certificate.remove': 'epp',
+  'epp.password.resetLinkRequest': 'epp',
+  'epp.password.resetLinkUse': 'epp',
 } as const satisfies Record<AuditAction, Exclude<HistoryKind, 'signIn'>>;
 
 /** The audit actions of one kind (none for `signIn`). */

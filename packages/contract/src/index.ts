@@ -8,6 +8,8 @@ export * from './config';
 export * from './registrar';
 export * from './registrar-status';
 export * from './epp';
+export * from './epp-password-life';
+export * from './epp-password-links';
 export * from './domains';
 export * from './portfolio';
 export * from './users';
@@ -70,3 +72,4 @@ export type {
   PanelUser,
   UsersResponse,
 } from './api/responses/users';
+export type { EppPasswordLife, EppPasswordResetLinkSent, EppPasswordResetLinkState } from './api/responses/epp-password-life';

@@ -33,6 +33,9 @@ export const messageTexts = {
   'unsafe.password':
     'This password is not safe: it must not be a commonly used password, nor contain your registrar handle, a username, the word ‘registrar’ or the TLD, nor be the same as the current password.',
   'epp.password.wrong': 'The current password is not correct.',
+  'epp.resetLink.invalid': 'This link is not valid for your account. Ask for a new link on the EPP security page.',
+  'epp.resetLink.used': 'This link was already used. Ask for a new link on the EPP security page.',
+  'epp.resetLink.expired': 'This link has expired: a link works for {{minutes}} minutes. Ask for a new link on the EPP security page.',
   'no.transfer.history': 'There is no transfer history for this domain.',
   // User management
   'users.usernameTaken': 'This username is already in use. Please choose another one.',

@@ -39,6 +39,8 @@ export const capabilities = {
   manageApiKeys: ['ADMIN'],
   /** The language of the registrar's mails to its contacts that are no users (`PUT /registrar/language`). */
   setRegistrarLanguage: ['ADMIN'],
+  /** Ask for a link that sets the EPP password without the current one, and use it (issue 31). */
+  resetEppPassword: ['ADMIN'],
 } as const satisfies Record<string, readonly PanelRole[]>;
 export type Capability = keyof typeof capabilities;
 

@@ -20,6 +20,7 @@ export const queueNames = {
   accessEnd: 'access-end',
   apiKeyExpiry: 'api-key-expiry',
   eppCertificateExpiry: 'epp-certificate-expiry',
+  eppPasswordAge: 'epp-password-age',
 } as const;
 
 /** pg-boss's connection interface over a pool or one client of it (the migrator holds its lock on one). */

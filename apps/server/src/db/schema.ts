@@ -625,7 +625,7 @@ export const eppClientCertificates = pgTable(
 );
 
 /**
- * Single-use links to set a registrar's EPP password without the current one (modules/epp-security/):
+ * Single-use links to set a registrar's EPP password without the current one (modules/epp/epp-password-reset.service.ts):
  * mailed to its ADMIN users, valid for a signed-in ADMIN of that registrar only. Only a hash is kept.
  */
 export const eppPasswordResetLinks = pgTable(

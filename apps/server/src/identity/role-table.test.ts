@@ -79,6 +79,7 @@ const roleTable: { row: string; capability: Capability; cells: [boolean, boolean
       { method: 'GET', url: '/services/registrar/epp/ip' },
       { method: 'PUT', url: '/services/registrar/epp/ip', body: { ipAddresses: ['192.0.2.10'] } },
       { method: 'GET', url: '/services/registrar/epp/password/required' },
+      { method: 'GET', url: '/services/registrar/epp/password/life' },
       {
         method: 'PUT',
         url: '/services/registrar/epp/password',
@@ -126,6 +127,13 @@ const roleTable: { row: string; capability: Capability; cells: [boolean, boolean
     capability: 'setRegistrarLanguage',
     cells: [no, no, no, yes],
     calls: [{ method: 'PUT', url: '/services/registrar/language', body: { language: 'nl' } }],
+  },
+  {
+    row: 'EPP password reset link',
+    capability: 'resetEppPassword',
+    cells: [no, no, no, yes],
+    // Using a link needs the token a mail carries: modules/epp/epp-password-reset.test.ts holds its check and use to every role.
+    calls: [{ method: 'POST', url: '/services/registrar/epp/password/resetLink' }],
   },
   {
     row: 'registrar history and its CSV',

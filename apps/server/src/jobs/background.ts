@@ -5,13 +5,16 @@ import { startRetention } from './retention';
 import { startAccessEnd } from './access-end';
 import { startApiKeyExpiry } from './api-key-expiry';
 import { startEppCertificateExpiry } from './epp-certificate-expiry';
+import { startEppPasswordAge } from './epp-password-age';
+import { productNameOf } from '../identity/directory/identity-mail';
 
 /** Sent mail moves to the queue's archive after an hour (kept there MAIL_RETENTION_DAYS, then deleted). */
 const archiveSentAfterSeconds = 3600;
 
 /**
  * The work every instance does besides answering requests: the mail relay, the retention job, the
- * access-end job, the API keys' and the EPP client certificates' expiry reminders, on the job queue. Started by server.ts once the
+ * access-end job, the API keys' and the EPP client certificates' expiry reminders and the EPP
+ * passwords' age reminders, on the job queue. Started by server.ts once the
  * app is built (tests start it only when they test it), stopped before the database closes: the
  * mails being sent finish first.
  */
@@ -32,6 +35,7 @@ export async function startBackgroundWork(app: FastifyInstance, events: RelayEve
   await startAccessEnd({ boss, directory: app.userDirectory, log });
   await startApiKeyExpiry({ boss, deps: { db: app.db, directory: app.userDirectory, outbox: app.outbox, log, config }, log });
   await startEppCertificateExpiry({ boss, deps: { db: app.db, directory: app.userDirectory, outbox: app.outbox, log, config }, log });
+  await startEppPasswordAge({ boss, deps: eppPasswordAgeDeps(app), log });
   return {
     boss,
     async stop() {
@@ -39,6 +43,13 @@ export async function startBackgroundWork(app: FastifyInstance, events: RelayEve
       smtp?.close();
     },
   };
+}
+
+/** What the EPP password age job needs, from the app (tests run the same job with it). */
+export function eppPasswordAgeDeps(app: FastifyInstance) {
+  const { config } = app;
+  const mail = { publicUrl: config.publicUrl, supportEmail: config.supportEmail, productName: productNameOf(config.tld) };
+  return { db: app.db, directory: app.userDirectory, outbox: app.outbox, log: app.log, maxAgeDays: config.eppPasswordMaxAgeDays, mail };
 }
 
 export type BackgroundWork = Awaited<ReturnType<typeof startBackgroundWork>>;

@@ -69,6 +69,13 @@ export const rateLimitPolicy = {
     default: '50/1h',
     counts: 'EPP client certificates uploaded, replaced or removed for one registrar, by all its users',
   },
+  // Each request mails every ADMIN of the registrar a link (issue 31): a loop must not flood them.
+  eppResetLinkPerUser: { variable: 'RATE_LIMIT_EPP_LINK_PER_USER', default: '3/1h', counts: 'EPP password reset links asked for by one user' },
+  eppResetLinkPerRegistrar: {
+    variable: 'RATE_LIMIT_EPP_LINK_PER_REGISTRAR',
+    default: '10/1h',
+    counts: "EPP password reset links asked for by all of one registrar's users",
+  },
   servicesPerIp: { variable: 'RATE_LIMIT_SERVICES_PER_IP', default: '1200/1m', counts: 'every /services request from one address, signed in or not' },
   servicesPerUser: { variable: 'RATE_LIMIT_SERVICES_PER_USER', default: '600/1m', counts: 'every /services request of one signed-in user' },
   // Counted instead of the user's limit for a request made with an API key (a key is no user); below a

@@ -6,6 +6,7 @@ import { countryHandlers } from './country/country.routes';
 import { registrationHandlers } from './registrations/registrations.routes';
 import { eppHandlers } from './epp/epp.routes';
 import { eppCertificateHandlers } from './epp-certificates/epp-certificates.routes';
+import { eppPasswordLifeHandlers } from './epp/epp-password-life.routes';
 import { historyHandlers } from './history/history.routes';
 import { meHandlers } from './me/me.routes';
 import { openApiHandlers } from './openapi/openapi.routes';
@@ -29,5 +30,6 @@ export function apiHandlers(app: FastifyInstance, apiPrefix: string): ApiHandler
     ...countryHandlers(),
     ...meHandlers(app),
     ...openApiHandlers(app.config, apiPrefix),
+    ...eppPasswordLifeHandlers(app),
   };
 }

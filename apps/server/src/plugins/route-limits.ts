@@ -32,4 +32,6 @@ export const routeLimits: { readonly [Id in OperationId]?: readonly Subject[] } 
   // Each change mails the technical contact and every ADMIN; a refused upload counts too (it costs a parse).
   uploadEppCertificate: eppCertificateChanges,
   removeEppCertificate: eppCertificateChanges,
+  // Each request mails every ADMIN a link.
+  requestEppPasswordResetLink: [byUser('eppResetLinkPerUser'), byRegistrar('eppResetLinkPerRegistrar')],
 };

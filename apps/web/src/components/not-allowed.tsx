@@ -20,6 +20,7 @@ const capabilityPages = {
   readHistory: paths.registrarHistory,
   manageApiKeys: paths.apiKeys,
   setRegistrarLanguage: paths.generalData,
+  resetEppPassword: paths.eppSecurity,
 } as const satisfies Record<Capability, string>;
 
 const capabilityNames = Object.keys(capabilityPages) as Capability[];

@@ -1,3 +1,5 @@
+import { eppPasswordPages } from '@registrar-panel/contract';
+
 /**
  * A page path with one parameter: called, the path of a link (the value URI-encoded); its `pattern`
  * is what the router matches.
@@ -30,7 +32,9 @@ export const paths = {
   eppIpAddressesEdit: '/epp/ipaddresses/edit',
   eppPassword: '/epp/password',
   /** Certificates, the EPP password's life and the EPP server's connections: linked from the EPP settings header, not a tab. */
-  eppSecurity: '/epp/security',
+  eppSecurity: eppPasswordPages.security,
+  /** The EPP password's reset link (its token after `#`), reached from the mail only. */
+  eppPasswordReset: eppPasswordPages.reset,
   registrationSearch: '/registrations/search',
   /** Counts of the registrar's registrations, linked from the search page (not a menu entry). */
   registrationOverview: '/registrations/overview',

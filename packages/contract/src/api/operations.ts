@@ -57,6 +57,11 @@ export const operations = {
   removeEppCertificate: { method: 'DELETE', path: '/registrar/epp/certificates/:slot' },
   // Reference
   getOpenApiDocument: { method: 'GET', path: '/openapi.json' },
+  // The EPP password's life (issue 31)
+  getEppPasswordLife: { method: 'GET', path: '/registrar/epp/password/life' },
+  requestEppPasswordResetLink: { method: 'POST', path: '/registrar/epp/password/resetLink' },
+  checkEppPasswordResetLink: { method: 'POST', path: '/registrar/epp/password/resetLink/check' },
+  setEppPasswordWithLink: { method: 'PUT', path: '/registrar/epp/password/resetLink' },
 } as const satisfies Record<string, { method: ApiMethod; path: string }>;
 
 export type OperationId = keyof typeof operations;

@@ -3,6 +3,7 @@ import type { OperationId } from './operations';
 import { routeKey, type ApiRoute } from './route';
 import { apiKeyManagementRoutes } from './routes/api-keys';
 import { eppCertificateRoutes } from './routes/epp-certificates';
+import { eppPasswordLifeRoutes } from './routes/epp-password-life';
 import { historyRoutes } from './routes/history';
 import { referenceRoutes } from './routes/reference';
 import { registrarRoutes } from './routes/registrar';
@@ -24,6 +25,7 @@ export const routeTable = [
   ...apiKeyManagementRoutes,
   ...sessionRoutes,
   ...referenceRoutes,
+  ...eppPasswordLifeRoutes,
 ] as const satisfies readonly ApiRoute[];
 
 /** One entry of the table, by its operation id. */

@@ -63,6 +63,9 @@ export const webHandledKeys = {
       'eppCertificate.changed',
     ],
   },
+  // A link that is unknown, used or expired: the reset page says so in place of the form.
+  checkEppPasswordResetLink: { replaced: ['epp.resetLink.invalid', 'epp.resetLink.used', 'epp.resetLink.expired'] },
+  setEppPasswordWithLink: { field: ['unsafe.password'], replaced: ['epp.resetLink.invalid', 'epp.resetLink.used', 'epp.resetLink.expired'] },
 } as const satisfies { readonly [Id in OperationId]?: WebHandles };
 
 type Marks<Id extends OperationId> = Id extends keyof typeof webHandledKeys ? (typeof webHandledKeys)[Id] : Record<never, never>;

@@ -2,13 +2,13 @@ import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import type { EppPasswordChange } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../errors';
-import type { UserDirectory } from '../../identity/directory/user-directory';
+import type { DirectoryUser, UserDirectory } from '../../identity/directory/user-directory';
 import type { SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { recordPortalChange } from '../../feed/portal-changes';
 import { administratorRecipients } from '../../mail/recipients';
 import type { EppChangeNotices } from './epp-change-notices';
-import { findRegistrarEpp, lockRegistrarEpp, setEppPasswordHash } from './epp.repository';
+import { findRegistrarEpp, lockRegistrarEpp, setEppPasswordHash, type RegistrarEppRow } from './epp.repository';
 import { contextWordIn, isCommonPassword } from '../../lib/unsafe-passwords';
 
 export const passwordAuditAction = 'epp.password.update';
@@ -51,8 +51,6 @@ export async function changeEppPassword({ db, directory, notices, tld }: EppPass
   // Asked before the transaction, not inside it: the directory does not take part in it, and may
   // not even be this database (Keycloak).
   const directoryUsers = await directory.listUsers(actor.registrarHandle);
-  const directoryUsernames = directoryUsers.map((user) => user.username);
-  const administrators = administratorRecipients(directoryUsers);
   await db.transaction(async (tx) => {
     const registrar = await lockRegistrarEpp(tx, actor.registrarHandle);
     if (!registrar) throw notFound();
@@ -61,16 +59,34 @@ export async function changeEppPassword({ db, directory, notices, tld }: EppPass
       if (!input.oldPassword) throw badRequest('validation.required', { field: 'oldPassword' });
       if (!(await verify(current, input.oldPassword))) throw badRequest('epp.password.wrong', { field: 'oldPassword' });
     }
-    const usernames = [actor.username, ...directoryUsernames];
-    const unsafe =
-      isUnsafeEppPassword(input.newPassword, { registrarHandle: registrar.handle, usernames, tld }) ||
-      (current !== null && (await verify(current, input.newPassword)));
-    if (unsafe) throw badRequest('unsafe.password', { field: 'newPassword' });
-    const passwordHash = await hash(input.newPassword, { algorithm: argon2id });
-    await setEppPasswordHash(tx, registrar.handle, passwordHash, at);
-    await recordAudit(tx, actor, passwordAuditAction, { firstTime: current === null });
-    // The registry's EPP server checks passwords against this hash (argon2id); the password itself never leaves.
-    await recordPortalChange(tx, actor, 'eppPassword', { hash: passwordHash, changedAt: at.toISOString() });
-    await notices.queue(tx, { registrar, administrators, actor, change: { kind: 'password', firstTime: current === null }, at });
+    await saveEppPassword(tx, { notices, tld }, { actor, registrar, directoryUsers, newPassword: input.newPassword, at }, () =>
+      recordAudit(tx, actor, passwordAuditAction, { firstTime: current === null }),
+    );
   });
+}
+
+/**
+ * The part every way of setting the password shares (the form, a reset link): refuses an unsafe
+ * password, then stores its hash with who and when, records the change (`audit`, then the portal-changes
+ * stream) and queues its notices. Call it in a transaction holding the registrar's row (`lockRegistrarEpp`).
+ */
+export async function saveEppPassword(
+  tx: Db,
+  { notices, tld }: Pick<EppPasswordDeps, 'notices' | 'tld'>,
+  change: { actor: SignedInUser; registrar: RegistrarEppRow; directoryUsers: readonly DirectoryUser[]; newPassword: string; at: Date },
+  audit: () => Promise<void>,
+): Promise<void> {
+  const { actor, registrar, newPassword, at } = change;
+  const current = registrar.eppPasswordHash;
+  const usernames = [actor.username, ...change.directoryUsers.map((user) => user.username)];
+  const unsafe =
+    isUnsafeEppPassword(newPassword, { registrarHandle: registrar.handle, usernames, tld }) || (current !== null && (await verify(current, newPassword)));
+  if (unsafe) throw badRequest('unsafe.password', { field: 'newPassword' });
+  const passwordHash = await hash(newPassword, { algorithm: argon2id });
+  await setEppPasswordHash(tx, registrar.handle, passwordHash, at, actor.username);
+  await audit();
+  // The registry's EPP server checks passwords against this hash (argon2id); the password itself never leaves.
+  await recordPortalChange(tx, actor, 'eppPassword', { hash: passwordHash, changedAt: at.toISOString() });
+  const administrators = administratorRecipients(change.directoryUsers);
+  await notices.queue(tx, { registrar, administrators, actor, change: { kind: 'password', firstTime: current === null }, at });
 }

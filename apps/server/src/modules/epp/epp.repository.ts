@@ -49,6 +49,13 @@ export async function replaceIpAddresses(db: Db, handle: string, ips: readonly s
   await db.insert(eppIpAddresses).values(ips.map((ip, position) => ({ registrarHandle: handle, ip, position })));
 }
 
-export async function setEppPasswordHash(db: Db, handle: string, hash: string, at: Date): Promise<void> {
-  await db.update(registrars).set({ eppPasswordHash: hash, eppPasswordChangedAt: at }).where(eq(registrars.handle, handle));
+/**
+ * Stores a new password's hash with when and by whom; a new password has not been reminded of its
+ * age yet (jobs/epp-password-age.ts claims that once per password).
+ */
+export async function setEppPasswordHash(db: Db, handle: string, hash: string, at: Date, by: string): Promise<void> {
+  await db
+    .update(registrars)
+    .set({ eppPasswordHash: hash, eppPasswordChangedAt: at, eppPasswordChangedBy: by, eppPasswordAgeNoticeAt: null })
+    .where(eq(registrars.handle, handle));
 }

@@ -8,6 +8,7 @@ const EppPasswordPage = page(() => import('./components/epp-password-page'), 'Ep
 const IpAddressesEdit = page(() => import('./components/ip-addresses-edit'), 'IpAddressesEdit');
 const IpAddressesView = page(() => import('./components/ip-addresses-view'), 'IpAddressesView');
 const SecurityPage = page(() => import('./security/security-page'), 'SecurityPage');
+const PasswordResetPage = page(() => import('./security/password-reset-page'), 'PasswordResetPage');
 
 /** `/epp` with the IP list, its edit page and the password (spec section 2); the empty child goes to the list. */
 export const eppRoutes: RouteObject[] = [
@@ -23,4 +24,6 @@ export const eppRoutes: RouteObject[] = [
   },
   // Beside `/epp`, not one of its children: the spec's tabs and children stay as they are.
   { path: paths.eppSecurity, element: <SecurityPage /> },
+  // The mailed reset link's page (issue 31): reached from the mail only, no menu entry or link.
+  { path: paths.eppPasswordReset, element: <PasswordResetPage /> },
 ];

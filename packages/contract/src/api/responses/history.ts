@@ -66,6 +66,10 @@ export const auditDetailsSchemas = {
   'epp.certificate.upload': eppCertificate,
   'epp.certificate.replace': eppCertificate.extend({ replaced: z.string() }),
   'epp.certificate.remove': eppCertificate,
+  /** How many ADMIN users the link was mailed to; never the link or its token. */
+  'epp.password.resetLinkRequest': z.object({ recipients: z.number().int() }),
+  /** Who asked for the link used; never the password, the link or its token. */
+  'epp.password.resetLinkUse': z.object({ requestedBy: z.string() }),
 } as const satisfies Record<AuditAction, z.ZodObject>;
 
 /** What each audit action records in `details`. */

@@ -32,3 +32,15 @@ export function PasswordDetails({ details }: { details: Partial<AuditDetails['ep
   const { t } = useTranslation();
   return details.firstTime === true ? <>{t('registrar.history.details.firstPassword')}</> : null;
 }
+
+/** A reset link asked for: how many ADMIN users it was mailed to (never the link). */
+export function ResetLinkRequestDetails({ details }: { details: Partial<AuditDetails['epp.password.resetLinkRequest']> }) {
+  const { t } = useTranslation();
+  return details.recipients === undefined ? null : <>{t('registrar.history.details.resetLinkRecipients', { count: details.recipients })}</>;
+}
+
+/** The password set with a link: who had asked for it (never the password). */
+export function ResetLinkUseDetails({ details }: { details: Partial<AuditDetails['epp.password.resetLinkUse']> }) {
+  const { t } = useTranslation();
+  return details.requestedBy === undefined ? null : <>{t('registrar.history.details.resetLinkRequestedBy', { username: details.requestedBy })}</>;
+}

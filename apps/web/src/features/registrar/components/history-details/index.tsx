@@ -3,7 +3,7 @@ import { ApiKeyDetails } from './api-key-details';
 import { CertificateDetails } from './certificate-details';
 import { ContactDetails } from './contact-details';
 import { DownloadDetails } from './download-details';
-import { IpListDetails, PasswordDetails } from './epp-details';
+import { IpListDetails, PasswordDetails, ResetLinkRequestDetails, ResetLinkUseDetails } from './epp-details';
 import { LanguageDetails } from './language-details';
 import { OtherDetails } from './other-details';
 import { UserDetails } from './user-details';
@@ -27,6 +27,10 @@ export function HistoryDetails({ entry }: { entry: HistoryEntry }) {
       return <IpListDetails details={entry.details} />;
     case 'epp.password.update':
       return <PasswordDetails details={entry.details} />;
+    case 'epp.password.resetLinkRequest':
+      return <ResetLinkRequestDetails details={entry.details} />;
+    case 'epp.password.resetLinkUse':
+      return <ResetLinkUseDetails details={entry.details} />;
     case 'user.create':
     case 'user.update':
     case 'user.delete':
