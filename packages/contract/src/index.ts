@@ -68,3 +68,5 @@ export type {
   PanelUser,
   UsersResponse,
 } from './api/responses/users';
+export * from './epp-connections';
+export type { EppConnectionsResponse } from './api/responses/epp-connections';

@@ -2,6 +2,7 @@ import { changesAllowedWhileSuspended, type ServiceCall } from '../registrar-sta
 import type { OperationId } from './operations';
 import { routeKey, type ApiRoute } from './route';
 import { apiKeyManagementRoutes } from './routes/api-keys';
+import { eppConnectionRoutes } from './routes/epp-connections';
 import { historyRoutes } from './routes/history';
 import { referenceRoutes } from './routes/reference';
 import { registrarRoutes } from './routes/registrar';
@@ -17,6 +18,7 @@ import { userRoutes } from './routes/users';
 export const routeTable = [
   ...registrationRoutes,
   ...registrarRoutes,
+  ...eppConnectionRoutes,
   ...historyRoutes,
   ...userRoutes,
   ...apiKeyManagementRoutes,
