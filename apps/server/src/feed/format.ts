@@ -322,7 +322,7 @@ export function parseChange(value: unknown, line: number): ParsedLine {
   const entity = entities[type];
   if (op === 'begin' || op === 'end') return { line, seq, error: `op "${op}" belongs to type "snapshot"` };
   if (op === 'delete') {
-    if (!entity.deletable) return { line, seq, error: `a ${type} is never deleted${deleteHint[type] ?? ''}` };
+    if (!entity.deletable) return { line, seq, error: `${/^[aeiou]/i.test(type) ? 'an' : 'a'} ${type} is never deleted${deleteHint[type] ?? ''}` };
     const key = entity.key.safeParse(envelope.data.key);
     if (!key.success) return { line, seq, error: `key: ${describe(key.error)}` };
     return { line, change: { seq, type, op, key: String(Object.values(key.data)[0]) } as FeedChange };
