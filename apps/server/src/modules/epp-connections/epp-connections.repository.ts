@@ -73,7 +73,7 @@ export async function lastSuccessDays(db: Db, handle: string, fingerprints: stri
   if (fingerprints.length === 0) return new Map();
   const { rows } = await db.execute<{ fingerprint: string; day: string }>(
     sql`SELECT fingerprint, to_char(max(day), 'YYYY-MM-DD') AS day FROM epp_connection_days
-         WHERE registrar_handle = ${handle} AND outcome = 'success' AND fingerprint = ANY(${fingerprints}::text[]) GROUP BY fingerprint`,
+         WHERE registrar_handle = ${handle} AND outcome = 'success' AND fingerprint IN ${fingerprints} GROUP BY fingerprint`,
   );
   return new Map(rows.map((row) => [row.fingerprint, row.day]));
 }
