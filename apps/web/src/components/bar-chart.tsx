@@ -88,7 +88,9 @@ export function BarChart({ series, labelAt, testId }: BarChartProps) {
   const { language } = useFormats();
   // The labels are read when the chart draws; a new function with the same data does not redraw it.
   const labels = useRef(labelAt);
-  labels.current = labelAt;
+  useEffect(() => {
+    labels.current = labelAt;
+  });
   const key = JSON.stringify(series);
   useEffect(() => {
     const element = box.current;

@@ -34,7 +34,7 @@ async function certificate(handle: string, slot: string, fingerprint: string) {
 async function read(as = tech): Promise<EppConnectionsResponse> {
   const res = await call(t, { url, as });
   expect(res.statusCode).toBe(200);
-  return (res.json() as { data: EppConnectionsResponse }).data;
+  return res.json<{ data: EppConnectionsResponse }>().data;
 }
 
 beforeAll(async () => {

@@ -7,6 +7,7 @@ import { NotAllowed } from '../../../components/not-allowed';
 import { useCurrentUser } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { paths } from '../../../lib/paths';
+import { ConnectionsSection } from './connections-section';
 
 /**
  * `/epp/security` (TECH and ADMIN, `manageEpp`): why the registry's EPP server refused a connection,
@@ -34,6 +35,7 @@ export function SecurityPage() {
         <>
           <p className="text-body-secondary mb-4">{t('epp.security.intro')}</p>
           {/* Sections, in this order: connections, client certificates, the EPP password. */}
+          <ConnectionsSection />
         </>
       )}
     </section>
