@@ -27,7 +27,7 @@ export function AllowListUsage({ addresses, change }: { addresses: EppConnection
       <tbody>
         {addresses.map((entry) => (
           <tr key={entry.address} data-address={entry.address}>
-            <StackCell label={column.address} header className="font-monospace text-break fw-normal">
+            <StackCell label={column.address} header className="font-monospace connection-address fw-normal">
               {entry.address}
             </StackCell>
             <StackCell label={column.lastUsed}>

@@ -1,7 +1,7 @@
 import type { EppConnectionsResponse } from '@registrar-panel/contract';
 import { Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { StackCell, stackTableClass } from '../../../components/stack-table';
+import { StackCell, stackTableClass, stackTableHalf } from '../../../components/stack-table';
 import { useFormats } from '../../../lib/formats';
 
 /** Which certificate slot the connections used over 30 days: a failover certificate never tried shows as such. */
@@ -45,10 +45,10 @@ export function CertificateUsage({ certificates }: { certificates: EppConnection
                   ? '–'
                   : t('epp.security.connections.neverUsed')}
             </StackCell>
-            <StackCell label={column.successes} className="text-md-end">
+            <StackCell label={column.successes} className={`${stackTableHalf} text-md-end`}>
               {count(c.successes)}
             </StackCell>
-            <StackCell label={column.refused} className="text-md-end">
+            <StackCell label={column.refused} className={`${stackTableHalf} text-md-end`}>
               {count(c.refused)}
             </StackCell>
           </tr>
