@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 /*
  * The reads of the EPP security page's connections section, each one index walk or a handful:
  * events by (registrar, outcome, at) newest first, an address's last success by (registrar,
- * address, at), and the 30-day counts from `epp_connection_days` (never the events themselves).
+ * address, outcome, at) (migration 0019), and the 30-day counts from `epp_connection_days` (never the events themselves).
  */
 
 export interface ConnectionRow {
