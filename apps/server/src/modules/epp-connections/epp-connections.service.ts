@@ -62,7 +62,14 @@ function perCertificate(
     return { slot, fingerprint, lastUsedOn: fingerprint === null ? null : (lastDays.get(fingerprint) ?? null), ...counted };
   });
   const gone = tally((f) => !onFile.has(f));
-  return gone.successes + gone.refused === 0 ? slots : [...slots, { slot: null, fingerprint: null, lastUsedOn: null, ...gone }];
+  // Certificates no longer on file: their last use within the chart's days (they had no slot to keep it under).
+  const goneLastDay =
+    counts
+      .filter((c) => c.outcome === 'success' && c.fingerprint !== '' && !onFile.has(c.fingerprint))
+      .map((c) => c.day)
+      .sort()
+      .at(-1) ?? null;
+  return gone.successes + gone.refused === 0 ? slots : [...slots, { slot: null, fingerprint: null, lastUsedOn: goneLastDay, ...gone }];
 }
 
 /** Everything the EPP security page shows of the caller's registrar's connections. */

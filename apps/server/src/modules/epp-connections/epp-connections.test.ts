@@ -135,6 +135,8 @@ describe('the connections section', () => {
       ['failover', null, 0, 0],
       [null, null, 1, 0],
     ]);
+    // A certificate no longer on file still says when it last worked.
+    expect(data.certificates[2]!.lastUsedOn).toBe(brusselsDay(ago(1)));
     expect(data.days.reduce((sum, d) => sum + d.successes + d.refused, 0)).toBe(2);
   });
 });
