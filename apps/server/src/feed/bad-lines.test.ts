@@ -187,6 +187,8 @@ describe('EPP connection lines', () => {
           lines.connection(9008, 'acme', hoursAgo(2), { ...refusal, reason: 'tooEarly' }),
           lines.connection(9009, 'nobody', hoursAgo(2)),
           lines.connection(9010, 'acme', new Date(now.getTime() + 3 * 86_400_000)),
+          // Far ahead: refused, and no partition is made for it.
+          lines.connection(9013, 'acme', '9999-12-31T00:00:00Z'),
           lines.remove('eppConnection', { id: 9001 }),
           // Past the 90 days: accepted, not stored.
           lines.connection(9011, 'acme', hoursAgo(24 * 91)),
@@ -207,7 +209,8 @@ describe('EPP connection lines', () => {
       [8, expect.stringMatching(/^data: reason: /)],
       [9, 'unknown registrar "nobody"'],
       [10, expect.stringMatching(/is more than a day ahead of the importer's clock$/)],
-      [11, 'an eppConnection is never deleted: connection events leave when they pass retention'],
+      [11, expect.stringMatching(/^at: 9999-12-31T00:00:00.000Z is more than a day ahead/)],
+      [12, 'an eppConnection is never deleted: connection events leave when they pass retention'],
     ]);
     expect(await stored()).toEqual([
       { id: '9001', reason: null },
@@ -218,7 +221,11 @@ describe('EPP connection lines', () => {
       { outcome: 'refused', count: '2' },
       { outcome: 'success', count: '1' },
     ]);
-    expect(await readPosition(database.pool)).toBe(first + 13);
+    expect(await readPosition(database.pool)).toBe(first + 14);
+    const { rows: partitions } = await database.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_inherits WHERE inhparent = 'epp_connection_events'::regclass`,
+    );
+    expect(partitions[0]!.n).toBeLessThan(6);
   }, 60_000);
 
   it('refuses a connection line inside a snapshot: a snapshot lists state, events are a log', async () => {

@@ -35,8 +35,12 @@ const retainedSince = (rules: EppEventRules) => new Date(rules.now().getTime() -
 /** Makes the partitions the batch's stored events fall in; runs before the batch's transaction (a new partition locks the parent). */
 export async function preparePartitions(changes: AcceptedChange[], rules: EppEventRules): Promise<void> {
   const since = retainedSince(rules).getTime();
+  // Only what can be stored: an event past retention is skipped, one too far ahead refused (a year-9999 line must not make 95,000 partitions).
+  const until = rules.now().getTime() + eppEventLeeway;
   const times = changes.flatMap(({ change }) =>
-    change.type === 'eppConnection' && change.op === 'upsert' && change.data.at.getTime() >= since ? [change.data.at.getTime()] : [],
+    change.type === 'eppConnection' && change.op === 'upsert' && change.data.at.getTime() >= since && change.data.at.getTime() <= until
+      ? [change.data.at.getTime()]
+      : [],
   );
   if (times.length === 0) return;
   await rules.ensurePartitions(new Date(Math.min(...times)), new Date(Math.max(...times)));
