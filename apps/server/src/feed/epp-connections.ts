@@ -1,6 +1,5 @@
 import type { PoolClient } from 'pg';
-import type { AcceptedChange } from './check';
-import type { EppConnectionData } from './format';
+import type { EppConnectionData, FeedChange } from './format';
 
 /*
  * EPP connection events in the feed (docs/registry-feed.md, "EPP connection events"): a log, not
@@ -30,10 +29,11 @@ export function futureProblem(data: EppConnectionData, now: Date): string | null
   return data.at.getTime() > now.getTime() + eppEventLeeway ? `at: ${data.at.toISOString()} is more than a day ahead of the importer's clock` : null;
 }
 
-const retainedSince = (rules: EppEventRules) => new Date(rules.now().getTime() - rules.retentionDays * dayMs);
+/** The oldest instant stored: older events are past retention. */
+export const retainedSince = (rules: EppEventRules) => new Date(rules.now().getTime() - rules.retentionDays * dayMs);
 
 /** Makes the partitions the batch's stored events fall in; runs before the batch's transaction (a new partition locks the parent). */
-export async function preparePartitions(changes: AcceptedChange[], rules: EppEventRules): Promise<void> {
+export async function preparePartitions(changes: readonly { change: FeedChange }[], rules: EppEventRules): Promise<void> {
   const since = retainedSince(rules).getTime();
   // Only what can be stored: an event past retention is skipped, one too far ahead refused (a year-9999 line must not make 95,000 partitions).
   const until = rules.now().getTime() + eppEventLeeway;
@@ -77,5 +77,3 @@ export async function insertEppConnections(client: PoolClient, events: EppConnec
     [JSON.stringify(rows), since],
   );
 }
-
-export { retainedSince };
