@@ -73,3 +73,5 @@ export type {
   UsersResponse,
 } from './api/responses/users';
 export type { EppPasswordLife, EppPasswordResetLinkSent, EppPasswordResetLinkState } from './api/responses/epp-password-life';
+export * from './epp-connections';
+export type { EppConnectionsResponse } from './api/responses/epp-connections';

@@ -661,7 +661,8 @@ export const eppConnectionEvents = pgTable(
   (t) => [
     primaryKey({ columns: [t.id, t.at] }),
     index('epp_connection_events_registrar_idx').on(t.registrarHandle, t.outcome, t.at),
-    index('epp_connection_events_address_idx').on(t.registrarHandle, t.address, t.at),
+    // An address's last success is one index lookup, also for an address that is only ever refused (migration 0019).
+    index('epp_connection_events_address_outcome_idx').on(t.registrarHandle, t.address, t.outcome, t.at),
     check('epp_connection_events_outcome_check', sql`${t.outcome} IN ('success', 'refused')`),
   ],
 );

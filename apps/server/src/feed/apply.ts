@@ -1,12 +1,14 @@
 import type { PoolClient } from 'pg';
 import { deferFacets, refreshDeferredFacets } from '../db/facets';
 import { bulkColumns } from './bulk-rows';
+import { insertEppConnections } from './epp-connections';
 import type { AcceptedChange } from './check';
 import {
   portalOwnedFields,
   type BillingEventData,
   type ContactData,
   type DomainData,
+  type EppConnectionData,
   type PortalOwnedField,
   type RegistrarData,
   type TransferData,
@@ -31,6 +33,7 @@ function latestByKey(changes: AcceptedChange[]): Record<AcceptedChange['change']
     domain: new Map(),
     transfer: new Map(),
     billingEvent: new Map(),
+    eppConnection: new Map(),
   };
   for (const { change } of changes) {
     const key =
@@ -290,7 +293,11 @@ async function replaceById(
   );
 }
 
-export async function applyBatch(client: PoolClient, changes: AcceptedChange[]): Promise<ApplySummary> {
+/**
+ * `eppEventsSince`: connection events older than this are not stored (past retention); none when
+ * not given, for callers that carry no events (a bulk snapshot refuses them).
+ */
+export async function applyBatch(client: PoolClient, changes: AcceptedChange[], eppEventsSince?: Date): Promise<ApplySummary> {
   const summary: ApplySummary = { keptPortalChanges: [] };
   const latest = latestByKey(changes);
   await deferFacets(client);
@@ -339,6 +346,12 @@ export async function applyBatch(client: PoolClient, changes: AcceptedChange[]):
       sv_trid: e.svTrid,
     })),
   );
+
+  const events = upserts<EppConnectionData>(latest.eppConnection);
+  if (events.length > 0) {
+    if (!eppEventsSince) throw new Error('EPP connection events need the retention cut-off');
+    await insertEppConnections(client, events, eppEventsSince);
+  }
 
   const deletedContacts = deletes(latest.contact);
   if (deletedContacts.length > 0) await client.query('DELETE FROM contacts WHERE handle = ANY($1::text[])', [deletedContacts]);

@@ -152,3 +152,95 @@ describe('a line that names a key twice in one object', () => {
     expect(rerun.stderr).toMatch(/0 applied, 6 already applied before;/);
   }, 60_000);
 });
+
+describe('EPP connection lines', () => {
+  const now = new Date();
+  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+  const stored = async () =>
+    (
+      await database.pool.query<{ id: string; reason: string | null }>(
+        `SELECT id::text, reason FROM epp_connection_events WHERE registrar_handle = 'acme' ORDER BY id`,
+      )
+    ).rows;
+  const counted = async () =>
+    (
+      await database.pool.query<{ outcome: string; count: string }>(
+        `SELECT outcome, sum(count)::text AS count FROM epp_connection_days WHERE registrar_handle = 'acme' GROUP BY outcome ORDER BY outcome`,
+      )
+    ).rows;
+
+  it('refuses what the registry should never send, stores the rest once, and counts what it stored per day', async () => {
+    const first = (await readPosition(database.pool)) + 1;
+    const refusal = { outcome: 'refused', reason: 'addressNotAllowed', address: '203.0.113.7' };
+    const fingerprint = 'ab'.repeat(32);
+    const run = await applyLines(
+      database,
+      numbered(
+        [
+          lines.connection(9001, 'acme', hoursAgo(3), { fingerprint }),
+          lines.connection(9002, 'acme', hoursAgo(2), refusal),
+          lines.connection(9003, 'acme', hoursAgo(2), { outcome: 'refused' }),
+          lines.connection(9004, 'acme', hoursAgo(2), { reason: 'badPassword' }),
+          lines.connection(9005, 'acme', hoursAgo(2), { address: '2001:DB8::1' }),
+          lines.connection(9006, 'acme', hoursAgo(2), { address: '192.0.2.300' }),
+          lines.connection(9007, 'acme', hoursAgo(2), { fingerprint: 'AB'.repeat(32) }),
+          lines.connection(9008, 'acme', hoursAgo(2), { ...refusal, reason: 'tooEarly' }),
+          lines.connection(9009, 'nobody', hoursAgo(2)),
+          lines.connection(9010, 'acme', new Date(now.getTime() + 3 * 86_400_000)),
+          // Far ahead: refused, and no partition is made for it.
+          lines.connection(9013, 'acme', '9999-12-31T00:00:00Z'),
+          lines.remove('eppConnection', { id: 9001 }),
+          // Past the 90 days: accepted, not stored.
+          lines.connection(9011, 'acme', hoursAgo(24 * 91)),
+          // Sent again (a registry's retry): stored once, counted once.
+          lines.connection(9002, 'acme', hoursAgo(2), refusal),
+          lines.connection(9012, 'acme', hoursAgo(1), { address: '2001:db8::1', outcome: 'refused', reason: 'badCertificate', fingerprint }),
+        ],
+        first,
+      ),
+      { batchSize: 4 },
+    );
+    expect(run.rejects.map((r) => [r.seq! - first + 1, r.reason])).toEqual([
+      [3, 'data: reason: required when the connection was refused, absent when it succeeded'],
+      [4, 'data: reason: required when the connection was refused, absent when it succeeded'],
+      [5, 'data: address: an IPv4 or IPv6 address in canonical form (RFC 5952 for IPv6)'],
+      [6, 'data: address: an IPv4 or IPv6 address in canonical form (RFC 5952 for IPv6)'],
+      [7, 'data: fingerprint: a SHA-256 fingerprint in lower-case hexadecimal'],
+      [8, expect.stringMatching(/^data: reason: /)],
+      [9, 'unknown registrar "nobody"'],
+      [10, expect.stringMatching(/is more than a day ahead of the importer's clock$/)],
+      [11, expect.stringMatching(/^at: 9999-12-31T00:00:00.000Z is more than a day ahead/)],
+      [12, 'an eppConnection is never deleted: connection events leave when they pass retention'],
+    ]);
+    expect(await stored()).toEqual([
+      { id: '9001', reason: null },
+      { id: '9002', reason: 'addressNotAllowed' },
+      { id: '9012', reason: 'badCertificate' },
+    ]);
+    expect(await counted()).toEqual([
+      { outcome: 'refused', count: '2' },
+      { outcome: 'success', count: '1' },
+    ]);
+    expect(await readPosition(database.pool)).toBe(first + 14);
+    const { rows: partitions } = await database.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_inherits WHERE inhparent = 'epp_connection_events'::regclass`,
+    );
+    expect(partitions[0]!.n).toBeLessThan(6);
+  }, 60_000);
+
+  it('refuses a connection line inside a snapshot: a snapshot lists state, events are a log', async () => {
+    const first = (await readPosition(database.pool)) + 1;
+    const run = await applyLines(
+      database,
+      numbered(
+        [{ type: 'snapshot', op: 'begin' }, lines.registrar('acme'), lines.connection(9100, 'acme', hoursAgo(1)), { type: 'snapshot', op: 'end' }],
+        first,
+      ),
+    );
+    expect(run.rejects.map((r) => r.reason)).toEqual([
+      'an eppConnection line is a log line, not part of a snapshot: send it before the snapshot begins or after it ends',
+    ]);
+    // The snapshot's end deleted no event.
+    expect((await stored()).map((r) => r.id)).toEqual(['9001', '9002', '9012']);
+  }, 60_000);
+});

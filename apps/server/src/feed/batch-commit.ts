@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import { applyBatch, type ApplySummary } from './apply';
 import { checkBatch, type AcceptedChange, type Reject } from './check';
+import { preparePartitions, retainedSince, type EppEventRules } from './epp-connections';
 import { recordPosition } from './position';
 import { deleteUnlisted, recordListedKeys } from './snapshot-keys.repository';
 
@@ -28,6 +29,7 @@ export interface BatchRules {
   strict: boolean;
   /** Registrar handles the database holds; learns those the batch creates. */
   registrars: Set<string>;
+  eppEvents: EppEventRules;
 }
 
 export type BatchOutcome =
@@ -42,14 +44,16 @@ interface Applied {
 }
 
 export async function commitBatch(client: PoolClient, batch: PendingBatch, rules: BatchRules): Promise<BatchOutcome> {
+  await preparePartitions(batch.changes, rules.eppEvents);
+  const since = retainedSince(rules.eppEvents);
   await client.query('BEGIN');
   try {
-    const checked = await checkBatch(client, batch.changes, rules.registrars, rules.tld);
+    const checked = await checkBatch(client, batch.changes, rules.registrars, rules.tld, rules.eppEvents.now());
     if (rules.strict && checked.rejects.length > 0) {
       await client.query('ROLLBACK');
       return { kind: 'stopped', reject: checked.rejects[0]! };
     }
-    const result = await applyWithFallback(client, checked.accepted, rules.strict);
+    const result = await applyWithFallback(client, checked.accepted, rules.strict, since);
     if (batch.listsSnapshotKeys) await recordListedKeys(client, result.applied);
     if (batch.sweeps) await deleteUnlisted(client);
     await recordPosition(client, batch.lastSeq);
@@ -67,24 +71,24 @@ export async function commitBatch(client: PoolClient, batch: PendingBatch, rules
  * foresee (a constraint, a value out of range), the batch is applied again line by line, so only
  * the lines the database refuses are left out; a strict run fails instead.
  */
-async function applyWithFallback(client: PoolClient, accepted: AcceptedChange[], strict: boolean): Promise<Applied> {
+async function applyWithFallback(client: PoolClient, accepted: AcceptedChange[], strict: boolean, since: Date): Promise<Applied> {
   await client.query('SAVEPOINT batch');
   try {
-    const { keptPortalChanges } = await applyBatch(client, accepted);
+    const { keptPortalChanges } = await applyBatch(client, accepted, since);
     return { applied: accepted, rejects: [], keptPortalChanges };
   } catch (error) {
     if (strict) throw error;
     await client.query('ROLLBACK TO SAVEPOINT batch');
-    return applyLineByLine(client, accepted);
+    return applyLineByLine(client, accepted, since);
   }
 }
 
-async function applyLineByLine(client: PoolClient, accepted: AcceptedChange[]): Promise<Applied> {
+async function applyLineByLine(client: PoolClient, accepted: AcceptedChange[], since: Date): Promise<Applied> {
   const result: Applied = { applied: [], rejects: [], keptPortalChanges: [] };
   for (const item of accepted) {
     await client.query('SAVEPOINT line');
     try {
-      const { keptPortalChanges } = await applyBatch(client, [item]);
+      const { keptPortalChanges } = await applyBatch(client, [item], since);
       result.keptPortalChanges.push(...keptPortalChanges);
       result.applied.push(item);
     } catch (lineError) {

@@ -4,6 +4,7 @@ import { SnapshotContents, type ListedChange } from './bulk-checks';
 import { ChunkedCopy } from './bulk-copy';
 import { addBillingEvent, addContact, addDomain, addTransfer, type CsvChunks } from './bulk-rows';
 import type { Reject } from './check';
+import { notInSnapshot } from './epp-connections';
 import type { ParsedLine } from './format';
 
 /*
@@ -76,6 +77,7 @@ class SnapshotLoader {
     this.lastSeq = change.seq;
     if (change.type === 'snapshot') return change.op === 'end' ? 'end' : rejectOf(item, 'a snapshot cannot begin inside another');
     if (change.op === 'delete') return rejectOf(item, 'a snapshot lists what exists; it deletes nothing');
+    if (change.type === 'eppConnection') return rejectOf(item, notInSnapshot);
     const problem = this.contents.problemWith(change);
     if (problem) return rejectOf(item, problem);
     if (change.type === 'registrar' || change.type === 'protectedTransactions') await this.writeNow(item.line, change);

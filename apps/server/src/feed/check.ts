@@ -1,5 +1,6 @@
 import { domainToASCII, domainToUnicode } from 'node:url';
 import type { PoolClient } from 'pg';
+import { futureProblem } from './epp-connections';
 import type { ContactData, DomainData, FeedChange } from './format';
 
 /** A change that passed every check, with the line it came from. */
@@ -121,6 +122,7 @@ export async function checkBatch(
   changes: AcceptedChange[],
   registrars: Set<string>,
   tld: string,
+  now: Date = new Date(),
 ): Promise<{ accepted: AcceptedChange[]; rejects: Reject[] }> {
   const known = await readKnown(client, changes);
   // The registrations the batch has touched so far, as the batch leaves them (null: deleted).
@@ -196,6 +198,12 @@ export async function checkBatch(
     } else if (change.type === 'billingEvent' && change.op === 'upsert') {
       if (!hasRegistrar(change.data.registrar)) {
         refuse(item, `unknown registrar "${change.data.registrar}"`);
+        continue;
+      }
+    } else if (change.type === 'eppConnection' && change.op === 'upsert') {
+      const problem = (!hasRegistrar(change.data.registrar) ? `unknown registrar "${change.data.registrar}"` : null) ?? futureProblem(change.data, now);
+      if (problem) {
+        refuse(item, problem);
         continue;
       }
     }

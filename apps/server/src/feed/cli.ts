@@ -54,6 +54,7 @@ async function main(): Promise<number> {
           rejects.write(`${JSON.stringify(reject)}\n`);
         },
         step: (label, run) => Progress.step(label, run),
+        eppEventsRetentionDays: config.retention.eppEventsDays,
       },
     );
     progress.finish();

@@ -8,7 +8,7 @@ import { filteredSearchPage } from '../modules/registrations/filtered-search.rep
 import { isIdn } from '../db/facets';
 import { planSearch } from '../modules/registrations/search-pattern';
 import { searchDomains } from '../modules/registrations/search.service';
-import { applyLines, facetDifferences, numbered, searchTableDifferences } from './feed.test-support';
+import { applyLines, connectionDayDifferences, facetDifferences, numbered, searchTableDifferences } from './feed.test-support';
 import { readPosition } from './position';
 import { randomChanges, readRegistryState, type DomainDoc, type RegistryState } from './random-changes.test-support';
 
@@ -81,6 +81,7 @@ describe('search and the portfolio counts stay exact under the feed', () => {
     const random = new Random(20261123);
     const state = await readRegistryState(database.pool, 'be');
     let seq = (await readPosition(database.pool)) + 1;
+    const firstConnection = state.nextConnectionId;
     for (let round = 0; round < 10; round++) {
       const changes = numbered([...randomChanges(state, random, 80)], seq);
       seq += changes.length;
@@ -90,6 +91,12 @@ describe('search and the portfolio counts stay exact under the feed', () => {
       expect(await searchTableDifferences(database)).toEqual([]);
       // The portfolio's facets and counts (migration 0010) equal a recount with the contract's rules.
       expect(await facetDifferences(database)).toEqual([]);
+      // EPP connection events: each id stored once (retries change nothing), the daily counts equal a recount.
+      expect(await connectionDayDifferences(database)).toEqual([]);
+      const { rows: stored } = await database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM epp_connection_events WHERE id >= $1', [
+        firstConnection,
+      ]);
+      expect(stored[0]!.n).toBe(new Set(state.connectionsSent.map((line) => (line.data as { id: number }).id)).size);
       const terms = termsFor(state, random);
       for (const registrar of state.registrars) {
         for (const term of terms) {

@@ -2,6 +2,7 @@ import type { PoolClient } from 'pg';
 import { commitBatch, type BatchRules } from './batch-commit';
 import { applySnapshotInBulk, registryIsEmpty, type BulkStep } from './bulk-snapshot';
 import type { AcceptedChange, Reject } from './check';
+import type { EppEventRules } from './epp-connections';
 import type { FeedReport } from './feed-report';
 import type { ParsedLine } from './format';
 import { readPosition } from './position';
@@ -22,6 +23,7 @@ export interface RunOptions {
   batchSize: number;
   /** Long single steps of a bulk snapshot, for the progress display. */
   step: BulkStep;
+  eppEvents: EppEventRules;
 }
 
 /** The options, with the registrar handles the database holds (learning those the feed creates). */

@@ -83,6 +83,12 @@ export const lines = {
     op: 'upsert',
     data: { id, registrar, at: '2024-05-01T10:00:00Z', type: 'RENEW', subtype: 'AUTOMATIC', period: 1, subject, svTrid: `BE-${id}` },
   }),
+  /** A successful EPP connection by default; `extra` makes it a refusal (`outcome`, `reason`) or moves it. */
+  connection: (id: number, registrar: string, at: Date | string, extra: Record<string, unknown> = {}) => ({
+    type: 'eppConnection',
+    op: 'upsert',
+    data: { id, registrar, at: typeof at === 'string' ? at : at.toISOString(), address: '192.0.2.10', outcome: 'success', ...extra },
+  }),
 };
 
 /** Numbers lines from `first` on, as the registry's sequence would. */
@@ -110,6 +116,8 @@ export async function registryDump(database: Database): Promise<string> {
     ['delegation_signers', 'domain_id, key_tag, digest_type'],
     ['transfers', 'id'],
     ['billing_events', 'id'],
+    ['epp_connection_events', 'id'],
+    ['epp_connection_days', 'registrar_handle, day, outcome, fingerprint'],
     ['domain_names', 'domain_id'],
     ['domain_name_token_counts', 'token'],
   ] as const;
@@ -261,4 +269,17 @@ export function feed(
   const exited = new Promise<FeedRun>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, stderr })));
   void options.watch?.(() => child.kill('SIGKILL'));
   return exited;
+}
+
+/** Where the EPP connections' daily counts differ from a recount of the events (per Brussels day). Empty when exact. */
+export async function connectionDayDifferences(database: Database): Promise<string[]> {
+  const { rows } = await database.pool.query<{ difference: string }>(
+    `WITH expected AS (
+       SELECT registrar_handle, (at AT TIME ZONE 'Europe/Brussels')::date AS day, outcome, coalesce(fingerprint, '') AS fingerprint, count(*) AS count
+         FROM epp_connection_events GROUP BY 1, 2, 3, 4)
+     SELECT concat_ws(' ', coalesce(e.registrar_handle, d.registrar_handle), coalesce(e.day, d.day), coalesce(e.outcome, d.outcome), e.count, d.count) AS difference
+       FROM expected e FULL JOIN epp_connection_days d USING (registrar_handle, day, outcome, fingerprint)
+      WHERE e.count IS DISTINCT FROM d.count`,
+  );
+  return rows.map((r) => r.difference);
 }

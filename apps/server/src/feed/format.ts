@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import {
   billingEventTypes,
+  canonicalIpAddress,
+  eppConnectionOutcomes,
+  eppRefusalReasons,
   domainStatuses,
   emailPattern,
   isBoundedInstant,
@@ -197,6 +200,31 @@ export const billingEventData = z
     message: 'not a subtype of this type',
   });
 
+/**
+ * One connection to the registry's EPP server: a log line, never changed once written (an event's
+ * id and time are its identity; sending it again changes nothing). `reason` is there exactly when
+ * the connection was refused; `fingerprint` is the SHA-256 of the client certificate presented.
+ */
+export const eppConnectionData = z
+  .object({
+    id: positive,
+    at: instant,
+    registrar: handle,
+    address: z.string().refine((value) => canonicalIpAddress(value) === value, 'an IPv4 or IPv6 address in canonical form (RFC 5952 for IPv6)'),
+    outcome: z.enum(eppConnectionOutcomes),
+    reason: z.enum(eppRefusalReasons).nullable().optional().default(null),
+    fingerprint: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, 'a SHA-256 fingerprint in lower-case hexadecimal')
+      .nullable()
+      .optional()
+      .default(null),
+  })
+  .refine((e) => (e.outcome === 'refused') === (e.reason !== null), {
+    path: ['reason'],
+    message: 'required when the connection was refused, absent when it succeeded',
+  });
+
 /** Per entity type: the schema of an upsert's `data`, and the key a delete names. */
 export const entities = {
   registrar: { data: registrarData, key: z.object({ handle }), deletable: false },
@@ -205,6 +233,7 @@ export const entities = {
   domain: { data: domainData, key: z.object({ id: positive }), deletable: true },
   transfer: { data: transferData, key: z.object({ id: positive }), deletable: true },
   billingEvent: { data: billingEventData, key: z.object({ id: positive }), deletable: true },
+  eppConnection: { data: eppConnectionData, key: z.object({ id: positive }), deletable: false },
 } as const;
 export type EntityType = keyof typeof entities;
 export const entityTypes = Object.keys(entities) as EntityType[];
@@ -226,6 +255,7 @@ export type ContactData = z.output<typeof contactData>;
 export type DomainData = z.output<typeof domainData>;
 export type TransferData = z.output<typeof transferData>;
 export type BillingEventData = z.output<typeof billingEventData>;
+export type EppConnectionData = z.output<typeof eppConnectionData>;
 
 interface DataOf {
   registrar: RegistrarData;
@@ -234,10 +264,11 @@ interface DataOf {
   domain: DomainData;
   transfer: TransferData;
   billingEvent: BillingEventData;
+  eppConnection: EppConnectionData;
 }
 
-/** Registrars are never deleted (their status says DELETED); counters belong to a registrar. */
-type DeletableType = Exclude<EntityType, 'registrar' | 'protectedTransactions'>;
+/** Registrars are never deleted (their status says DELETED); counters belong to a registrar; connection events leave by retention. */
+type DeletableType = Exclude<EntityType, 'registrar' | 'protectedTransactions' | 'eppConnection'>;
 
 /** A checked change: an upsert carries the whole entity, a delete its key. */
 export type FeedChange =
@@ -268,6 +299,11 @@ export function keyOf(change: Extract<FeedChange, { op: 'upsert' }>): string {
   }
 }
 
+const deleteHint: Partial<Record<EntityType, string>> = {
+  registrar: ': send status DELETED',
+  eppConnection: ': connection events leave when they pass retention',
+};
+
 /**
  * Checks one line's shape: the envelope, then the entity's schema. Relations (does the registrar
  * exist, is the name free) are checked against the database and the batch by feed/check.ts.
@@ -286,7 +322,7 @@ export function parseChange(value: unknown, line: number): ParsedLine {
   const entity = entities[type];
   if (op === 'begin' || op === 'end') return { line, seq, error: `op "${op}" belongs to type "snapshot"` };
   if (op === 'delete') {
-    if (!entity.deletable) return { line, seq, error: `a ${type} is never deleted${type === 'registrar' ? ': send status DELETED' : ''}` };
+    if (!entity.deletable) return { line, seq, error: `${/^[aeiou]/i.test(type) ? 'an' : 'a'} ${type} is never deleted${deleteHint[type] ?? ''}` };
     const key = entity.key.safeParse(envelope.data.key);
     if (!key.success) return { line, seq, error: `key: ${describe(key.error)}` };
     return { line, change: { seq, type, op, key: String(Object.values(key.data)[0]) } as FeedChange };

@@ -150,6 +150,18 @@ describe('bad lines', () => {
     expect(summary.rejects.map((r) => [r.line, r.reason])).toEqual([[10, 'duplicate key: registration 1 is already in this snapshot']]);
   });
 
+  it('in a snapshot loaded in bulk include an EPP connection event, a log line that no snapshot holds', async () => {
+    const values = snapshot().map(({ seq: _, ...v }) => v);
+    values.splice(3, 0, lines.connection(1, 'acme', new Date()));
+    const summary = await applyLines(database, numbered(values, 1));
+    expect(summary.mode).toBe('bulk');
+    expect(summary.rejects.map((r) => [r.line, r.reason])).toEqual([
+      [4, 'an eppConnection line is a log line, not part of a snapshot: send it before the snapshot begins or after it ends'],
+    ]);
+    const { rows } = await database.pool.query('SELECT count(*)::int AS n FROM epp_connection_events');
+    expect(rows[0]).toEqual({ n: 0 });
+  });
+
   it('stop a strict run with nothing of their batch applied', async () => {
     await applyLines(database, snapshot());
     const before = await registryDump(database);

@@ -1,4 +1,6 @@
+import { defaultRetention } from '../config';
 import type { Database } from '../db/database';
+import { ensureMonthlyPartitions } from '../db/monthly-partitions';
 import type { ApplySummary } from './apply';
 import type { Reject } from './check';
 import { withFeedLock } from './feed-lock';
@@ -25,6 +27,10 @@ export interface FeedOptions extends FeedListeners {
   batchSize?: number;
   /** Long single steps of a bulk snapshot (search names, indexes), for the progress display. */
   step?: <T>(label: string, run: () => Promise<T>) => Promise<T>;
+  /** EPP connection events older than this many days are not stored (EPP_EVENTS_RETENTION_DAYS). */
+  eppEventsRetentionDays?: number;
+  /** The importer's clock, for the events' retention and how far ahead they may be (tests set it). */
+  now?: () => Date;
 }
 
 export interface FeedSummary {
@@ -52,6 +58,11 @@ export async function importFeed(database: Database, source: AsyncIterable<Parse
     strict: options.strict ?? false,
     batchSize: options.batchSize ?? defaultBatchSize,
     step: options.step ?? ((_label, run) => run()),
+    eppEvents: {
+      retentionDays: options.eppEventsRetentionDays ?? defaultRetention.eppEventsDays,
+      now: options.now ?? (() => new Date()),
+      ensurePartitions: (from, to) => ensureMonthlyPartitions(database.db, 'epp_connection_events', from, to),
+    },
   };
   const end = await withFeedLock(database, (client) => runFeed(client, source, runOptions, report));
   const { lines, applied, skipped, rejected, mode, keptPortalChanges } = report;

@@ -2,7 +2,7 @@ import { domainToASCII, domainToUnicode } from 'node:url';
 import type pg from 'pg';
 import type { Random } from '../seed/random';
 import { idnWords, nouns } from '../seed/words';
-import { rgpStatuses } from '@registrar-panel/contract';
+import { eppRefusalReasons, rgpStatuses } from '@registrar-panel/contract';
 
 /** Statuses a registration's lifecycle is read from, and flags beside them (spec section 4). */
 const lifecycleStatuses = ['ok', 'ok', 'ok', 'inactive', 'pendingTransfer', 'redemption', 'pendingDelete', 'pendingRestore', 'ursLocked', 'ursSuspended'];
@@ -57,6 +57,9 @@ export interface RegistryState {
   nextContact: number;
   nextTransferId: number;
   nextBillingId: number;
+  nextConnectionId: number;
+  /** EPP connection lines sent so far, some of which a registry's retry sends again. */
+  connectionsSent: Record<string, unknown>[];
 }
 
 /**
@@ -84,8 +87,9 @@ export async function readRegistryState(pool: pg.Pool, tld: string, sample?: num
   );
   const names = new Set((await pool.query<{ a_label: string }>('SELECT a_label FROM domains')).rows.map((r) => r.a_label));
   const [max] = (
-    await pool.query<{ domain: string | null; transfer: string | null; billing: string | null }>(
-      `SELECT (SELECT max(id) FROM domains) AS domain, (SELECT max(id) FROM transfers) AS transfer, (SELECT max(id) FROM billing_events) AS billing`,
+    await pool.query<{ domain: string | null; transfer: string | null; billing: string | null; connection: string | null }>(
+      `SELECT (SELECT max(id) FROM domains) AS domain, (SELECT max(id) FROM transfers) AS transfer, (SELECT max(id) FROM billing_events) AS billing,
+              (SELECT max(id) FROM epp_connection_events) AS connection`,
     )
   ).rows;
   return {
@@ -98,6 +102,8 @@ export async function readRegistryState(pool: pg.Pool, tld: string, sample?: num
     nextContact: 1,
     nextTransferId: Number(max?.transfer ?? 0) + 1,
     nextBillingId: Number(max?.billing ?? 0) + 1,
+    nextConnectionId: Number(max?.connection ?? 0) + 1,
+    connectionsSent: [],
   };
 }
 
@@ -110,6 +116,7 @@ export const changeKinds = {
   contact: 10,
   billing: 15,
   counters: 5,
+  connection: 10,
 } as const;
 export type ChangeKind = keyof typeof changeKinds;
 
@@ -281,6 +288,31 @@ export function* randomChanges(
             svTrid: `FEED-${random.hex(10)}`,
           },
         };
+        break;
+      }
+      case 'connection': {
+        // A registry's retry sends a line again now and then: it must change nothing.
+        if (state.connectionsSent.length > 0 && random.chance(0.1)) {
+          yield random.pick(state.connectionsSent);
+          break;
+        }
+        const refused = random.chance(0.3);
+        const line = {
+          type: 'eppConnection',
+          op: 'upsert',
+          data: {
+            id: state.nextConnectionId++,
+            registrar,
+            // Across Brussels days and months, so the daily counts and several partitions are exercised.
+            at: iso(now - random.int(0, 60 * 86_400) * 1000),
+            address: random.pick(['192.0.2.10', '198.51.100.4', '2001:db8::10', '203.0.113.7']),
+            outcome: refused ? 'refused' : 'success',
+            ...(refused ? { reason: random.pick(eppRefusalReasons) } : {}),
+            ...(random.chance(0.8) ? { fingerprint: random.pick(['ab', 'cd', 'ef']).repeat(32) } : {}),
+          },
+        };
+        state.connectionsSent.push(line);
+        yield line;
         break;
       }
       case 'counters':

@@ -1,4 +1,5 @@
 import type { AcceptedChange, Reject } from './check';
+import { notInSnapshot } from './epp-connections';
 import type { ParsedLine } from './format';
 
 /*
@@ -40,6 +41,9 @@ export function nextStep(item: ParsedLine, cursor: Cursor): LineStep {
       reject: { line: item.line, seq: change.seq, reason: `out of order: sequence ${change.seq} after ${cursor.lastSeq}` },
       consumes: null,
     };
+  }
+  if (change.type === 'eppConnection' && cursor.snapshotOpen) {
+    return { kind: 'refuse', reject: { line: item.line, seq: change.seq, reason: notInSnapshot }, consumes: change.seq };
   }
   if (change.type !== 'snapshot') return { kind: 'change', accepted: { line: item.line, change } };
   if (change.op === 'begin') return { kind: 'snapshotBegin', seq: change.seq };

@@ -80,6 +80,7 @@ const roleTable: { row: string; capability: Capability; cells: [boolean, boolean
       { method: 'PUT', url: '/services/registrar/epp/ip', body: { ipAddresses: ['192.0.2.10'] } },
       { method: 'GET', url: '/services/registrar/epp/password/required' },
       { method: 'GET', url: '/services/registrar/epp/password/life' },
+      { method: 'GET', url: '/services/registrar/epp/connections' },
       {
         method: 'PUT',
         url: '/services/registrar/epp/password',

@@ -61,6 +61,8 @@ describe('retention', () => {
       { accountId: 'changed-long-ago', previousEmail: 'old@mail.example', changedAt: daysAgo(2) },
       { accountId: 'changed-today', previousEmail: 'recent@mail.example', changedAt: daysAgo(0.5) },
     ]);
+    await db.execute(sql`INSERT INTO epp_connection_days (registrar_handle, day, outcome, fingerprint, count)
+      VALUES ('alpha', '2026-08-20', 'success', '', 3), ('alpha', '2026-08-26', 'success', '', 4)`);
 
     const deleted = await applyRetention(db, policy, now);
 
@@ -72,7 +74,9 @@ describe('retention', () => {
       oidc_models: 1,
       user_tokens: 1,
       user_email_changes: 1,
+      epp_connection_days: 1,
     });
+    expect((await db.execute<{ day: string }>(sql`SELECT day::text FROM epp_connection_days`)).rows).toEqual([{ day: '2026-08-26' }]);
     expect((await db.select({ action: auditEvents.action }).from(auditEvents)).map((row) => row.action)).toEqual(['kept']);
     expect(await rows(signInAttempts)).toBe(1);
     expect((await db.select({ account: signInLockouts.account }).from(signInLockouts)).map((row) => row.account)).toEqual(['busy@alpha']);
@@ -81,7 +85,7 @@ describe('retention', () => {
     expect((await db.select({ tokenHash: userTokens.tokenHash }).from(userTokens)).map((row) => row.tokenHash)).toEqual(['just-expired']);
     expect((await db.select({ accountId: userEmailChanges.accountId }).from(userEmailChanges)).map((row) => row.accountId)).toEqual(['changed-today']);
     // Run again: nothing more to delete.
-    expect(Object.values(await applyRetention(db, policy, now))).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await applyRetention(db, policy, now))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('cleans a large table in batches, to the last row', async () => {

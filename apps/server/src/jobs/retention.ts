@@ -51,6 +51,8 @@ function cleanups(policy: RetentionPolicy): Cleanup[] {
     // A user's previous e-mail address matters for 15 minutes after a change (identity/directory/
     // email-change.ts); kept a day, then gone: it is personal data with no further use.
     olderThan('user_email_changes', 'changed_at', 1),
+    // The EPP connections' daily counts last as long as the events they count (their partitions: maintainPartitions).
+    olderThan('epp_connection_days', 'day', policy.eppEventsDays),
   ];
 }
 

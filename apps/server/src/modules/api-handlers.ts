@@ -12,6 +12,7 @@ import { meHandlers } from './me/me.routes';
 import { openApiHandlers } from './openapi/openapi.routes';
 import { registrarHandlers } from './registrar/registrar.routes';
 import { userHandlers } from './users/users.routes';
+import { eppConnectionHandlers } from './epp-connections/epp-connections.routes';
 
 /**
  * Every operation of the route table with its handler, by operation id: typed as the full map, so an
@@ -31,5 +32,6 @@ export function apiHandlers(app: FastifyInstance, apiPrefix: string): ApiHandler
     ...meHandlers(app),
     ...openApiHandlers(app.config, apiPrefix),
     ...eppPasswordLifeHandlers(app),
+    ...eppConnectionHandlers(app),
   };
 }

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { RegistryGenerator, domainQuotas } from './generate';
-import { snapshotLines, writeFeedFile } from './feed-lines';
+import { registryLines, writeFeedFile } from './feed-lines';
 import { loadRegistry } from './load';
 import { generatorOptions, toGeneratorArguments } from './options';
 
@@ -21,7 +21,11 @@ async function main() {
   if (values.out) {
     process.stderr.write(`Writing ${plan} as a feed snapshot to ${values.out}\n`);
     const generator = new RegistryGenerator(options);
-    await writeFeedFile(values.out, snapshotLines(generator), { label: 'domains', total: generator.totalDomains, counts: (line) => line.type === 'domain' });
+    await writeFeedFile(values.out, registryLines(generator, options), {
+      label: 'domains',
+      total: generator.totalDomains,
+      counts: (line) => line.type === 'domain',
+    });
     return;
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrations: 'refuse' });

@@ -6,11 +6,12 @@ import type { DomainRecord } from './domain-records';
 import type { BillingEventRecord } from './billing';
 import type { RegistryGenerator } from './generate';
 import type { RegistrarRow } from './registrars';
+import { connectionLines } from './epp-connections';
 
 /*
  * The generated registry as the registry's feed writes it (docs/registry-feed.md): a snapshot of
  * registrars, their protected-transaction counters, contacts, registrations with their transfers
- * and billing events. The demo, the benchmarks and `npm run seed` all load it through the importer,
+ * and billing events, then (registryLines) its EPP connection events. The demo, the benchmarks and `npm run seed` all load it through the importer,
  * the path a registry's own data takes; `npm run seed -- --out FILE` writes it as NDJSON.
  */
 
@@ -145,6 +146,16 @@ export function* snapshotLines(generator: RegistryGenerator, firstSeq = 1): Gene
     for (const e of batch.billingEvents) yield { seq: seq++, ...billingLine(++billingId, e) };
   }
   yield { seq: seq++, type: 'snapshot', op: 'end' };
+}
+
+/** The generated registry's snapshot, then its EPP connection events (a log, which no snapshot holds). */
+export function* registryLines(generator: RegistryGenerator, options: { seed: number; today: number }): Generator<Record<string, unknown>> {
+  let lastSeq = 0;
+  for (const line of snapshotLines(generator)) {
+    lastSeq = line.seq as number;
+    yield line;
+  }
+  yield* connectionLines(generator, options, lastSeq + 1);
 }
 
 /**

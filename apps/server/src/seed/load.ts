@@ -3,7 +3,7 @@ import { importFeed, type FeedSummary } from '../feed/importer';
 import { feedLinesOf } from '../feed/read-lines';
 import { Progress } from '../lib/progress';
 import { RegistryGenerator, type GenerateOptions } from './generate';
-import { snapshotLines } from './feed-lines';
+import { registryLines } from './feed-lines';
 
 export interface LoadOptions extends Omit<GenerateOptions, 'firstDomainId'> {
   /** Show a progress bar on stderr. */
@@ -32,7 +32,7 @@ export async function loadRegistry(database: Database, options: LoadOptions): Pr
   ]);
   if (taken.rows.length > 0) throw new Error(`registrar ${taken.rows[0]!.handle} exists already: generate into an empty database`);
   const progress = options.progress ? new Progress('domains', generator.totalDomains) : null;
-  const feed = await importFeed(database, feedLinesOf(snapshotLines(generator)), {
+  const feed = await importFeed(database, feedLinesOf(registryLines(generator, options)), {
     tld: options.tld,
     strict: true,
     onLine: progress ? (line) => 'change' in line && line.change.type === 'domain' && progress.advance(1) : undefined,

@@ -119,7 +119,8 @@ export function useDownload(): DownloadState {
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const [running, setRunning] = useState(false);
   const busy = useRef(false);
-  const start = useCallback(async <Id extends CsvOperationId>(operationId: Id, request: DownloadRequest<Id>) => {
+  // Typed from DownloadState: relating a second generic signature to it is more than TypeScript can represent.
+  const start = useCallback<DownloadState['start']>(async (operationId, request) => {
     if (busy.current) return false;
     const { fileName, fallbackError } = request;
     busy.current = true;

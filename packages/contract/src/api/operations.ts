@@ -28,6 +28,7 @@ export const operations = {
   isEppPasswordSet: { method: 'GET', path: '/registrar/epp/password/required' },
   changeEppPassword: { method: 'PUT', path: '/registrar/epp/password' },
   setRegistrarLanguage: { method: 'PUT', path: '/registrar/language' },
+  getEppConnections: { method: 'GET', path: '/registrar/epp/connections' },
   // History
   getHistory: { method: 'GET', path: '/registrar/history' },
   exportHistory: { method: 'GET', path: '/registrar/history/csv' },

@@ -4,6 +4,7 @@ import { routeKey, type ApiRoute } from './route';
 import { apiKeyManagementRoutes } from './routes/api-keys';
 import { eppCertificateRoutes } from './routes/epp-certificates';
 import { eppPasswordLifeRoutes } from './routes/epp-password-life';
+import { eppConnectionRoutes } from './routes/epp-connections';
 import { historyRoutes } from './routes/history';
 import { referenceRoutes } from './routes/reference';
 import { registrarRoutes } from './routes/registrar';
@@ -20,6 +21,7 @@ export const routeTable = [
   ...registrationRoutes,
   ...registrarRoutes,
   ...eppCertificateRoutes,
+  ...eppConnectionRoutes,
   ...historyRoutes,
   ...userRoutes,
   ...apiKeyManagementRoutes,

@@ -4,4 +4,5 @@ export const eppKeys = {
   passwordRequired: () => [...eppKeys.all, 'passwordRequired'] as const,
   passwordLife: () => [...eppKeys.all, 'passwordLife'] as const,
   resetLinkRecipients: () => [...eppKeys.all, 'resetLinkRecipients'] as const,
+  connections: () => [...eppKeys.all, 'connections'] as const,
 };

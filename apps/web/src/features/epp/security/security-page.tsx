@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { paths } from '../../../lib/paths';
 import { CertificatesSection } from './certificates-section';
+import { ConnectionsSection } from './connections-section';
 import { PasswordSection } from './password-section';
 
 /**
@@ -36,6 +37,7 @@ export function SecurityPage() {
         <>
           <p className="text-body-secondary mb-4">{t('epp.security.intro')}</p>
           {/* Sections, in this order: connections, client certificates, the EPP password. */}
+          <ConnectionsSection />
           <CertificatesSection />
           <PasswordSection />
         </>

@@ -1,5 +1,5 @@
 import type { PortfolioOverview } from '@registrar-panel/contract';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { DownloadProgress } from '../../../components/download-progress';
@@ -10,6 +10,7 @@ import downloadIcon from 'bootstrap-icons/icons/download.svg?raw';
 import { downloadForecastCsv } from '../api/download-forecast-csv';
 import { ForecastTable } from './forecast-table';
 import { SectionCard } from '../../../components/section-card';
+import { ChartBox } from '../../../components/chart-box';
 
 // The chart library loads only here, after the page's numbers are in, which keeps the first bundle within its size budget.
 const ForecastChart = lazy(() => import('./forecast-chart').then((module) => ({ default: module.ForecastChart })));
@@ -44,11 +45,9 @@ export function ForecastSection({ forecast, today }: { forecast: PortfolioOvervi
       <DownloadProgress progress={download.progress} label={t('registrations.overview.forecastDownload')} />
       <div className="row g-4 mt-0">
         <div className="col-lg-8">
-          <div role="img" aria-label={t('registrations.overview.forecastChart')} className="forecast-chart-box">
-            <Suspense fallback={null}>
-              <ForecastChart forecast={forecast} />
-            </Suspense>
-          </div>
+          <ChartBox label={t('registrations.overview.forecastChart')}>
+            <ForecastChart forecast={forecast} />
+          </ChartBox>
         </div>
         <div className="col-lg-4">
           <ForecastTable forecast={forecast} today={today} />
