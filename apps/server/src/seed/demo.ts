@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { seedDemoUsers } from '../identity/demo/demo-users';
 import { registrars } from '../db/schema';
-import { seedDemoCertificates } from './demo-certificates';
+import { demoCertificateRegistrar, makeDemoCertificate, seedDemoCertificates } from './demo-certificates';
 import { seedDemoRegistry } from './demo-registry';
 
 /** Held while one instance seeds: instances starting together in demo mode load the demo once. */
@@ -24,8 +24,9 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
       const existing = await app.db.select({ handle: registrars.handle }).from(registrars).limit(1);
       if (existing.length === 0) {
         app.log.info('empty database in demo mode: loading demo data');
-        await seedDemoRegistry(app);
-        await seedDemoCertificates(app);
+        const certificate = await makeDemoCertificate();
+        await seedDemoRegistry(app, { [demoCertificateRegistrar]: certificate.facts.fingerprint });
+        await seedDemoCertificates(app, certificate);
       }
       await seedDemoUsers(app);
     } finally {

@@ -30,9 +30,11 @@ export function officeAddresses(index: number): [string, string] {
 /** The address the demo's latest refusals come from: not on any list. */
 export const strangerAddress = '203.0.113.7';
 
-function registrarEvents(random: Random, index: number, handle: string, today: number): Event[] {
+function registrarEvents(random: Random, index: number, handle: string, today: number, primaryOnFile: string | undefined): Event[] {
   const [office, officeV6] = officeAddresses(index);
-  const primary = random.hex(64);
+  // Drawn either way, so that a certificate on file changes no other generated value.
+  const generatedPrimary = random.hex(64);
+  const primary = primaryOnFile ?? generatedPrimary;
   const retired = random.hex(64);
   const events: Event[] = [];
   const at = (dayOffset: number, withinMs: number) => today - dayOffset * day + withinMs;
@@ -57,13 +59,13 @@ function registrarEvents(random: Random, index: number, handle: string, today: n
 /** The generated registrars' connection events, oldest first, as feed lines numbered from `firstSeq`. */
 export function* connectionLines(
   generator: RegistryGenerator,
-  { seed, today }: { seed: number; today: number },
+  { seed, today, primaryFingerprints = {} }: { seed: number; today: number; primaryFingerprints?: Readonly<Record<string, string>> },
   firstSeq: number,
 ): Generator<Record<string, unknown>> {
   const events = generator.registrars
     .flatMap((r, index) => {
       const random = randomFor(seed, streams.eppConnection, index);
-      if (r.status === 'ACTIVE') return registrarEvents(random, index, r.handle, today);
+      if (r.status === 'ACTIVE') return registrarEvents(random, index, r.handle, today, primaryFingerprints[r.handle]);
       // A blocked registrar's software keeps trying, and is refused.
       if (r.status === 'BLOCKED') {
         return Array.from({ length: 5 }, (_, i): Event => ({

@@ -149,7 +149,10 @@ export function* snapshotLines(generator: RegistryGenerator, firstSeq = 1): Gene
 }
 
 /** The generated registry's snapshot, then its EPP connection events (a log, which no snapshot holds). */
-export function* registryLines(generator: RegistryGenerator, options: { seed: number; today: number }): Generator<Record<string, unknown>> {
+export function* registryLines(
+  generator: RegistryGenerator,
+  options: { seed: number; today: number; primaryFingerprints?: Readonly<Record<string, string>> },
+): Generator<Record<string, unknown>> {
   let lastSeq = 0;
   for (const line of snapshotLines(generator)) {
     lastSeq = line.seq as number;

@@ -8,6 +8,8 @@ import { registryLines } from './feed-lines';
 export interface LoadOptions extends Omit<GenerateOptions, 'firstDomainId'> {
   /** Show a progress bar on stderr. */
   progress?: boolean;
+  /** The certificate fingerprint a registrar's generated connections present (the demo's certificate on file), by handle. */
+  primaryFingerprints?: Readonly<Record<string, string>>;
 }
 
 export interface LoadSummary {
