@@ -13,7 +13,7 @@ import { requiredText } from './validation';
  */
 
 /** What a key may read. Each maps onto a capability a SUPPORT, TECH or FINANCE user holds; none writes. */
-export const apiKeyScopes = ['registrations', 'billing', 'domainReport'] as const;
+export const apiKeyScopes = ['registrations', 'billing', 'domainReport', 'events'] as const;
 export type ApiKeyScope = (typeof apiKeyScopes)[number];
 
 /** The role table's capability each scope stands for. */
@@ -21,6 +21,8 @@ export const apiKeyScopeCapabilities = {
   registrations: 'readRegistrations',
   billing: 'readBilling',
   domainReport: 'downloadDomainReport',
+  // The stream holds the history's changes (users, API keys…): whoever may read the history.
+  events: 'readHistory',
 } as const satisfies Record<ApiKeyScope, Capability>;
 
 /**

@@ -38,6 +38,13 @@ export const auditActions = [
   'download.historyExport',
   // The language of mails to the registrar's contacts that are no users.
   'registrar.language.update',
+  // Webhook endpoints.
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.enable',
+  'webhook.disable',
+  'webhook.secretRotate',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -46,7 +53,7 @@ export function isAuditAction(action: string): action is AuditAction {
 }
 
 /** The history's kinds of action, the filter's choices. Sign-ins come from the identity service's records. */
-export const historyKinds = ['contacts', 'epp', 'users', 'apiKeys', 'signIn', 'downloads'] as const;
+export const historyKinds = ['contacts', 'epp', 'users', 'apiKeys', 'signIn', 'downloads', 'webhooks'] as const;
 export type HistoryKind = (typeof historyKinds)[number];
 
 /** The kind of each audit action: a new action does not compile until it has one. */
@@ -73,6 +80,12 @@ export const auditActionKinds = {
   'download.forecast': 'downloads',
   'download.historyExport': 'downloads',
   'registrar.language.update': 'contacts',
+  'webhook.create': 'webhooks',
+  'webhook.update': 'webhooks',
+  'webhook.delete': 'webhooks',
+  'webhook.enable': 'webhooks',
+  'webhook.disable': 'webhooks',
+  'webhook.secretRotate': 'webhooks',
 } as const satisfies Record<AuditAction, Exclude<HistoryKind, 'signIn'>>;
 
 /** The audit actions of one kind (none for `signIn`). */

@@ -20,6 +20,8 @@ export * from './dates';
 export * from './api-keys';
 export * from './ip-ranges';
 export * from './visible-text';
+export * from './events';
+export * from './webhooks';
 // The operations' methods and paths, for the web's client (no zod: the route table itself stays in the `api` subpath).
 export { operations, servicesPrefix, type OperationId } from './api/operations';
 // The route table's marks of the message keys the web shows its own way (zod-free copy, held equal to the entries by a test).
@@ -68,3 +70,14 @@ export type {
   PanelUser,
   UsersResponse,
 } from './api/responses/users';
+export type {
+  EventStreamResponse,
+  StreamEvent,
+  WebhookAttempt,
+  WebhookAttemptResponse,
+  WebhookDeliveriesResponse,
+  WebhookEndpoint,
+  WebhookEndpointResponse,
+  WebhookEndpointsResponse,
+  WebhookSecretResponse,
+} from './api/responses/webhooks';

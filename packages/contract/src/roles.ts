@@ -39,6 +39,8 @@ export const capabilities = {
   manageApiKeys: ['ADMIN'],
   /** The language of the registrar's mails to its contacts that are no users (`PUT /registrar/language`). */
   setRegistrarLanguage: ['ADMIN'],
+  /** The registrar's webhook endpoints (`/webhooks`): add, change, rotate their secret, test, redeliver. A key never holds it. */
+  manageWebhooks: ['ADMIN'],
 } as const satisfies Record<string, readonly PanelRole[]>;
 export type Capability = keyof typeof capabilities;
 

@@ -4,6 +4,7 @@ import { startJobQueue } from './job-queue';
 import { startRetention } from './retention';
 import { startAccessEnd } from './access-end';
 import { startApiKeyExpiry } from './api-key-expiry';
+import { startWebhookDelivery } from './webhook-delivery';
 
 /** Sent mail moves to the queue's archive after an hour (kept there MAIL_RETENTION_DAYS, then deleted). */
 const archiveSentAfterSeconds = 3600;
@@ -30,6 +31,12 @@ export async function startBackgroundWork(app: FastifyInstance, events: RelayEve
   await startRetention({ boss, db: app.db, policy: config.retention, log });
   await startAccessEnd({ boss, directory: app.userDirectory, log });
   await startApiKeyExpiry({ boss, deps: { db: app.db, directory: app.userDirectory, outbox: app.outbox, log, config }, log });
+  await startWebhookDelivery({
+    boss,
+    deps: { db: app.db, config, directory: app.userDirectory, outbox: app.outbox, log },
+    log,
+    pollingIntervalSeconds: events.pollingIntervalSeconds,
+  });
   return {
     boss,
     async stop() {

@@ -10,6 +10,8 @@ import { meHandlers } from './me/me.routes';
 import { openApiHandlers } from './openapi/openapi.routes';
 import { registrarHandlers } from './registrar/registrar.routes';
 import { userHandlers } from './users/users.routes';
+import { eventHandlers } from './events/events.routes';
+import { webhookHandlers } from './webhooks/webhooks.routes';
 
 /**
  * Every operation of the route table with its handler, by operation id: typed as the full map, so an
@@ -27,5 +29,7 @@ export function apiHandlers(app: FastifyInstance, apiPrefix: string): ApiHandler
     ...countryHandlers(),
     ...meHandlers(app),
     ...openApiHandlers(app.config, apiPrefix),
+    ...webhookHandlers(app),
+    ...eventHandlers(app),
   };
 }

@@ -25,6 +25,7 @@ const contactChange = z.object({
 const userFields = { name: z.string(), email: z.string(), roles: names };
 const userNamed = z.object({ username: z.string() });
 const userWhole = z.object({ username: z.string(), ...userFields });
+const webhookFacts = z.object({ id: z.string(), url: z.string(), eventKinds: names, description: z.string() });
 const apiKey = z.object({ name: z.string(), prefix: z.string(), scopes: names, expiresOn: day, allowedAddresses: z.array(z.string()) });
 
 export const auditDetailsSchemas = {
@@ -55,6 +56,14 @@ export const auditDetailsSchemas = {
   'download.historyExport': z.object({ fileName, filter: z.partialRecord(z.enum(['user', 'kind', 'from', 'to']), z.string()) }),
   /** The language before and after, as stored (`en`, `nl`, `fr`, `de`). */
   'registrar.language.update': z.object({ before: z.string(), after: z.string() }),
+  /** An endpoint as it is after the change (before and after for an update): its address without query or user-info, never its secret. */
+  'webhook.create': webhookFacts,
+  'webhook.update': z.object({ before: webhookFacts, after: webhookFacts }),
+  'webhook.delete': webhookFacts,
+  'webhook.enable': webhookFacts,
+  /** `reason`: `manual`, or `failing` when no delivery succeeded for 3 days. */
+  'webhook.disable': webhookFacts.extend({ reason: z.string() }),
+  'webhook.secretRotate': webhookFacts,
 } as const satisfies Record<AuditAction, z.ZodObject>;
 
 /** What each audit action records in `details`. */
