@@ -36,7 +36,9 @@ describe('isPublicUnicast', () => {
     '2002:c000:0204::1',
   ])('refuses %s', (address) => expect(isPublicUnicast(address)).toBe(false));
 
-  it.each(['8.8.8.8', '1.1.1.1', '193.190.198.10', '2a02:2c40::1', '2606:4700:4700::1111'])('admits %s', (address) => expect(isPublicUnicast(address)).toBe(true));
+  it.each(['8.8.8.8', '1.1.1.1', '193.190.198.10', '2a02:2c40::1', '2606:4700:4700::1111'])('admits %s', (address) =>
+    expect(isPublicUnicast(address)).toBe(true),
+  );
 });
 
 describe('resolveOutbound', () => {

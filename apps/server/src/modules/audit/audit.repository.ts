@@ -1,5 +1,6 @@
 import { isEventKind, type AuditAction, type AuditDetails } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
+import { intoMonthlyPartition } from '../../db/into-monthly-partition';
 import { auditEvents } from '../../db/schema';
 import type { SignedInUser } from '../../plugins/auth';
 import { insertEvent } from '../events/events.repository';
@@ -26,7 +27,9 @@ export async function recordAudit<A extends AuditAction>(
   // Its own transaction when the caller has none (a savepoint within the caller's otherwise).
   await db.transaction(async (tx) => {
     await tx.insert(auditEvents).values({ registrarHandle: actor.registrarHandle, username: actor.username, ip: actor.ip, action, details });
-    await insertEvent(tx, { registrarHandle: actor.registrarHandle, kind: action, actor: actor.username, data: details });
+    await intoMonthlyPartition(tx, 'events', (savepoint) =>
+      insertEvent(savepoint, { registrarHandle: actor.registrarHandle, kind: action, actor: actor.username, data: details }),
+    );
     await queueDeliveries(tx, actor.registrarHandle, action);
   });
 }

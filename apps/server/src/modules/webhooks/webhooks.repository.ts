@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { intoMonthlyPartition } from '../../db/into-monthly-partition';
 import { webhookAttempts, webhookEndpoints } from '../../db/schema';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -69,7 +70,7 @@ export async function endpointsBehind(db: Db, now: Date): Promise<string[]> {
 }
 
 export async function insertAttempt(db: Db, values: NewAttempt): Promise<AttemptRow> {
-  const [row] = await db.insert(webhookAttempts).values(values).returning();
+  const [row] = await intoMonthlyPartition(db, 'webhook_attempts', (tx) => tx.insert(webhookAttempts).values(values).returning());
   if (!row) throw new Error('attempt not inserted');
   return row;
 }

@@ -41,11 +41,15 @@ async function checkDestination(deps: WebhooksDeps, target: string): Promise<voi
   const url = new URL(target);
   const allowHttp = deps.config.webhooksAllowHttpLoopback;
   if (!schemeAllowed(url, allowHttp)) throw AppError.of(400, 'webhooks.httpsRequired', { field: 'url' });
+  if (url.protocol === 'http:') {
+    // Plain http only to this machine: a name must resolve to loopback, now.
+    const pinned = await resolveOutbound(url.hostname, { resolver: deps.resolver, allowLoopback: true }).catch(() => undefined);
+    if (!pinned || !isLoopbackAddress(pinned.address)) throw AppError.of(400, 'webhooks.httpsRequired', { field: 'url' });
+    return;
+  }
   try {
-    const pinned = await resolveOutbound(url.hostname, { resolver: deps.resolver, allowLoopback: url.protocol === 'http:' });
-    if (url.protocol === 'http:' && !isLoopbackAddress(pinned.address)) throw AppError.of(400, 'webhooks.httpsRequired', { field: 'url' });
+    await resolveOutbound(url.hostname, { resolver: deps.resolver });
   } catch (error) {
-    if (error instanceof AppError) throw error;
     // A name that does not resolve today may tomorrow; one that resolves into a private network never should.
     if (error instanceof RefusedAddress) throw AppError.of(400, 'webhooks.addressRefused', { field: 'url' });
   }
