@@ -21,8 +21,7 @@ export const apiKeyScopeCapabilities = {
   registrations: 'readRegistrations',
   billing: 'readBilling',
   domainReport: 'downloadDomainReport',
-  // The stream holds the history's changes (users, API keys…): whoever may read the history.
-  events: 'readHistory',
+  events: 'readEvents',
 } as const satisfies Record<ApiKeyScope, Capability>;
 
 /**

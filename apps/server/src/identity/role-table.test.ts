@@ -128,6 +128,12 @@ const roleTable: { row: string; capability: Capability; cells: [boolean, boolean
     calls: [{ method: 'PUT', url: '/services/registrar/language', body: { language: 'nl' } }],
   },
   {
+    row: 'event stream',
+    capability: 'readEvents',
+    cells: [yes, no, no, yes],
+    calls: [{ method: 'GET', url: '/services/events?after=0' }],
+  },
+  {
     row: 'webhook endpoints',
     capability: 'manageWebhooks',
     cells: [no, no, no, yes],

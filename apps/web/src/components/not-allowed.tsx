@@ -20,6 +20,9 @@ const capabilityPages = {
   readHistory: paths.registrarHistory,
   manageApiKeys: paths.apiKeys,
   setRegistrarLanguage: paths.generalData,
+  manageWebhooks: paths.webhooks,
+  // The stream has no page: its changes are the history's.
+  readEvents: paths.registrarHistory,
 } as const satisfies Record<Capability, string>;
 
 const capabilityNames = Object.keys(capabilityPages) as Capability[];

@@ -119,7 +119,8 @@ export function useDownload(): DownloadState {
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const [running, setRunning] = useState(false);
   const busy = useRef(false);
-  const start = useCallback(async <Id extends CsvOperationId>(operationId: Id, request: DownloadRequest<Id>) => {
+  // Typed by DownloadState: the compiler gives up comparing an inferred generic callback with it (too complex a union).
+  const start = useCallback<DownloadState['start']>(async (operationId, request) => {
     if (busy.current) return false;
     const { fileName, fallbackError } = request;
     busy.current = true;

@@ -140,7 +140,7 @@ export const eventStreamRoutes = [
     summary: "The registrar's event stream",
     description:
       'The events after the cursor `after`, oldest first: the same events webhooks deliver. Call again with `next` until `events` is empty; a system that was down catches up from its last cursor. An event is never committed behind a cursor already answered: nothing is skipped. Events are kept 90 days.',
-    access: 'readHistory',
+    access: 'readEvents',
     apiKeyScope: 'events',
     query: eventStreamQuerySchema,
     fields: { after: 'The `seq` of the last event received (0 for the start).', limit: 'At most this many events (1 to 1000, 100 if left out).' },
