@@ -1,0 +1,89 @@
+import type { StreamEvent } from '@registrar-panel/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRegistrar } from '../../test/factories';
+import { call } from '../../test/http';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { adminOf, createKey, withKey } from '../api-keys/api-keys.test-support';
+import { recordAudit } from '../audit/audit.repository';
+
+/*
+ * The cursor: a committed event is never behind it. Writers change the registrar in parallel, each
+ * holding its transaction open a while after its event (as a slow change would), while a reader
+ * follows the cursor: it must receive every committed event once, none skipped, none repeated.
+ */
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ database: { poolSize: 16, statementTimeoutMs: 0 } });
+  for (const handle of ['alpha', 'beta']) await createRegistrar(t.database.db, { handle });
+});
+afterAll(async () => t?.close());
+
+const change = (handle: string, username: string, holdMs: number) =>
+  t.database.db.transaction(async (tx) => {
+    await recordAudit(tx, { registrarHandle: handle, username: `admin@${handle}`, ip: null }, 'user.enable', { username });
+    // Still uncommitted: a reader must not move past this event's number meanwhile.
+    await tx.execute(sql`SELECT pg_sleep(${holdMs / 1000})`);
+  });
+
+describe('GET /services/events', () => {
+  it('gives a reader following the cursor every committed event once, while changes commit in parallel', async () => {
+    const writers = 8;
+    const perWriter = 12;
+    let writing = true;
+    const work = Promise.all(
+      Array.from({ length: writers }, async (_, w) => {
+        for (let i = 0; i < perWriter; i++) {
+          await change(w % 2 === 0 ? 'alpha' : 'beta', `w${w}-${i}`, Math.floor(Math.random() * 25));
+        }
+      }),
+    ).finally(() => {
+      writing = false;
+    });
+    const key = (await createKey(t, { name: 'Stream reader', scopes: ['events'] })).secret;
+    const received: StreamEvent[] = [];
+    let after = 0;
+    for (;;) {
+      const stillWriting = writing;
+      const res = await withKey(t, key, `/services/events?after=${after}&limit=7`);
+      expect(res.statusCode).toBe(200);
+      const { events, next } = res.json<{ data: { events: StreamEvent[]; next: number } }>().data;
+      received.push(...events);
+      after = next;
+      if (events.length === 0 && !stillWriting) break;
+    }
+    await work;
+    // The key's own creation is an event of alpha's too (apiKey.create).
+    const mine = received.filter((e) => e.type === 'user.enable').map((e) => e.data.username as string);
+    expect(new Set(mine).size).toBe(mine.length);
+    expect(received.map((e) => e.seq)).toEqual(received.map((_, i) => i + 1));
+    const expected = Array.from({ length: writers }, (_, w) => w)
+      .filter((w) => w % 2 === 0)
+      .flatMap((w) => Array.from({ length: perWriter }, (_, i) => `w${w}-${i}`));
+    expect([...mine].sort()).toEqual(expected.sort());
+    expect(received.every((e) => e.registrar === 'alpha')).toBe(true);
+  });
+
+  it('rolls a failed change back with its event: the next change takes its number', async () => {
+    const before = (await call(t, { url: '/services/events?after=0&limit=1000', as: adminOf('beta') })).json<{ data: { next: number } }>().data.next;
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await recordAudit(tx, { registrarHandle: 'beta', username: 'admin@beta', ip: null }, 'user.disable', { username: 'gone' });
+        throw new Error('the change fails after its audit');
+      }),
+    ).rejects.toThrow('the change fails');
+    await change('beta', 'kept', 0);
+    const { events } = (await call(t, { url: `/services/events?after=${before}`, as: adminOf('beta') })).json<{ data: { events: StreamEvent[] } }>().data;
+    expect(events.map((e) => [e.seq, e.data.username])).toEqual([[before + 1, 'kept']]);
+  });
+
+  it('refuses a key without the events scope, and bad cursors', async () => {
+    const key = (await createKey(t, { name: 'Registrations only', scopes: ['registrations'] })).secret;
+    expect((await withKey(t, key, '/services/events')).statusCode).toBe(403);
+    for (const query of ['after=-1', 'after=x', 'limit=0', 'limit=1001']) {
+      expect((await call(t, { url: `/services/events?${query}`, as: adminOf('alpha') })).statusCode, query).toBe(400);
+    }
+  });
+});
