@@ -11,7 +11,12 @@ import { endpointsBehind } from '../modules/webhooks/webhooks.repository';
  * several endpoints at once; and a sweep, at start and every minute, that queues again any endpoint
  * behind whose job was lost (an instance killed mid-delivery, a retry time passed).
  */
-export async function startWebhookDelivery(options: { boss: PgBoss; deps: DeliveryDeps; log: FastifyBaseLogger; pollingIntervalSeconds?: number }) {
+export async function startWebhookDelivery(options: {
+  boss: PgBoss;
+  deps: DeliveryDeps;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  pollingIntervalSeconds?: number;
+}) {
   const { boss, deps, log } = options;
   const sweep = async () => {
     for (const id of await endpointsBehind(deps.db, new Date())) await queueEndpoint(deps.db, id);

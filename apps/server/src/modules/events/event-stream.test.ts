@@ -23,7 +23,7 @@ afterAll(async () => t?.close());
 
 const change = (handle: string, username: string, holdMs: number) =>
   t.database.db.transaction(async (tx) => {
-    await recordAudit(tx, { registrarHandle: handle, username: `admin@${handle}`, ip: null }, 'user.enable', { username });
+    await recordAudit(tx, { registrarHandle: handle, username: `admin@${handle}`, ip: '192.0.2.1' }, 'user.enable', { username });
     // Still uncommitted: a reader must not move past this event's number meanwhile.
     await tx.execute(sql`SELECT pg_sleep(${holdMs / 1000})`);
   });
@@ -70,7 +70,7 @@ describe('GET /services/events', () => {
     const before = (await call(t, { url: '/services/events?after=0&limit=1000', as: adminOf('beta') })).json<{ data: { next: number } }>().data.next;
     await expect(
       t.database.db.transaction(async (tx) => {
-        await recordAudit(tx, { registrarHandle: 'beta', username: 'admin@beta', ip: null }, 'user.disable', { username: 'gone' });
+        await recordAudit(tx, { registrarHandle: 'beta', username: 'admin@beta', ip: '192.0.2.1' }, 'user.disable', { username: 'gone' });
         throw new Error('the change fails after its audit');
       }),
     ).rejects.toThrow('the change fails');

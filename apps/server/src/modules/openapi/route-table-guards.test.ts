@@ -106,7 +106,12 @@ describe("another registrar's object named in the path", () => {
     await createDomain(t.database.db, { uLabel: beta.domain, registrarHandle: 'beta', registrantHandle: beta.contact });
     await createActiveUser(t.database.db, t.config, { username: beta.user, name: betaOnly[1], roles: ['SUPPORT'] });
     beta.keyId = (await createKey(t, { name: betaOnly[2] }, adminOf('beta'))).apiKey.id;
-    const webhook = await call(t, { method: 'POST', url: '/services/webhooks', as: adminOf('beta'), body: { url: 'http://127.0.0.1:9/beta', eventKinds: ['user.create'] } });
+    const webhook = await call(t, {
+      method: 'POST',
+      url: '/services/webhooks',
+      as: adminOf('beta'),
+      body: { url: 'http://127.0.0.1:9/beta', eventKinds: ['user.create'] },
+    });
     beta.webhookId = webhook.json<{ data: { endpoint: { id: string } } }>().data.endpoint.id;
   });
 

@@ -37,7 +37,8 @@ export const deliveryPolicy = {
 export interface DeliveryDeps {
   db: Db;
   config: Pick<Config, 'totpEncryptionKey' | 'webhooksAllowHttpLoopback' | 'publicUrl' | 'supportEmail' | 'tld'>;
-  directory: UserDirectory;
+  /** Only to find the ADMIN users a disabled endpoint is mailed to. */
+  directory: Pick<UserDirectory, 'listUsers'>;
   outbox: Outbox;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
   resolver?: Resolver;

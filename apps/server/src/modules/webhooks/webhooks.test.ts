@@ -161,7 +161,7 @@ describe('creating an endpoint', () => {
     const history = (await call(t, { url: '/services/registrar/history?kind=webhooks', as: admin })).json<{ data: { entries: HistoryEntry[] } }>().data.entries;
     expect(
       history
-        .filter((e) => (e.details as { id?: string }).id === endpoint.id || ('before' in e.details && e.details.before?.id === endpoint.id))
+        .filter((e) => JSON.stringify(e.details).includes(endpoint.id))
         .map((e) => e.action)
         .reverse(),
     ).toEqual(['webhook.create', 'webhook.update', 'webhook.disable', 'webhook.enable', 'webhook.secretRotate', 'webhook.delete']);
@@ -212,7 +212,7 @@ describe('delivering', () => {
     await change('alpha', 'rotating');
     await deliverEndpoint(deps(), endpoint.id);
     const last = receiver.received.at(-1)!;
-    expect(signedHeadersOf(last)['webhook-signature'].split(' ')).toHaveLength(2);
+    expect(signedHeadersOf(last)['webhook-signature']?.split(' ')).toHaveLength(2);
     for (const secret of [old, rotated.secret])
       expect(new Webhook(secret).verify(last.body, signedHeadersOf(last))).toMatchObject({ data: { username: 'rotating' } });
   });
