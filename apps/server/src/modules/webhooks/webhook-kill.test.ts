@@ -19,6 +19,8 @@ import { recordAudit } from '../audit/audit.repository';
 
 const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 let t: TestApp;
+// The test app's database is a copy of the template with its own address (test/test-database.ts).
+const databaseUrl = () => (t.database as typeof t.database & { url: string }).url;
 const children: ChildProcess[] = [];
 
 function startWorker(databaseUrl: string, key: string): Promise<ChildProcess> {
@@ -69,7 +71,7 @@ describe('a delivering instance killed mid-delivery', () => {
       for (let i = 0; i < total; i++) {
         await recordAudit(t.database.db, { registrarHandle: 'alpha', username: 'admin@alpha', ip: '192.0.2.1' }, 'user.enable', { username: `u${i}` });
       }
-      const first = await startWorker(t.database.url, t.config.totpEncryptionKey);
+      const first = await startWorker(databaseUrl(), t.config.totpEncryptionKey);
       await new Promise<void>((resolve) => {
         onArrival = (count) => {
           // A request has arrived and its answer is 40 ms away: the worker dies holding it.
@@ -87,7 +89,7 @@ describe('a delivering instance killed mid-delivery', () => {
           if (new Set(arrivals.map((a) => a.headers['webhook-id'])).size === total) resolve();
         };
       });
-      await startWorker(t.database.url, t.config.totpEncryptionKey);
+      await startWorker(databaseUrl(), t.config.totpEncryptionKey);
       await done;
       const verifier = new Webhook(secret);
       const unique = new Map<string, string>();
