@@ -1,4 +1,4 @@
-import { displayedWebhookUrl, formatDateTime, type WebhookEndpoint } from '@registrar-panel/contract';
+import { displayedWebhookUrl, formatDateTime, portalEventKinds, type WebhookEndpoint } from '@registrar-panel/contract';
 import { useState } from 'react';
 import { Badge, Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +48,11 @@ export function WebhookCard({ endpoint, onAction }: { endpoint: WebhookEndpoint;
         {endpoint.description && <p className="mb-2">{endpoint.description}</p>}
         <dl className="small mb-3">
           <dt className="fw-semibold text-body-secondary">{t('users.webhooks.events')}</dt>
-          <dd className="mb-2">{endpoint.eventKinds.map((kind) => eventKindLabel(t, kind)).join(', ')}</dd>
+          <dd className="mb-2">
+            {endpoint.eventKinds.length === portalEventKinds.length
+              ? t('users.webhooks.allEvents')
+              : endpoint.eventKinds.map((kind) => eventKindLabel(t, kind)).join(', ')}
+          </dd>
           <dt className="fw-semibold text-body-secondary">{t('users.webhooks.lastSuccess')}</dt>
           <dd className="mb-2">
             {endpoint.lastSuccessAt ? <time dateTime={endpoint.lastSuccessAt}>{formatDateTime(endpoint.lastSuccessAt)}</time> : t('users.webhooks.never')}

@@ -121,7 +121,11 @@ export function WebhookFormModal({
               value={values.url}
               isInvalid={Boolean(errors.url)}
               {...invalidAria('webhook-url', errors.url, 'webhook-url-help')}
-              onChange={(event) => setValues({ ...values, url: event.target.value })}
+              onChange={(event) => {
+                setValues({ ...values, url: event.target.value });
+                // A message about the address it was is no longer about this one.
+                setErrors({ ...errors, url: undefined });
+              }}
             />
             <FieldError controlId="webhook-url" error={errors.url} />
             <Form.Text id="webhook-url-help">{t('users.webhooks.form.urlHelp')}</Form.Text>
@@ -146,7 +150,7 @@ export function WebhookFormModal({
             )}
             <div className="webhook-kinds">
               {eventKindGroups().map(({ group, kinds }) => (
-                <div key={group} className="mb-3">
+                <div key={group} className="mb-3 webhook-kind-group">
                   <p className="fw-semibold small text-body-secondary mb-1">{t(`users.webhooks.group.${group}`)}</p>
                   {kinds.map((kind, index) => (
                     <Form.Check
