@@ -8,7 +8,7 @@ import type { Resolver } from '../../lib/outbound-address';
 import { postOutbound, type OutboundResult } from '../../lib/outbound-http';
 import type { Outbox } from '../../mail/outbox';
 import { presentEvent } from '../events/event.presenter';
-import { eventsAfter, type EventRow } from '../events/events.repository';
+import { eventsAfter, lastSeq, type EventRow } from '../events/events.repository';
 import { queueEndpoint } from './webhook-queue';
 import { openSecret, signedHeaders } from './webhook-secret';
 import { claimEndpoint, endpointExists, insertAttempt, updateEndpoint, type AttemptRow, type EndpointRow } from './webhooks.repository';
@@ -97,9 +97,14 @@ async function deliverNext(deps: DeliveryDeps, endpointId: string): Promise<Step
       retryAt = endpoint.nextAttemptAt;
       return 'retryLater';
     }
+    // Read first: every event up to it has committed (writers are serialised per registrar), so the
+    // read below, a later snapshot, sees them all.
+    const upTo = await lastSeq(tx, endpoint.registrarHandle);
     const [event] = await eventsAfter(tx, endpoint.registrarHandle, endpoint.cursorSeq, 1, endpoint.eventKinds);
     if (!event) {
-      if (endpoint.nextAttemptAt) await updateEndpoint(tx, endpoint.id, { nextAttemptAt: null });
+      // None it wants: the cursor passes the others, so the sweep stops finding the endpoint behind.
+      if (endpoint.nextAttemptAt || upTo > endpoint.cursorSeq)
+        await updateEndpoint(tx, endpoint.id, { nextAttemptAt: null, cursorSeq: Math.max(upTo, endpoint.cursorSeq) });
       return 'nothing';
     }
     const result = await send(deps, endpoint, event.id, JSON.stringify(presentEvent(event)));

@@ -18,6 +18,7 @@ import { adminOf } from '../api-keys/api-keys.test-support';
 import { recordAudit } from '../audit/audit.repository';
 import { deliverEndpoint, deliveryPolicy, type DeliveryDeps } from './webhook-delivery';
 import { signedHeadersOf, startReceiver, type Receiver } from './webhook-receiver.test-support';
+import { endpointsBehind } from './webhooks.repository';
 
 /* Webhook endpoints through the API (ADMIN, per registrar), and their deliveries to a real receiver on loopback. */
 
@@ -252,6 +253,17 @@ describe('delivering', () => {
       messageId: failed.messageId,
     });
     expect(receiver.received[0]?.headers['webhook-id']).toBe(failed.messageId);
+  });
+
+  it('sends an endpoint only the kinds it wants, and passes the others so the sweep leaves it be', async () => {
+    clock = new Date();
+    const { endpoint } = await createOk({ eventKinds: ['apiKey.revoke'] });
+    const before = receiver.received.length;
+    await change('alpha', 'not-wanted');
+    expect(await endpointsBehind(t.database.db, new Date())).toContain(endpoint.id);
+    expect(await deliverEndpoint(deps(), endpoint.id)).toEqual({ delivered: 0, last: 'nothing' });
+    expect(receiver.received.length).toBe(before);
+    expect(await endpointsBehind(t.database.db, new Date())).not.toContain(endpoint.id);
   });
 
   it('sends a test event at once and logs it', async () => {
