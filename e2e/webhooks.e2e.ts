@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe';
 import { capturePage } from './support/screenshots';
 import { openSignedIn } from './support/signed-in';
 
@@ -11,7 +12,7 @@ import { openSignedIn } from './support/signed-in';
  * endpoint pointing at a receiver on this machine is added (plain http to loopback: the demo allows
  * it), its secret read once; 'Send a test event' reaches the receiver, signed so that the Standard
  * Webhooks library verifies it, and shows in the delivery log, where Redeliver sends it again. The
- * tests run in order and share the admin's page.
+ * tests run in order and share the admin's page, where axe finds nothing wrong.
  */
 let browser: Browser;
 let admin: Page;
@@ -33,7 +34,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/registry-hooks`;
-  ({ browser, page: admin } = await openSignedIn('admin@globex', { permissions: ['clipboard-read', 'clipboard-write'] }));
+  ({ browser, page: admin } = await openSignedIn('admin@globex', { permissions: ['clipboard-read', 'clipboard-write'], axe: true }));
 });
 
 afterAll(async () => {
@@ -58,6 +59,7 @@ describe('webhooks as admin@globex', () => {
     await dialog.getByLabel('Address (https://)').fill('https://10.0.0.8/hooks');
     await dialog.getByRole('button', { name: 'Add endpoint' }).click();
     await dialog.getByText('This address leads to a private, local or reserved network.', { exact: false }).waitFor();
+    await expectNoAxeViolations(admin, 'the webhook dialog with a refused address');
     await dialog.getByLabel('Address (https://)').fill(receiverUrl);
     await dialog.getByLabel('Description (optional)').fill('Provisioning');
     await capturePage(admin, 'webhooks-form', { fullPage: false });
@@ -77,12 +79,17 @@ describe('webhooks as admin@globex', () => {
     await alert(admin, 'The test event was delivered (status 204).').waitFor();
     expect(arrivals).toHaveLength(1);
     const first = arrivals[0]!;
-    const headers = { 'webhook-id': String(first.headers['webhook-id']), 'webhook-timestamp': String(first.headers['webhook-timestamp']), 'webhook-signature': String(first.headers['webhook-signature']) };
+    const headers = {
+      'webhook-id': String(first.headers['webhook-id']),
+      'webhook-timestamp': String(first.headers['webhook-timestamp']),
+      'webhook-signature': String(first.headers['webhook-signature']),
+    };
     expect(new Webhook(secret).verify(first.body, headers)).toMatchObject({ type: 'webhook.test', registrar: 'globex' });
     const log = card.getByTestId('webhook-deliveries');
     await log.getByText('Test event').waitFor();
     await log.getByText('Delivered').waitFor();
     await capturePage(admin, 'webhooks-delivery-log');
+    await expectNoAxeViolations(admin, 'the webhooks page with its delivery log');
     await log.getByRole('button', { name: 'Redeliver' }).first().click();
     await alert(admin, 'The event was delivered again.').waitFor();
     await expect.poll(() => arrivals.length).toBe(2);
