@@ -1,6 +1,7 @@
 import type { StreamEvent } from '@registrar-panel/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRateLimits } from '../../lib/rate-limit-policy';
 import { createRegistrar } from '../../test/factories';
 import { call } from '../../test/http';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -16,7 +17,10 @@ import { recordAudit } from '../audit/audit.repository';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ database: { poolSize: 16, statementTimeoutMs: 0 } });
+  t = await createTestApp({
+    database: { poolSize: 16, statementTimeoutMs: 0 },
+    rateLimits: loadRateLimits({ RATE_LIMIT_API_KEY_CREATION_PER_USER: '1000/1h' }),
+  });
   for (const handle of ['alpha', 'beta']) await createRegistrar(t.database.db, { handle });
 });
 afterAll(async () => t?.close());
@@ -39,7 +43,10 @@ describe('GET /services/events', () => {
           await change(w % 2 === 0 ? 'alpha' : 'beta', `w${w}-${i}`, Math.floor(Math.random() * 25));
         }
       }),
-    ).finally(() => {
+    );
+    // Real requests besides: API keys created in parallel, each an event of alpha's.
+    const requests = Promise.all(Array.from({ length: 10 }, (_, i) => createKey(t, { name: `Parallel ${i}` })));
+    const allWritten = Promise.all([work, requests]).finally(() => {
       writing = false;
     });
     const key = (await createKey(t, { name: 'Stream reader', scopes: ['events'] })).secret;
@@ -54,7 +61,7 @@ describe('GET /services/events', () => {
       after = next;
       if (events.length === 0 && !stillWriting) break;
     }
-    await work;
+    await allWritten;
     // The key's own creation is an event of alpha's too (apiKey.create).
     const mine = received.filter((e) => e.type === 'user.enable').map((e) => e.data.username as string);
     expect(new Set(mine).size).toBe(mine.length);
@@ -64,6 +71,12 @@ describe('GET /services/events', () => {
       .flatMap((w) => Array.from({ length: perWriter }, (_, i) => `w${w}-${i}`));
     expect([...mine].sort()).toEqual(expected.sort());
     expect(received.every((e) => e.registrar === 'alpha')).toBe(true);
+    const keys = received.filter((e) => e.type === 'apiKey.create').map((e) => e.data.name as string);
+    for (let i = 0; i < 10; i++)
+      expect(
+        keys.filter((name) => name === `Parallel ${i}`),
+        `Parallel ${i}`,
+      ).toHaveLength(1);
   });
 
   it('rolls a failed change back with its event: the next change takes its number', async () => {

@@ -1,5 +1,6 @@
 import {
   eventKinds,
+  webhookLimits,
   type HistoryEntry,
   type StreamEvent,
   type WebhookAttempt,
@@ -60,7 +61,7 @@ const deps = (): DeliveryDeps => ({
 beforeAll(async () => {
   t = await createTestApp({ webhooksAllowHttpLoopback: true });
   receiver = await startReceiver();
-  for (const handle of ['alpha', 'beta']) await createRegistrar(t.database.db, { handle });
+  for (const handle of ['alpha', 'beta', 'gamma']) await createRegistrar(t.database.db, { handle });
   await t.database.db
     .insert(users)
     .values({ username: 'admin@alpha', registrarHandle: 'alpha', name: 'Ada Admin', email: 'ada@alpha.example', roles: ['ADMIN'], state: 'active' });
@@ -140,6 +141,21 @@ describe('creating an endpoint', () => {
     } finally {
       await strict.close();
     }
+  });
+
+  it('holds the cap of endpoints per registrar under parallel creations', async () => {
+    const as = adminOf('gamma');
+    const answers = await Promise.all(
+      Array.from({ length: webhookLimits.maxEndpoints + 3 }, (_, i) => create({ url: receiver.url(`/cap-${i}`), eventKinds: ['user.create'] }, as)),
+    );
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(webhookLimits.maxEndpoints);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(3);
+    expect(messagesOf(answers.find((res) => res.statusCode === 409)!)[0]).toMatchObject({
+      messageKey: 'webhooks.tooMany',
+      params: { max: webhookLimits.maxEndpoints },
+    });
+    expect(await list(as)).toHaveLength(webhookLimits.maxEndpoints);
   });
 
   it('refuses unknown event kinds and none at all', async () => {
