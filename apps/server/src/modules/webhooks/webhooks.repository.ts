@@ -46,7 +46,9 @@ export async function updateEndpoint(db: Db, id: string, values: Partial<typeof 
   return row;
 }
 
+/** Deletes an endpoint and its delivery log. */
 export async function deleteEndpoint(db: Db, id: string): Promise<void> {
+  await db.delete(webhookAttempts).where(eq(webhookAttempts.endpointId, id));
   await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
 }
 
