@@ -100,3 +100,24 @@ describe('GET /services/events', () => {
     }
   });
 });
+
+describe('what an event carries', () => {
+  it('never a secret or hash: an EPP password change says only that, who and when; a new API key not its secret', async () => {
+    const tech = { username: 'tech@beta', roles: ['TECH' as const], firstName: 'Tess', lastName: 'Tech' };
+    const password = 'Correct Horse 9!';
+    expect((await call(t, { method: 'PUT', url: '/services/registrar/epp/password', as: tech, body: { newPassword: password } })).statusCode).toBe(200);
+    expect((await call(t, { method: 'PUT', url: '/services/registrar/epp/ip', as: tech, body: { ipAddresses: ['192.0.2.7'] } })).statusCode).toBe(200);
+    const created = await createKey(t, { name: 'Payload check' }, adminOf('beta'));
+    const { events } = (await call(t, { url: '/services/events?after=0&limit=1000', as: adminOf('beta') })).json<{ data: { events: StreamEvent[] } }>().data;
+    const byType = (type: string) => events.filter((e) => e.type === type);
+    expect(byType('epp.password.update')).toEqual([expect.objectContaining({ actor: 'tech@beta', data: { firstTime: true }, timestamp: expect.any(String) })]);
+    expect(byType('epp.ipAddresses.update')[0]?.data).toEqual({ before: [], after: ['192.0.2.7'] });
+    expect(byType('apiKey.create')[0]?.data).toMatchObject({ name: 'Payload check', prefix: `rpk_${created.apiKey.id}` });
+    const everything = JSON.stringify(events);
+    expect(everything).not.toContain(password);
+    expect(everything).not.toContain(created.secret);
+    const [stored] = (await t.database.db.execute<{ hash: string }>(sql`SELECT secret_hash AS hash FROM api_keys WHERE id = ${created.apiKey.id}`)).rows;
+    expect(everything).not.toContain(stored?.hash);
+    expect(everything).not.toMatch(/\$argon2/);
+  });
+});
