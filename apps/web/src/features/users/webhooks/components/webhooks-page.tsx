@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { Icon } from '../../../../components/icon';
 import { NotAllowed } from '../../../../components/not-allowed';
+import { useRefusal } from '../../../../components/refusable';
 import { alerts } from '../../../../lib/alerts';
 import { useCurrentUser } from '../../../../lib/auth';
 import { usePageTitle } from '../../../../lib/page-title';
@@ -73,6 +74,8 @@ function WebhookManagement() {
   // A new secret lives only in the open secret dialog: closing it drops the last copy.
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const pending = rotate.isPending || setEnabled.isPending || remove.isPending;
+  // A suspended registrar adds nothing (the server refuses it too); deleting stays possible.
+  const createRefusal = useRefusal('POST /webhooks');
 
   const onAction = (endpoint: WebhookEndpoint, action: EndpointAction) =>
     setDialog(action === 'edit' ? { kind: 'edit', endpoint } : { kind: action, endpoint });
@@ -105,7 +108,7 @@ function WebhookManagement() {
         <h1 id="webhooks-title" className="h3 mb-0">
           {t('users.webhooks.title')}
         </h1>
-        <Button variant="primary" onClick={() => setDialog({ kind: 'create' })}>
+        <Button variant="primary" onClick={() => setDialog({ kind: 'create' })} disabled={createRefusal.refused} {...createRefusal.props}>
           <Icon svg={plusLgIcon} className="me-2" />
           {t('users.webhooks.create')}
         </Button>
