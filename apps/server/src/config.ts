@@ -87,6 +87,8 @@ export interface Config {
   eppCertMaxValidityDays: number;
   /** Days after which an EPP password is too old (`EPP_PASSWORD_MAX_AGE_DAYS`). */
   eppPasswordMaxAgeDays: number;
+  /** WEBHOOKS_ALLOW_HTTP_LOOPBACK: webhook endpoints may be plain http:// to this machine (demo, tests); never to anything else. */
+  webhooksAllowHttpLoopback: boolean;
 }
 
 /** How the relay retries a mail it could not hand to the SMTP server (mail/outbox.ts). */
@@ -114,9 +116,13 @@ export interface RetentionPolicy {
   mailDays: number;
   /** EPP connection events from the registry data feed (their monthly partitions, db/monthly-partitions.ts). */
   eppEventsDays: number;
+  /** The event stream (modules/events/), which webhooks deliver from; by month. */
+  eventsDays: number;
+  /** Webhooks' delivery log; by month. */
+  webhookAttemptsDays: number;
 }
 
-export const defaultRetention: RetentionPolicy = { auditDays: 730, signInDays: 365, mailDays: 7, eppEventsDays: 90 };
+export const defaultRetention: RetentionPolicy = { auditDays: 730, signInDays: 365, mailDays: 7, eppEventsDays: 90, eventsDays: 90, webhookAttemptsDays: 30 };
 
 /** After this many days an EPP password is too old: its registrar's ADMIN users are mailed once (issue 31). */
 export const defaultEppPasswordMaxAgeDays = 365;
@@ -194,6 +200,9 @@ export const variablesSchema = z.object({
   EPP_EVENTS_RETENTION_DAYS: days.optional(),
   EPP_CERT_MAX_VALIDITY_DAYS: days.optional(),
   EPP_PASSWORD_MAX_AGE_DAYS: days.optional(),
+  EVENTS_RETENTION_DAYS: days.optional(),
+  WEBHOOK_LOG_RETENTION_DAYS: days.optional(),
+  WEBHOOKS_ALLOW_HTTP_LOOPBACK: flag.optional(),
   PASSWORD_HASH_CONCURRENCY: wholeNumber(0, 10_000, 'a whole number').optional(),
   PASSWORD_HASH_QUEUE: wholeNumber(0, 100_000, 'a whole number').optional(),
   // A bearer token: one word of printable characters, long enough that guessing it is hopeless.
@@ -293,10 +302,14 @@ const configSchema = variablesSchema.transform((v, context): Config => {
       signInDays: v.SIGN_IN_RETENTION_DAYS ?? defaultRetention.signInDays,
       mailDays: v.MAIL_RETENTION_DAYS ?? defaultRetention.mailDays,
       eppEventsDays: v.EPP_EVENTS_RETENTION_DAYS ?? defaultRetention.eppEventsDays,
+      eventsDays: v.EVENTS_RETENTION_DAYS ?? defaultRetention.eventsDays,
+      webhookAttemptsDays: v.WEBHOOK_LOG_RETENTION_DAYS ?? defaultRetention.webhookAttemptsDays,
     },
     metricsToken: v.METRICS_TOKEN,
     eppCertMaxValidityDays: v.EPP_CERT_MAX_VALIDITY_DAYS ?? eppCertificateRules.defaultMaxValidityDays,
     eppPasswordMaxAgeDays: v.EPP_PASSWORD_MAX_AGE_DAYS ?? defaultEppPasswordMaxAgeDays,
+    // Off unless set, but on in demo mode: the demo's receiver runs on this machine.
+    webhooksAllowHttpLoopback: v.WEBHOOKS_ALLOW_HTTP_LOOPBACK ?? demoMode,
   };
 });
 

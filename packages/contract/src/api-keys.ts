@@ -13,7 +13,7 @@ import { requiredText } from './validation';
  */
 
 /** What a key may read. Each maps onto a capability a SUPPORT, TECH or FINANCE user holds; none writes. */
-export const apiKeyScopes = ['registrations', 'billing', 'domainReport'] as const;
+export const apiKeyScopes = ['registrations', 'billing', 'domainReport', 'events'] as const;
 export type ApiKeyScope = (typeof apiKeyScopes)[number];
 
 /** The role table's capability each scope stands for. */
@@ -21,6 +21,7 @@ export const apiKeyScopeCapabilities = {
   registrations: 'readRegistrations',
   billing: 'readBilling',
   domainReport: 'downloadDomainReport',
+  events: 'readEvents',
 } as const satisfies Record<ApiKeyScope, Capability>;
 
 /**

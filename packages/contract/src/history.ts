@@ -45,6 +45,13 @@ export const auditActions = [
   // The EPP password's reset link: asked for, then used to set a password without the current one.
   'epp.password.resetLinkRequest',
   'epp.password.resetLinkUse',
+  // Webhook endpoints.
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.enable',
+  'webhook.disable',
+  'webhook.secretRotate',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -53,7 +60,7 @@ export function isAuditAction(action: string): action is AuditAction {
 }
 
 /** The history's kinds of action, the filter's choices. Sign-ins come from the identity service's records. */
-export const historyKinds = ['contacts', 'epp', 'users', 'apiKeys', 'signIn', 'downloads'] as const;
+export const historyKinds = ['contacts', 'epp', 'users', 'apiKeys', 'signIn', 'downloads', 'webhooks'] as const;
 export type HistoryKind = (typeof historyKinds)[number];
 
 /** The kind of each audit action: a new action does not compile until it has one. */
@@ -85,6 +92,12 @@ export const auditActionKinds = {
   'epp.certificate.remove': 'epp',
   'epp.password.resetLinkRequest': 'epp',
   'epp.password.resetLinkUse': 'epp',
+  'webhook.create': 'webhooks',
+  'webhook.update': 'webhooks',
+  'webhook.delete': 'webhooks',
+  'webhook.enable': 'webhooks',
+  'webhook.disable': 'webhooks',
+  'webhook.secretRotate': 'webhooks',
 } as const satisfies Record<AuditAction, Exclude<HistoryKind, 'signIn'>>;
 
 /** The audit actions of one kind (none for `signIn`). */

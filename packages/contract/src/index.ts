@@ -23,6 +23,8 @@ export * from './api-keys';
 export * from './epp-certificates';
 export * from './ip-ranges';
 export * from './visible-text';
+export * from './events';
+export * from './webhooks';
 // The operations' methods and paths, for the web's client (no zod: the route table itself stays in the `api` subpath).
 export { operations, servicesPrefix, type OperationId } from './api/operations';
 // The route table's marks of the message keys the web shows its own way (zod-free copy, held equal to the entries by a test).
@@ -75,3 +77,14 @@ export type {
 export type { EppPasswordLife, EppPasswordResetLinkSent, EppPasswordResetLinkState } from './api/responses/epp-password-life';
 export * from './epp-connections';
 export type { EppConnectionsResponse } from './api/responses/epp-connections';
+export type {
+  EventStreamResponse,
+  StreamEvent,
+  WebhookAttempt,
+  WebhookAttemptResponse,
+  WebhookDeliveriesResponse,
+  WebhookEndpoint,
+  WebhookEndpointResponse,
+  WebhookEndpointsResponse,
+  WebhookSecretResponse,
+} from './api/responses/webhooks';

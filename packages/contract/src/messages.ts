@@ -103,6 +103,12 @@ export const messageTexts = {
   'error.invalidCharacters': 'The request holds characters that cannot be saved (a NUL character or broken Unicode). Remove them and try again.',
   'error.tooManyRequests': 'Too many requests. Please wait a moment and try again.',
   'error.internal': 'An internal error occurred.',
+  'validation.webhookUrl': 'Enter an address that starts with https:// (no user name or password in it).',
+  'validation.webhookEvents': 'Choose at least one event.',
+  'webhooks.httpsRequired': 'Webhooks are sent over HTTPS only: enter an address that starts with https://.',
+  'webhooks.addressRefused': 'This address leads to a private, local or reserved network. Webhooks are only sent to public internet addresses.',
+  'webhooks.tooMany': 'Your registrar already has {{max}} webhook endpoints, the most allowed. Delete one before adding another.',
+  'webhooks.eventGone': 'This event is older than the events kept and can no longer be sent.',
 } as const;
 export type MessageKey = keyof typeof messageTexts;
 /** One language's text for every message key. */

@@ -27,7 +27,8 @@ export type ServiceCall = `${'GET' | 'POST' | 'PUT' | 'DELETE'} /${string}`;
  * table marks these routes `allowedWhileSuspended` from this list, from which the server registers
  * them (apps/server/src/plugins/api-routes.ts).
  */
-export const changesAllowedWhileSuspended: readonly ServiceCall[] = ['DELETE /me/password', 'PUT /me/language', 'DELETE /apiKeys/:id'];
+// Deleting a webhook endpoint: like a key, an address the registrar's events go to must stay stoppable.
+export const changesAllowedWhileSuspended: readonly ServiceCall[] = ['DELETE /me/password', 'PUT /me/language', 'DELETE /apiKeys/:id', 'DELETE /webhooks/:id'];
 
 /** Methods that change nothing. */
 const readMethods: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);

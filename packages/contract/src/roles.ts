@@ -41,6 +41,10 @@ export const capabilities = {
   setRegistrarLanguage: ['ADMIN'],
   /** Ask for a link that sets the EPP password without the current one, and use it (issue 31). */
   resetEppPassword: ['ADMIN'],
+  /** The registrar's webhook endpoints (`/webhooks`): add, change, rotate their secret, test, redeliver. A key never holds it. */
+  manageWebhooks: ['ADMIN'],
+  /** The registrar's event stream (`GET /events`): the history's changes in order, so as whoever reads the history; a key with the `events` scope. */
+  readEvents: ['SUPPORT', 'ADMIN'],
 } as const satisfies Record<string, readonly PanelRole[]>;
 export type Capability = keyof typeof capabilities;
 

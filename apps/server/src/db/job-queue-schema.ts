@@ -21,7 +21,15 @@ export const queueNames = {
   apiKeyExpiry: 'api-key-expiry',
   eppCertificateExpiry: 'epp-certificate-expiry',
   eppPasswordAge: 'epp-password-age',
+  webhookDelivery: 'webhook-delivery',
+  webhookSweep: 'webhook-sweep',
 } as const;
+
+/**
+ * Queues with a policy other than pg-boss's standard: `short` keeps one job per singleton key waiting,
+ * so the events of a burst queue one delivery job per endpoint (modules/webhooks/webhook-queue.ts).
+ */
+const queueOptions: Partial<Record<string, PgBoss.Queue>> = { 'webhook-delivery': { name: 'webhook-delivery', policy: 'short' } };
 
 /** pg-boss's connection interface over a pool or one client of it (the migrator holds its lock on one). */
 export function connectionOfPg(client: pg.Pool | pg.PoolClient): PgBoss.Db {
@@ -65,7 +73,7 @@ export async function migrateJobQueue(client: pg.PoolClient): Promise<string | u
   const boss = new PgBoss({ db: connectionOfPg(client), schema: jobQueueSchema });
   for (const name of Object.values(queueNames)) {
     // No-op for a queue that exists (pg-boss's create_queue inserts ON CONFLICT DO NOTHING).
-    await boss.createQueue(name);
+    await boss.createQueue(name, queueOptions[name]);
   }
   return done;
 }

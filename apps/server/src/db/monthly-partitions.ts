@@ -16,6 +16,8 @@ import type { Db } from './database';
 /** The partitioned tables and the column they are partitioned on; a new one is one line here. */
 export const monthlyPartitionedTables = {
   epp_connection_events: 'at',
+  events: 'at',
+  webhook_attempts: 'at',
 } as const;
 export type MonthlyPartitionedTable = keyof typeof monthlyPartitionedTables;
 

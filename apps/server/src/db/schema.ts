@@ -683,3 +683,96 @@ export const eppConnectionDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.registrarHandle, t.day, t.outcome, t.fingerprint] })],
 );
+
+/**
+ * Each registrar's last event number (migration 0020; modules/events/): an event's writer takes the
+ * next with `UPDATE … SET last_seq = last_seq + 1 RETURNING`, in the change's transaction, whose row
+ * lock holds the registrar's next writer until it ends, so events become visible in `seq` order and
+ * a reader's cursor never passes one still to commit.
+ */
+export const eventSequences = pgTable('event_sequences', {
+  // No reference to registrars: the audit trail, which writes it, names a registrar by handle only.
+  registrarHandle: cText('registrar_handle').primaryKey(),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+});
+
+/**
+ * The registrar's event stream (`GET /services/events`, and what webhooks deliver). Only grows:
+ * partitioned by month on `at` in migration 0020 (drizzle-kit cannot say so), partitions made ahead
+ * and dropped past retention by db/monthly-partitions.ts. `id` is the `webhook-id` of its deliveries.
+ */
+export const events = pgTable(
+  'events',
+  {
+    registrarHandle: cText('registrar_handle'),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    at: at('at').notNull().defaultNow(),
+    id: uuid('id').notNull().defaultRandom(),
+    kind: text('kind').notNull(),
+    actor: name('actor'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.registrarHandle, t.seq, t.at] })],
+);
+
+/**
+ * A registrar's webhook endpoints (modules/webhooks/). The secrets are AES-256-GCM encrypted like
+ * the TOTP secrets; the previous one signs too until `previousSecretUntil`. `cursorSeq` is the last
+ * event handled (delivered or given up on); the delivery worker holds the row (FOR UPDATE SKIP
+ * LOCKED) while it sends, so one delivery per endpoint is in flight and order is kept.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    registrarHandle: cText('registrar_handle').references(() => registrars.handle, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    eventKinds: text('event_kinds').array().notNull(),
+    secret: text('secret').notNull(),
+    previousSecret: text('previous_secret'),
+    previousSecretUntil: at('previous_secret_until'),
+    enabled: boolean('enabled').notNull().default(true),
+    disabledReason: text('disabled_reason'),
+    /** Since when it may be counted as failing: its creation, or its last enabling. */
+    enabledSince: at('enabled_since').notNull().defaultNow(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    createdBy: cText('created_by'),
+    cursorSeq: bigint('cursor_seq', { mode: 'number' }).notNull(),
+    /** Attempts made at the event after the cursor. */
+    attempts: integer('attempts').notNull().default(0),
+    failingSince: at('failing_since'),
+    nextAttemptAt: at('next_attempt_at'),
+    lastSuccessAt: at('last_success_at'),
+  },
+  (t) => [
+    index('webhook_endpoints_registrar_idx').on(t.registrarHandle, t.createdAt),
+    check('webhook_endpoints_disabled_reason_check', sql`${t.disabledReason} IN ('manual', 'failing')`),
+  ],
+);
+
+/**
+ * The delivery log: one row per attempt (modules/webhooks/). Only grows: partitioned by month on
+ * `at` in migration 0020, dropped past retention (30 days unless configured). `eventSeq` is null
+ * for a test event; the event itself stays in `events` (90 days), which a Redeliver reads.
+ */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    at: at('at').notNull().defaultNow(),
+    endpointId: uuid('endpoint_id').notNull(),
+    registrarHandle: cText('registrar_handle'),
+    messageId: text('message_id').notNull(),
+    eventKind: text('event_kind').notNull(),
+    eventSeq: bigint('event_seq', { mode: 'number' }),
+    attempt: integer('attempt').notNull(),
+    trigger: text('trigger').notNull(),
+    outcome: text('outcome').notNull(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    latencyMs: integer('latency_ms').notNull(),
+    url: text('url').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.id, t.at] }), index('webhook_attempts_endpoint_idx').on(t.endpointId, t.at)],
+);

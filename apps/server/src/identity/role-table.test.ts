@@ -137,6 +137,21 @@ const roleTable: { row: string; capability: Capability; cells: [boolean, boolean
     calls: [{ method: 'POST', url: '/services/registrar/epp/password/resetLink' }],
   },
   {
+    row: 'event stream',
+    capability: 'readEvents',
+    cells: [yes, no, no, yes],
+    calls: [{ method: 'GET', url: '/services/events?after=0' }],
+  },
+  {
+    row: 'webhook endpoints',
+    capability: 'manageWebhooks',
+    cells: [no, no, no, yes],
+    calls: [
+      { method: 'GET', url: '/services/webhooks' },
+      { method: 'POST', url: '/services/webhooks', body: { url: 'http://127.0.0.1:9/role-table', eventKinds: ['user.create'] } },
+    ],
+  },
+  {
     row: 'registrar history and its CSV',
     capability: 'readHistory',
     cells: [yes, no, no, yes],

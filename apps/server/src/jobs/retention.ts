@@ -59,6 +59,8 @@ function cleanups(policy: RetentionPolicy): Cleanup[] {
 /** The partitioned tables' retention: a month's partition is dropped once all of it is older. */
 const partitionedRetention = (policy: RetentionPolicy): Record<MonthlyPartitionedTable, number> => ({
   epp_connection_events: policy.eppEventsDays,
+  events: policy.eventsDays,
+  webhook_attempts: policy.webhookAttemptsDays,
 });
 
 /**

@@ -13,6 +13,8 @@ import { openApiHandlers } from './openapi/openapi.routes';
 import { registrarHandlers } from './registrar/registrar.routes';
 import { userHandlers } from './users/users.routes';
 import { eppConnectionHandlers } from './epp-connections/epp-connections.routes';
+import { eventHandlers } from './events/events.routes';
+import { webhookHandlers } from './webhooks/webhooks.routes';
 
 /**
  * Every operation of the route table with its handler, by operation id: typed as the full map, so an
@@ -33,5 +35,7 @@ export function apiHandlers(app: FastifyInstance, apiPrefix: string): ApiHandler
     ...openApiHandlers(app.config, apiPrefix),
     ...eppPasswordLifeHandlers(app),
     ...eppConnectionHandlers(app),
+    ...webhookHandlers(app),
+    ...eventHandlers(app),
   };
 }

@@ -21,6 +21,9 @@ const capabilityPages = {
   manageApiKeys: paths.apiKeys,
   setRegistrarLanguage: paths.generalData,
   resetEppPassword: paths.eppSecurity,
+  manageWebhooks: paths.webhooks,
+  // The stream has no page: its changes are the history's.
+  readEvents: paths.registrarHistory,
 } as const satisfies Record<Capability, string>;
 
 const capabilityNames = Object.keys(capabilityPages) as Capability[];

@@ -48,4 +48,6 @@ export const paths = {
   /** The API's reference (the OpenAPI document as a page), linked from the API keys page. */
   apiReference: '/api',
   cookiePolicy: '/cookiepolicy',
+  /** The registrar's webhook endpoints (ADMIN): linked from the API keys page's header, not a menu entry. */
+  webhooks: '/users/webhooks',
 } as const;

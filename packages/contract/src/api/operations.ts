@@ -47,6 +47,17 @@ export const operations = {
   listApiKeys: { method: 'GET', path: '/apiKeys' },
   createApiKey: { method: 'POST', path: '/apiKeys' },
   revokeApiKey: { method: 'DELETE', path: '/apiKeys/:id' },
+  // Webhooks
+  listWebhookEndpoints: { method: 'GET', path: '/webhooks' },
+  createWebhookEndpoint: { method: 'POST', path: '/webhooks' },
+  updateWebhookEndpoint: { method: 'PUT', path: '/webhooks/:id' },
+  deleteWebhookEndpoint: { method: 'DELETE', path: '/webhooks/:id' },
+  setWebhookEndpointEnabled: { method: 'PUT', path: '/webhooks/:id/enabled' },
+  rotateWebhookSecret: { method: 'POST', path: '/webhooks/:id/secret' },
+  sendWebhookTestEvent: { method: 'POST', path: '/webhooks/:id/test' },
+  listWebhookDeliveries: { method: 'GET', path: '/webhooks/:id/deliveries' },
+  redeliverWebhookEvent: { method: 'POST', path: '/webhooks/:id/deliveries/:deliveryId/redeliver' },
+  listEvents: { method: 'GET', path: '/events' },
   // Session
   getServerProperties: { method: 'GET', path: '/config' },
   listCountries: { method: 'GET', path: '/country' },

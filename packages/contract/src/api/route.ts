@@ -23,6 +23,7 @@ export const apiTags = {
   users: { name: 'Users', description: "User management: the registrar's panel users (ADMIN only)." },
   history: { name: 'History', description: "The registrar's history: every change, sign-in and download." },
   apiKeys: { name: 'API keys', description: "Keys for the registrar's own tooling (ADMIN only)." },
+  webhooks: { name: 'Webhooks and events', description: "The registrar's event stream, and webhook endpoints it is pushed to (ADMIN only)." },
   session: { name: 'Session', description: "The portal's settings and the signed-in user's own account." },
   reference: { name: 'Reference', description: 'This document.' },
 } as const;

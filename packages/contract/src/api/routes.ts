@@ -11,6 +11,7 @@ import { registrarRoutes } from './routes/registrar';
 import { registrationRoutes } from './routes/registrations';
 import { sessionRoutes } from './routes/session';
 import { userRoutes } from './routes/users';
+import { eventStreamRoutes, webhookRoutes } from './routes/webhooks';
 
 /**
  * Every `/services` route, in the document's order, with its entries' literal types kept: the
@@ -25,6 +26,8 @@ export const routeTable = [
   ...historyRoutes,
   ...userRoutes,
   ...apiKeyManagementRoutes,
+  ...webhookRoutes,
+  ...eventStreamRoutes,
   ...sessionRoutes,
   ...referenceRoutes,
   ...eppPasswordLifeRoutes,

@@ -28,6 +28,28 @@ export const webHandledKeys = {
   createUser: { field: ['users.usernameTaken'] },
   updateUser: { replaced: ['error.recentSignInRequired'] },
   resetUserTotp: { replaced: ['error.recentSignInRequired'] },
+  createWebhookEndpoint: {
+    field: [
+      'validation.required',
+      'validation.maxLength',
+      'validation.pattern',
+      'validation.webhookUrl',
+      'validation.webhookEvents',
+      'webhooks.httpsRequired',
+      'webhooks.addressRefused',
+    ],
+  },
+  updateWebhookEndpoint: {
+    field: [
+      'validation.required',
+      'validation.maxLength',
+      'validation.pattern',
+      'validation.webhookUrl',
+      'validation.webhookEvents',
+      'webhooks.httpsRequired',
+      'webhooks.addressRefused',
+    ],
+  },
   // Too many keys is about no field: alerted.
   createApiKey: {
     field: [

@@ -35,6 +35,7 @@ const requests = {
   'GET /registrar/finance/billingLines': '/services/registrar/finance/billingLines?year=2024&month=1',
   'GET /registrar/finance/billingLines/csv': '/services/registrar/finance/billingLines/csv?year=2024&month=1',
   'GET /registrar/:handle/report/domains/csv': '/services/registrar/alpha/report/domains/csv',
+  'GET /events': '/services/events?after=0',
 } as const satisfies Record<string, string>;
 type ApiKeyRoute = keyof typeof requests;
 

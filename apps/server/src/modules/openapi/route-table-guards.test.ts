@@ -96,7 +96,7 @@ describe('a call without valid credentials', () => {
 
 describe("another registrar's object named in the path", () => {
   /** Registrar beta's objects, and text only they hold: none of it may reach alpha's caller. */
-  const beta = { domain: `shop-beta.${tld}`, contact: 'b100', user: 'jan@beta', keyId: '' };
+  const beta = { domain: `shop-beta.${tld}`, contact: 'b100', user: 'jan@beta', keyId: '', webhookId: '' };
   const betaOnly = ['Beta Contact Person', 'Jan Beta', 'Beta nightly sync'];
 
   beforeAll(async () => {
@@ -106,6 +106,13 @@ describe("another registrar's object named in the path", () => {
     await createDomain(t.database.db, { uLabel: beta.domain, registrarHandle: 'beta', registrantHandle: beta.contact });
     await createActiveUser(t.database.db, t.config, { username: beta.user, name: betaOnly[1], roles: ['SUPPORT'] });
     beta.keyId = (await createKey(t, { name: betaOnly[2] }, adminOf('beta'))).apiKey.id;
+    const webhook = await call(t, {
+      method: 'POST',
+      url: '/services/webhooks',
+      as: adminOf('beta'),
+      body: { url: 'http://127.0.0.1:9/beta', eventKinds: ['user.create'] },
+    });
+    beta.webhookId = webhook.json<{ data: { endpoint: { id: string } } }>().data.endpoint.id;
   });
 
   /** Beta's identifier for each kind of path parameter: a route with another kind fails the test until it is added. */
@@ -116,6 +123,9 @@ describe("another registrar's object named in the path", () => {
       [pathParams.registrarHandleParams, () => 'beta'],
       [pathParams.usernameParams, () => beta.user],
       [pathParams.apiKeyIdParams, () => beta.keyId],
+      [pathParams.webhookIdParams, () => beta.webhookId],
+      // Alpha's caller is refused at the endpoint, whatever the attempt.
+      [pathParams.webhookDeliveryParams, () => beta.webhookId],
     ]);
     const params = route.params;
     return params && name in params.shape ? identifiers.get(params)?.() : undefined;

@@ -32,6 +32,7 @@ const eppCertificate = z.object({
   subject: z.string(),
   notAfter: timestamp,
 });
+const webhookFacts = z.object({ id: z.string(), url: z.string(), eventKinds: names, description: z.string() });
 const apiKey = z.object({ name: z.string(), prefix: z.string(), scopes: names, expiresOn: day, allowedAddresses: z.array(z.string()) });
 
 export const auditDetailsSchemas = {
@@ -70,6 +71,14 @@ export const auditDetailsSchemas = {
   'epp.password.resetLinkRequest': z.object({ recipients: z.number().int() }),
   /** Who asked for the link used; never the password, the link or its token. */
   'epp.password.resetLinkUse': z.object({ requestedBy: z.string() }),
+  /** An endpoint as it is after the change (before and after for an update): its address without query or user-info, never its secret. */
+  'webhook.create': webhookFacts,
+  'webhook.update': z.object({ before: webhookFacts, after: webhookFacts }),
+  'webhook.delete': webhookFacts,
+  'webhook.enable': webhookFacts,
+  /** `reason`: `manual`, or `failing` when no delivery succeeded for 3 days. */
+  'webhook.disable': webhookFacts.extend({ reason: z.string() }),
+  'webhook.secretRotate': webhookFacts,
 } as const satisfies Record<AuditAction, z.ZodObject>;
 
 /** What each audit action records in `details`. */

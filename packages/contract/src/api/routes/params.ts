@@ -11,6 +11,11 @@ export const registrarHandleParams = z.object({
   handle: z.string().meta({ description: "The caller's own registrar handle; any other answers 404, as an unknown one does." }),
 });
 export const usernameParams = z.object({ username: z.string().meta({ description: "The full username, with '@' and the registrar handle." }) });
+export const webhookIdParams = z.object({ id: z.string().meta({ description: "The endpoint's id." }) });
+export const webhookDeliveryParams = z.object({
+  id: z.string().meta({ description: "The endpoint's id." }),
+  deliveryId: z.string().meta({ description: "The logged attempt's id." }),
+});
 export const apiKeyIdParams = z.object({ id: z.string().meta({ description: "The key's id (the part after `rpk_` in its prefix)." }) });
 export const eppCertificateSlotParams = z.object({
   slot: z.enum(eppCertificateSlots, { error: 'error.badRequest' }).meta({ description: 'Which certificate: `primary` or `failover`.' }),

@@ -12,7 +12,7 @@ beforeAll(async () => {
 
 describe('API key texts', () => {
   it('names every scope in words, with a line on what it reads', () => {
-    expect(apiKeyScopes.map((scope) => scopeLabel(i18next.t, scope))).toEqual(['Registrations', 'Billing lines', 'Domain report']);
+    expect(apiKeyScopes.map((scope) => scopeLabel(i18next.t, scope))).toEqual(['Registrations', 'Billing lines', 'Domain report', 'Event stream']);
     for (const scope of apiKeyScopes) expect(scopeHelp(i18next.t, scope), scope).not.toMatch(/^\*\*\*/);
     expect(scopeHelp(i18next.t, 'registrations')).toContain('contacts');
   });

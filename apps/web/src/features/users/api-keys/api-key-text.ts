@@ -25,6 +25,8 @@ function examplePath(scope: ApiKeyScope, registrarHandle: string, at: Date): str
     }
     case 'domainReport':
       return apiPath('downloadDomainReport', { params: { handle: registrarHandle } });
+    case 'events':
+      return apiPath('listEvents', { query: { after: 0 } });
   }
 }
 

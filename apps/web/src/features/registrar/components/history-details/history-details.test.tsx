@@ -32,6 +32,8 @@ function shownEntry(entry: HistoryEntry): string[] {
 
 const contact = { contact: 'techContact', version: 3 } as const;
 const ann = { username: 'ann@acme', name: 'Ann', email: 'ann@acme.be' };
+const hook = { id: 'h1', url: 'https://hooks.example.com/registry', eventKinds: ['user.create', 'epp.password.update'], description: '' };
+const hookLines = ['Address: https://hooks.example.com/registry', 'Events: Added a user, Changed the EPP password'];
 const key = { name: 'Nightly export', prefix: 'rpk_AbCdEf012345', scopes: ['registrations', 'billing'], expiresOn: '2026-12-31' };
 
 /**
@@ -126,6 +128,12 @@ const examples: { [A in AuditAction]: { details: AuditDetails[A]; lines: string[
     details: { fileName: 'acme-history-20260504-120000.csv', filter: { kind: 'apiKeys', from: '2026-05-01', user: undefined } },
     lines: ['File: acme-history-20260504-120000.csv', 'Filter: Kind of action: API keys, From: 2026-05-01'],
   },
+  'webhook.create': { details: hook, lines: hookLines },
+  'webhook.update': { details: { before: { ...hook, url: 'https://old.example.com/x' }, after: hook }, lines: hookLines },
+  'webhook.delete': { details: hook, lines: hookLines },
+  'webhook.enable': { details: hook, lines: hookLines },
+  'webhook.disable': { details: { ...hook, reason: 'manual' }, lines: hookLines },
+  'webhook.secretRotate': { details: hook, lines: hookLines },
 };
 
 beforeAll(async () => {

@@ -7,6 +7,7 @@ import { IpListDetails, PasswordDetails, ResetLinkRequestDetails, ResetLinkUseDe
 import { LanguageDetails } from './language-details';
 import { OtherDetails } from './other-details';
 import { UserDetails } from './user-details';
+import { WebhookDetails } from './webhook-details';
 
 /*
  * The details of a history entry as people read them, one renderer per kind of action. The server
@@ -53,6 +54,13 @@ export function HistoryDetails({ entry }: { entry: HistoryEntry }) {
     case 'epp.certificate.replace':
     case 'epp.certificate.remove':
       return <CertificateDetails details={entry.details} />;
+    case 'webhook.create':
+    case 'webhook.update':
+    case 'webhook.delete':
+    case 'webhook.enable':
+    case 'webhook.disable':
+    case 'webhook.secretRotate':
+      return <WebhookDetails details={entry.details} />;
     default:
       return <SignInOrUnknown entry={entry} />;
   }

@@ -19,6 +19,7 @@ import { CreateApiKeyModal } from './create-api-key-modal';
 import { RevokeApiKeyModal } from './revoke-api-key-modal';
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import bookIcon from 'bootstrap-icons/icons/book.svg?raw';
+import broadcastIcon from 'bootstrap-icons/icons/broadcast.svg?raw';
 import inboxIcon from 'bootstrap-icons/icons/inbox.svg?raw';
 import plusLgIcon from 'bootstrap-icons/icons/plus-lg.svg?raw';
 
@@ -93,6 +94,10 @@ function ApiKeyManagement({ registrarHandle }: { registrarHandle: string }) {
         <Link to={paths.apiReference} className="d-inline-flex align-items-center gap-1 text-nowrap" data-testid="api-reference-link">
           <Icon svg={bookIcon} />
           {t('users.apiKeys.reference')}
+        </Link>{' '}
+        <Link to={paths.webhooks} className="d-inline-flex align-items-center gap-1 text-nowrap" data-testid="webhooks-link">
+          <Icon svg={broadcastIcon} />
+          {t('users.apiKeys.webhooks')}
         </Link>
       </p>
       <Card className="shadow-sm" as="section" aria-labelledby="api-keys-list-title">
