@@ -8,8 +8,8 @@ import type { AuditAction } from './history';
  */
 
 /**
- * The audit actions that are events, under their own name as the event's kind. A new one (EPP
- * client certificates, say) is one line here; its payload is its audit details, which never hold
+ * The audit actions that are events, under their own name as the event's kind. A new one is one
+ * line here; its payload is its audit details, which never hold
  * a secret (`api/responses/history.ts`). Downloads and the registrar's mail language are not events:
  * they change nothing another system would act on.
  */
@@ -20,6 +20,9 @@ export const portalEventKinds = [
   'registrar.abuseContact.update',
   'epp.ipAddresses.update',
   'epp.password.update',
+  'epp.certificate.upload',
+  'epp.certificate.replace',
+  'epp.certificate.remove',
   'user.create',
   'user.update',
   'user.delete',

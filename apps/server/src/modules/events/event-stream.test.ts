@@ -7,6 +7,8 @@ import { call } from '../../test/http';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { adminOf, createKey, withKey } from '../api-keys/api-keys.test-support';
 import { recordAudit } from '../audit/audit.repository';
+import { makeCertificate } from '../epp-certificates/certificates.test-support';
+import { upload } from '../epp-certificates/epp-certificates.test-support';
 
 /*
  * The cursor: a committed event is never behind it. Writers change the registrar in parallel, each
@@ -119,5 +121,19 @@ describe('what an event carries', () => {
     const [stored] = (await t.database.db.execute<{ hash: string }>(sql`SELECT secret_hash AS hash FROM api_keys WHERE id = ${created.apiKey.id}`)).rows;
     expect(everything).not.toContain(stored?.hash);
     expect(everything).not.toMatch(/\$argon2/);
+  });
+
+  it('an EPP client certificate uploaded is an event with its slot, fingerprint, subject and end, never the PEM', async () => {
+    const tech = { username: 'tech@beta', roles: ['TECH' as const], firstName: 'Tess', lastName: 'Tech' };
+    const certificate = await makeCertificate({ key: 'p256', name: 'CN=epp.beta.example, O=Beta Domains NV, C=BE' });
+    const uploaded = await upload(t, tech, 'failover', certificate.pem);
+    expect(uploaded.statusCode).toBe(200);
+    const { events } = (await call(t, { url: '/services/events?after=0&limit=1000', as: adminOf('beta') })).json<{ data: { events: StreamEvent[] } }>().data;
+    const [event] = events.filter((e) => e.type === 'epp.certificate.upload');
+    expect(event).toMatchObject({
+      actor: 'tech@beta',
+      data: { slot: 'failover', subject: expect.stringContaining('epp.beta.example'), fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
+    expect(JSON.stringify(events)).not.toContain('BEGIN CERTIFICATE');
   });
 });
