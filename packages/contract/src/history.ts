@@ -38,6 +38,11 @@ export const auditActions = [
   'download.historyExport',
   // The language of mails to the registrar's contacts that are no users.
   'registrar.language.update',
+  // A user's own account ("My account"): their password, authenticator and sessions.
+  'account.password.change',
+  'account.totp.change',
+  'account.session.end',
+  'account.sessions.endOthers',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -73,6 +78,10 @@ export const auditActionKinds = {
   'download.forecast': 'downloads',
   'download.historyExport': 'downloads',
   'registrar.language.update': 'contacts',
+  'account.password.change': 'users',
+  'account.totp.change': 'users',
+  'account.session.end': 'users',
+  'account.sessions.endOthers': 'users',
 } as const satisfies Record<AuditAction, Exclude<HistoryKind, 'signIn'>>;
 
 /** The audit actions of one kind (none for `signIn`). */

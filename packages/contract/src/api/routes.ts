@@ -1,6 +1,7 @@
 import { changesAllowedWhileSuspended, type ServiceCall } from '../registrar-status';
 import type { OperationId } from './operations';
 import { routeKey, type ApiRoute } from './route';
+import { accountRoutes } from './routes/account';
 import { apiKeyManagementRoutes } from './routes/api-keys';
 import { historyRoutes } from './routes/history';
 import { referenceRoutes } from './routes/reference';
@@ -22,6 +23,7 @@ export const routeTable = [
   ...apiKeyManagementRoutes,
   ...sessionRoutes,
   ...referenceRoutes,
+  ...accountRoutes,
 ] as const satisfies readonly ApiRoute[];
 
 /** One entry of the table, by its operation id. */

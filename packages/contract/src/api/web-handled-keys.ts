@@ -46,6 +46,15 @@ export const webHandledKeys = {
     ],
   },
   requestPasswordReset: { replaced: ['error.internal'] },
+  // My account: the form's keys on its fields; a stale sign-in is answered with a new one (lib/recent-sign-in.ts).
+  changeMyPassword: {
+    field: ['validation.required', 'validation.maxLength', 'validation.accountPasswordLength', 'account.password.wrong', 'unsafe.password'],
+    replaced: ['error.recentSignInRequired'],
+  },
+  startTotpEnrolment: { replaced: ['error.recentSignInRequired'] },
+  confirmTotpEnrolment: { field: ['validation.totpCode', 'account.totp.wrongCode'], replaced: ['error.recentSignInRequired'] },
+  endMySession: { replaced: ['error.recentSignInRequired'] },
+  endMyOtherSessions: { replaced: ['error.recentSignInRequired'] },
 } as const satisfies { readonly [Id in OperationId]?: WebHandles };
 
 type Marks<Id extends OperationId> = Id extends keyof typeof webHandledKeys ? (typeof webHandledKeys)[Id] : Record<never, never>;

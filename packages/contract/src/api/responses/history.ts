@@ -55,6 +55,12 @@ export const auditDetailsSchemas = {
   'download.historyExport': z.object({ fileName, filter: z.partialRecord(z.enum(['user', 'kind', 'from', 'to']), z.string()) }),
   /** The language before and after, as stored (`en`, `nl`, `fr`, `de`). */
   'registrar.language.update': z.object({ before: z.string(), after: z.string() }),
+  /** Never a password; how many other sessions ended with the change. */
+  'account.password.change': z.object({ sessionsEnded: z.number().int() }),
+  'account.totp.change': z.object({ sessionsEnded: z.number().int() }),
+  /** The session ended, as the account page showed it (browser and system from its user agent). */
+  'account.session.end': z.object({ browser: z.string().nullable(), os: z.string().nullable(), address: z.string() }),
+  'account.sessions.endOthers': z.object({ sessionsEnded: z.number().int() }),
 } as const satisfies Record<AuditAction, z.ZodObject>;
 
 /** What each audit action records in `details`. */
