@@ -43,7 +43,8 @@ export type EndedSessionsResponse = z.output<typeof endedSessionsAnswer>;
 /** `POST /services/me/totp`: a new secret to add to the authenticator, then confirm with one of its codes. */
 export const totpEnrolmentAnswer = z.object({
   secret: z.string().meta({ description: 'The new secret, base32, to type into an authenticator app.' }),
-  otpauthUri: z.string().meta({ description: 'The same as an `otpauth://` URI, for a QR code.' }),
+  otpauthUri: z.string().meta({ description: 'The same as an `otpauth://` URI.' }),
+  qrDataUrl: z.string().meta({ description: 'That URI as a QR code, a `data:image/png` URL.' }),
   enrolment: z.string().meta({ description: 'Sent back with a code to `PUT /services/me/totp`; valid 10 minutes.' }),
 });
 export type TotpEnrolment = z.output<typeof totpEnrolmentAnswer>;
