@@ -231,7 +231,11 @@ export function bearerAuthenticator(options: AuthOptions): Authenticator {
       verified.set(token, caller, claims.exp * 1000, accessEndOf(claims));
     }
     const { sessionId } = caller;
-    if (sessionId && options.sessions && !(await options.sessions({ sessionId, username: caller.username, registrarHandle: caller.registrarHandle, request }))) {
+    if (
+      sessionId &&
+      options.sessions &&
+      !(await options.sessions({ sessionId, username: caller.username, registrarHandle: caller.registrarHandle, request }))
+    ) {
       throw unauthorized();
     }
     return { ...caller, ip: request.ip };

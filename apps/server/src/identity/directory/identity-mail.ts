@@ -158,10 +158,7 @@ export function emailChangedMail(
 
 /** What the user changed on My account (modules/account/), as the notice tells them. */
 export type AccountChange =
-  | { kind: 'passwordChanged' }
-  | { kind: 'totpChanged' }
-  | { kind: 'sessionEnded'; device: string | null; address: string }
-  | { kind: 'otherSessionsEnded' };
+  { kind: 'passwordChanged' } | { kind: 'totpChanged' } | { kind: 'sessionEnded'; device: string | null; address: string } | { kind: 'otherSessionsEnded' };
 
 /** The notice of a change the user made on their own account: when, what, and whom to ask if it was not them. */
 export function accountChangeMail(user: MailUser, change: AccountChange, at: Date, context: MailContext, language: Language = defaultLanguage): Mail {

@@ -108,7 +108,7 @@ export async function revokeSessionsOf(db: Db, accountId: string, which: { only:
          or ${oidcModels.grantId} in (select id from grants)
          or (${oidcModels.payload}->>'sessionUid' in (select uid from sessions) and ${oidcModels.payload}->>'accountId' = ${accountId})
     )
-    select uid from sessions`);
+    select distinct uid from sessions`);
   return result.rows.map((row) => row.uid);
 }
 

@@ -12,13 +12,7 @@ import {
 } from './account.service';
 
 type AccountOperations =
-  | 'getMyAccount'
-  | 'changeMyPassword'
-  | 'startTotpEnrolment'
-  | 'confirmTotpEnrolment'
-  | 'listMySessions'
-  | 'endMySession'
-  | 'endMyOtherSessions';
+  'getMyAccount' | 'changeMyPassword' | 'startTotpEnrolment' | 'confirmTotpEnrolment' | 'listMySessions' | 'endMySession' | 'endMyOtherSessions';
 
 /** The caller's own account (My account): always their own, named by the token. */
 export function accountHandlers(app: FastifyInstance): Pick<ApiHandlers, AccountOperations> {

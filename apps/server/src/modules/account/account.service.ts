@@ -1,4 +1,12 @@
-import type { AuditDetails, ChangeMyPassword, ConfirmTotpEnrolment, EndedSessionsResponse, MyAccount, MySessionsResponse, TotpEnrolment } from '@registrar-panel/contract';
+import type {
+  AuditDetails,
+  ChangeMyPassword,
+  ConfirmTotpEnrolment,
+  EndedSessionsResponse,
+  MyAccount,
+  MySessionsResponse,
+  TotpEnrolment,
+} from '@registrar-panel/contract';
 import QRCode from 'qrcode';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -70,7 +78,7 @@ async function endOtherSessions(deps: AccountDeps, actor: SignedInUser): Promise
   await claimOtherSessionsEnd(deps.db, actor.username, keep, deps.now());
   const ended = await deps.directory.endSessionsOf(actor.username, { except: keep });
   // Sessions that had made no API request yet have no record: one marked ended refuses their tokens too.
-  await recordEndedSessions(deps.db, actor, ended, deps.now());
+  await recordEndedSessions(deps.db, { username: actor.username, registrarHandle: actor.registrarHandle }, ended, deps.now());
   return ended.length;
 }
 
@@ -157,7 +165,11 @@ export async function changeMyPassword(deps: AccountDeps, actor: SignedInUser, b
   }
   // Whoever held the old password is signed out everywhere else.
   const ended = await endOtherSessions(deps, actor);
-  await recordChange(deps, actor, user, async () => ({ action: 'account.password.change', details: { sessionsEnded: ended }, change: { kind: 'passwordChanged' } }));
+  await recordChange(deps, actor, user, async () => ({
+    action: 'account.password.change',
+    details: { sessionsEnded: ended },
+    change: { kind: 'passwordChanged' },
+  }));
 }
 
 /** What the browser holds between the two steps of a new authenticator: sealed, so it cannot be changed or made up. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { accountSessions } from '../../db/schema';
 import { sessionPolicy } from '../../lib/session-policy';
@@ -35,7 +35,7 @@ export async function touchSession(db: Db, sessionId: string, now: Date): Promis
   await db
     .update(accountSessions)
     .set({ lastSeenAt: now })
-    .where(and(eq(accountSessions.sessionId, sessionId), lt(accountSessions.lastSeenAt, secondsBefore(now, 60)), isNull(accountSessions.endedAt)));
+    .where(and(eq(accountSessions.sessionId, sessionId), lte(accountSessions.lastSeenAt, secondsBefore(now, 60)), isNull(accountSessions.endedAt)));
 }
 
 /** The user's sessions that may still be open: not ended, used within the idle time, younger than the longest life. */
@@ -82,10 +82,26 @@ export async function claimOtherSessionsEnd(db: Db, username: string, keep: stri
  * Sessions the identity service ended that had made no API request yet: rows marked ended, so that
  * an access token they were given is refused at its first request too.
  */
-export async function recordEndedSessions(db: Db, user: { username: string; registrarHandle: string }, sessionIds: readonly string[], now: Date): Promise<void> {
+export async function recordEndedSessions(
+  db: Db,
+  user: { username: string; registrarHandle: string },
+  sessionIds: readonly string[],
+  now: Date,
+): Promise<void> {
   if (sessionIds.length === 0) return;
   await db
     .insert(accountSessions)
-    .values(sessionIds.map((sessionId) => ({ sessionId, ...user, userAgent: '', address: '', startedAt: now, lastSeenAt: now, endedAt: now })))
+    .values(
+      sessionIds.map((sessionId) => ({
+        sessionId,
+        username: user.username,
+        registrarHandle: user.registrarHandle,
+        userAgent: '',
+        address: '',
+        startedAt: now,
+        lastSeenAt: now,
+        endedAt: now,
+      })),
+    )
     .onConflictDoUpdate({ target: accountSessions.sessionId, set: { endedAt: sql`coalesce(${accountSessions.endedAt}, excluded.ended_at)` } });
 }

@@ -11,4 +11,6 @@ export const registrarHandleParams = z.object({
 });
 export const usernameParams = z.object({ username: z.string().meta({ description: "The full username, with '@' and the registrar handle." }) });
 export const apiKeyIdParams = z.object({ id: z.string().meta({ description: "The key's id (the part after `rpk_` in its prefix)." }) });
-export const sessionIdParams = z.object({ sessionId: z.string().meta({ description: 'One of the caller’s own session ids, as `GET /services/me/sessions` lists them.' }) });
+export const sessionIdParams = z.object({
+  sessionId: z.string().meta({ description: 'One of the caller’s own session ids, as `GET /services/me/sessions` lists them.' }),
+});
