@@ -44,4 +44,6 @@ export const paths = {
   /** The API's reference (the OpenAPI document as a page), linked from the API keys page. */
   apiReference: '/api',
   cookiePolicy: '/cookiepolicy',
+  /** The signed-in user's own account: linked from their name in the footer, not a menu entry. */
+  account: '/account',
 } as const;
