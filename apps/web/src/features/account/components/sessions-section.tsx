@@ -45,7 +45,7 @@ export function SessionsSection() {
       title={t('account.sessions.title')}
       icon={laptopIcon}
       flush
-      actions={
+      footer={
         <Button
           variant="outline-danger"
           size="sm"
@@ -149,7 +149,8 @@ function SessionsTable({ sessions }: { sessions: MySession[] }) {
             <StackCell label={labels.lastSeen}>
               <DateTime value={session.lastSeenAt} />
             </StackCell>
-            <StackCell label={labels.actions} className="text-md-end">
+            {/* The current session has no action (Logout ends it): on a phone its card shows no empty 'Actions'. */}
+            <StackCell label={labels.actions} className={session.current ? 'd-none d-md-table-cell' : 'text-md-end'}>
               {!session.current && (
                 <Button
                   variant="outline-secondary"
