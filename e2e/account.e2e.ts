@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe';
 import { newPage } from './support/browser';
-import { capturePage } from './support/screenshots';
+import { capturePage, laptop, phone } from './support/screenshots';
 import { signIn } from './support/sign-in';
 import { closeCookieBanner, openSignedIn } from './support/signed-in';
 
@@ -42,6 +42,18 @@ describe('My account', () => {
     expect(await sessionRows(here).first().innerText()).toMatch(/Chrome \d+, Linux/);
     await capturePage(here, 'account');
     await expectNoAxeViolations(here, 'account');
+    await here.setViewportSize(phone);
+    await expectNoAxeViolations(here, 'account at 390 px');
+    await here.setViewportSize(laptop);
+  });
+
+  it("shows a new authenticator app's key and QR code, and leaves the current one until a code confirms it", async () => {
+    await here.getByRole('button', { name: 'Set up a new authenticator app' }).click();
+    await here.getByRole('img', { name: 'QR code of the new key for your authenticator app' }).waitFor();
+    expect(await here.getByTestId('account-totp-secret').innerText()).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
+    await capturePage(here, 'account-new-authenticator');
+    await expectNoAxeViolations(here, 'account new authenticator');
+    await here.getByTestId('account-totp-enrolment').getByRole('button', { name: 'Cancel' }).click();
   });
 
   it('signs the other browser out: its next request sends it to the sign-in page', async () => {

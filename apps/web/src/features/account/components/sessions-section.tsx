@@ -49,6 +49,7 @@ export function SessionsSection() {
         <Button
           variant="outline-danger"
           size="sm"
+          className="mt-3"
           onClick={() => recentSignIn(() => setConfirming(true))}
           disabled={others === 0 || endOthers.isPending || refusal.refused}
           {...refusal.props}
