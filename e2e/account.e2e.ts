@@ -47,6 +47,14 @@ describe('My account', () => {
     await here.setViewportSize(laptop);
   });
 
+  it("switches the portal's language from the page, as the header's switcher does", async () => {
+    await here.getByRole('combobox', { name: 'Language' }).selectOption('de');
+    await here.getByRole('heading', { name: 'Mein Konto', level: 1 }).waitFor();
+    await capturePage(here, 'account-de');
+    await here.getByRole('combobox', { name: 'Sprache' }).selectOption('en');
+    await here.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
+  });
+
   it("shows a new authenticator app's key and QR code, and leaves the current one until a code confirms it", async () => {
     await here.getByRole('button', { name: 'Set up a new authenticator app' }).click();
     await here.getByRole('img', { name: 'QR code of the new key for your authenticator app' }).waitFor();
