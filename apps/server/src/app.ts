@@ -16,6 +16,7 @@ import { addOutboxGauges } from './mail/outbox-metrics';
 import { addFeedGauges } from './feed/feed-metrics';
 import { apiRoutesPlugin } from './plugins/api-routes';
 import { bearerAuthenticator } from './plugins/auth';
+import { accountSessionTracker } from './modules/account/session-tracker';
 import { compression } from './plugins/compression';
 import { envelopePlugin } from './plugins/envelope';
 import { frameworkErrorHandler, inputSafety } from './plugins/input-safety';
@@ -136,6 +137,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           apiKeys: apiKeyAuthenticator(database.db),
           // A user whose access end day has passed is refused (403) and signed out of the identity service.
           onAccessEnded: (username) => app.userDirectory.endSessions(username),
+          // Each session's use recorded for My account, and a session the user ended refused.
+          sessions: accountSessionTracker(database.db),
         }),
         // What the registrar's status allows (blocked: nothing; suspended: no change), read per request.
         registrarStatus: registrarStatusGate(database.db, { onAccessBlocked: endBlockedSessions(app, config.identity.mode) }),

@@ -52,6 +52,11 @@ export const auditActions = [
   'webhook.enable',
   'webhook.disable',
   'webhook.secretRotate',
+  // A user's own account ("My account"): their password, authenticator and sessions.
+  'account.password.change',
+  'account.totp.change',
+  'account.session.end',
+  'account.sessions.endOthers',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -98,6 +103,10 @@ export const auditActionKinds = {
   'webhook.enable': 'webhooks',
   'webhook.disable': 'webhooks',
   'webhook.secretRotate': 'webhooks',
+  'account.password.change': 'users',
+  'account.totp.change': 'users',
+  'account.session.end': 'users',
+  'account.sessions.endOthers': 'users',
 } as const satisfies Record<AuditAction, Exclude<HistoryKind, 'signIn'>>;
 
 /** The audit actions of one kind (none for `signIn`). */

@@ -25,12 +25,14 @@ export * from './ip-ranges';
 export * from './visible-text';
 export * from './events';
 export * from './webhooks';
+export * from './account';
 // The operations' methods and paths, for the web's client (no zod: the route table itself stays in the `api` subpath).
 export { operations, servicesPrefix, type OperationId } from './api/operations';
 // The route table's marks of the message keys the web shows its own way (zod-free copy, held equal to the entries by a test).
 export { handledKeysOf, webHandledKeys, type HandledKey } from './api/web-handled-keys';
 
 // The answers' types: each is its schema's `z.output` in api/responses/ (type-only, so the web's bundles hold no schema).
+export type { EndedSessionsResponse, MyAccount, MySession, MySessionsResponse, TotpEnrolment } from './api/responses/account';
 export type { AuditDetails, AuditHistoryEntry, HistoryEntry, HistoryResponse, SignInHistoryEntry } from './api/responses/history';
 export type { EppCertificate, EppCertificatesResponse } from './api/responses/epp-certificates';
 export type {

@@ -23,6 +23,9 @@ export const limits = {
   tokenMinValiditySeconds: 20,
   alertAutoCloseMs: 3000,
   alertFadeMs: 250,
+  /** A panel user's own password (the embedded identity service's policy; Keycloak's realm says the same). */
+  accountPasswordMinLength: 12,
+  accountPasswordMaxLength: 256,
 } as const;
 
 /** Registrars whose usernames contain this marker may keep 100 EPP addresses instead of 10. */

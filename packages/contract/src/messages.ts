@@ -109,6 +109,15 @@ export const messageTexts = {
   'webhooks.addressRefused': 'This address leads to a private, local or reserved network. Webhooks are only sent to public internet addresses.',
   'webhooks.tooMany': 'Your registrar already has {{max}} webhook endpoints, the most allowed. Delete one before adding another.',
   'webhooks.eventGone': 'This event is older than the events kept and can no longer be sent.',
+  // My account (the caller's own password, authenticator and sessions).
+  'validation.accountPasswordLength': 'Use at least 12 characters.',
+  'validation.totpCode': 'Enter the 6 digits your authenticator app shows.',
+  'account.password.wrong': 'The current password is not correct.',
+  'account.password.locked': 'Too many wrong passwords. Please try again in a few minutes.',
+  'account.totp.wrongCode': 'This code is not correct. Enter the code your authenticator app shows now.',
+  'account.totp.enrolmentExpired': 'This new secret has expired. Please start again.',
+  'account.atIdentityService': "This is changed on the identity service's own page.",
+  'account.session.current': 'This is the session you are using: use Logout to end it.',
 } as const;
 export type MessageKey = keyof typeof messageTexts;
 /** One language's text for every message key. */

@@ -23,12 +23,23 @@ export type ServiceCall = `${'GET' | 'POST' | 'PUT' | 'DELETE'} /${string}`;
 /**
  * The changes a SUSPENDED registrar's users may still make, because they touch none of the
  * registrar's data: the user's own password reset mail (they still sign in), and revoking an API key
- * (the registrar's keys still read everything, so a key that leaked must stay stoppable). The route
+ * (the registrar's keys still read everything, so a key that leaked must stay stoppable), and the
+ * user's own password, authenticator and sessions (My account: securing an account is never refused). The route
  * table marks these routes `allowedWhileSuspended` from this list, from which the server registers
  * them (apps/server/src/plugins/api-routes.ts).
  */
 // Deleting a webhook endpoint: like a key, an address the registrar's events go to must stay stoppable.
-export const changesAllowedWhileSuspended: readonly ServiceCall[] = ['DELETE /me/password', 'PUT /me/language', 'DELETE /apiKeys/:id', 'DELETE /webhooks/:id'];
+export const changesAllowedWhileSuspended: readonly ServiceCall[] = [
+  'DELETE /me/password',
+  'PUT /me/language',
+  'DELETE /apiKeys/:id',
+  'DELETE /webhooks/:id',
+  'PUT /me/password',
+  'POST /me/totp',
+  'PUT /me/totp',
+  'DELETE /me/sessions/:sessionId',
+  'DELETE /me/sessions',
+];
 
 /** Methods that change nothing. */
 const readMethods: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);

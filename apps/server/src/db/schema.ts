@@ -776,3 +776,26 @@ export const webhookAttempts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.id, t.at] }), index('webhook_attempts_endpoint_idx').on(t.endpointId, t.at)],
 );
+
+/**
+ * Each signed-in session as "My account" shows it (migration 0021; modules/account/): the
+ * token's session id (`sid`: the embedded provider's session uid, or Keycloak's session id), the
+ * user agent and address of its first API request, and when it was last used (written at most once
+ * a minute). `endedAt` marks a session the user ended: its tokens are refused until they expire.
+ * Rows go with the session's maximum life (plugins: the account's session tracker sweeps them), so
+ * the table holds about one row per open session.
+ */
+export const accountSessions = pgTable(
+  'account_sessions',
+  {
+    sessionId: text('session_id').primaryKey(),
+    username: cText('username'),
+    registrarHandle: cText('registrar_handle'),
+    userAgent: text('user_agent').notNull(),
+    address: text('address').notNull(),
+    startedAt: at('started_at').notNull(),
+    lastSeenAt: at('last_seen_at').notNull(),
+    endedAt: at('ended_at'),
+  },
+  (t) => [index('account_sessions_user_idx').on(t.username, t.lastSeenAt), index('account_sessions_started_idx').on(t.startedAt)],
+);

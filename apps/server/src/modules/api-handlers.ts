@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiHandlers } from '../plugins/api-routes';
+import { accountHandlers } from './account/account.routes';
 import { apiKeyHandlers } from './api-keys/api-keys.routes';
 import { serverPropertiesHandlers } from './config/config.routes';
 import { countryHandlers } from './country/country.routes';
@@ -37,5 +38,6 @@ export function apiHandlers(app: FastifyInstance, apiPrefix: string): ApiHandler
     ...eppConnectionHandlers(app),
     ...webhookHandlers(app),
     ...eventHandlers(app),
+    ...accountHandlers(app),
   };
 }

@@ -22,6 +22,11 @@ export interface SignedInUser {
    */
   authTime?: number;
   /**
+   * The identity service's session the token belongs to (its `sid`: the embedded provider's session
+   * uid, or Keycloak's session id); My account lists and ends sessions by it. An API key has none.
+   */
+  sessionId?: string;
+  /**
    * Set when the caller is an API key (modules/api-keys/): then `roles` is empty, `username` names
    * the key for the audit trail, and `mayCall` admits it only on routes whose `apiKeyScope` it holds.
    */
@@ -65,7 +70,16 @@ export interface AuthOptions {
    * goes out: their session ends there, so no silent sign-in goes on issuing tokens the API refuses.
    */
   onAccessEnded?: (username: string) => Promise<void>;
+  /**
+   * Told of every request of a token that names its session (`sid`), with the caller: false refuses
+   * it (401), because the user ended that session (modules/account/session-tracker.ts). Asked at every
+   * request, never cached, so that an ended session is refused on every instance at its next request.
+   */
+  sessions?: SessionTracker;
 }
+
+/** Whether a session may go on; records its use (modules/account/session-tracker.ts). */
+export type SessionTracker = (session: { sessionId: string; username: string; registrarHandle: string; request: FastifyRequest }) => Promise<boolean>;
 
 /** The key path of authentication: the caller a key stands for, or a thrown 401 (not a usable key). */
 export type ApiKeyAuthenticator = (key: string, request: FastifyRequest) => Promise<SignedInUser>;
@@ -147,6 +161,7 @@ export function callerOf(claims: AccessTokenClaims): Caller {
     lastName: text(claims.family_name),
     email: text(claims.email),
     ...(typeof claims.auth_time === 'number' ? { authTime: claims.auth_time } : {}),
+    ...(typeof claims.sid === 'string' && claims.sid !== '' ? { sessionId: claims.sid } : {}),
   };
 }
 
@@ -214,6 +229,14 @@ export function bearerAuthenticator(options: AuthOptions): Authenticator {
       }
       caller = callerOf(claims);
       verified.set(token, caller, claims.exp * 1000, accessEndOf(claims));
+    }
+    const { sessionId } = caller;
+    if (
+      sessionId &&
+      options.sessions &&
+      !(await options.sessions({ sessionId, username: caller.username, registrarHandle: caller.registrarHandle, request }))
+    ) {
+      throw unauthorized();
     }
     return { ...caller, ip: request.ip };
   };

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { accountRoutes } from '../features/account/routes';
 import { apiReferenceRoutes } from '../features/api-reference/routes';
 import { cookiePolicyRoutes } from '../features/cookie-policy/routes';
 import { eppRoutes } from '../features/epp/routes';
@@ -38,6 +39,7 @@ export const routes: RouteObject[] = [
           ...userRoutes,
           ...apiReferenceRoutes,
           ...cookiePolicyRoutes,
+          ...accountRoutes,
           { path: '*', element: <NotFound /> },
         ],
       },

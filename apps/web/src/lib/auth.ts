@@ -33,9 +33,16 @@ export interface AuthSession {
    * Asks the identity service for the password and code again (`max_age=0`, even with its session
    * open), then comes back to `returnTo`; before a change that needs a recent sign-in.
    */
-  reauthenticate(returnTo: string): Promise<void>;
+  reauthenticate(returnTo: string, options?: { action?: IdentityServiceAction }): Promise<void>;
   logout(): Promise<void>;
 }
+
+/**
+ * A page of Keycloak's own where a signed-in user changes a credential, asked for with
+ * `kc_action` (an application-initiated action) after the password and code again: My account's
+ * password and authenticator when Keycloak holds them (docs/decisions.md).
+ */
+export type IdentityServiceAction = 'UPDATE_PASSWORD' | 'CONFIGURE_TOTP';
 
 export const authSession = createStore<AuthSession | null>(null);
 

@@ -124,8 +124,14 @@ export function createSession(manager: UserManager, user: User, signedInNow = fa
       const authTime = claimsOf(stored.access_token).auth_time;
       return typeof authTime === 'number' ? authTime : undefined;
     },
-    async reauthenticate(returnTo: string) {
-      await manager.signinRedirect({ max_age: 0, login_hint: session.user.username, state: { returnTo } satisfies ReturnState, ui_locales: uiLocales() });
+    async reauthenticate(returnTo, options = {}) {
+      await manager.signinRedirect({
+        max_age: 0,
+        login_hint: session.user.username,
+        state: { returnTo } satisfies ReturnState,
+        ui_locales: uiLocales(),
+        ...(options.action ? { extraQueryParams: { kc_action: options.action } } : {}),
+      });
     },
     async signInAgain() {
       const { saveFormDraft } = await import('./form-draft');

@@ -50,4 +50,6 @@ export const paths = {
   cookiePolicy: '/cookiepolicy',
   /** The registrar's webhook endpoints (ADMIN): linked from the API keys page's header, not a menu entry. */
   webhooks: '/users/webhooks',
+  /** The signed-in user's own account: linked from their name in the footer, not a menu entry. */
+  account: '/account',
 } as const;

@@ -74,6 +74,14 @@ export const operations = {
   requestEppPasswordResetLink: { method: 'POST', path: '/registrar/epp/password/resetLink' },
   checkEppPasswordResetLink: { method: 'POST', path: '/registrar/epp/password/resetLink/check' },
   setEppPasswordWithLink: { method: 'PUT', path: '/registrar/epp/password/resetLink' },
+  // Account (the caller's own)
+  getMyAccount: { method: 'GET', path: '/me/account' },
+  changeMyPassword: { method: 'PUT', path: '/me/password' },
+  startTotpEnrolment: { method: 'POST', path: '/me/totp' },
+  confirmTotpEnrolment: { method: 'PUT', path: '/me/totp' },
+  listMySessions: { method: 'GET', path: '/me/sessions' },
+  endMySession: { method: 'DELETE', path: '/me/sessions/:sessionId' },
+  endMyOtherSessions: { method: 'DELETE', path: '/me/sessions' },
 } as const satisfies Record<string, { method: ApiMethod; path: string }>;
 
 export type OperationId = keyof typeof operations;

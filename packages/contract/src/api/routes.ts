@@ -1,6 +1,7 @@
 import { changesAllowedWhileSuspended, type ServiceCall } from '../registrar-status';
 import type { OperationId } from './operations';
 import { routeKey, type ApiRoute } from './route';
+import { accountRoutes } from './routes/account';
 import { apiKeyManagementRoutes } from './routes/api-keys';
 import { eppCertificateRoutes } from './routes/epp-certificates';
 import { eppPasswordLifeRoutes } from './routes/epp-password-life';
@@ -31,6 +32,7 @@ export const routeTable = [
   ...sessionRoutes,
   ...referenceRoutes,
   ...eppPasswordLifeRoutes,
+  ...accountRoutes,
 ] as const satisfies readonly ApiRoute[];
 
 /** One entry of the table, by its operation id. */

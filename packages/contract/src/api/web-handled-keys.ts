@@ -88,6 +88,15 @@ export const webHandledKeys = {
   // A link that is unknown, used or expired: the reset page says so in place of the form.
   checkEppPasswordResetLink: { replaced: ['epp.resetLink.invalid', 'epp.resetLink.used', 'epp.resetLink.expired'] },
   setEppPasswordWithLink: { field: ['unsafe.password'], replaced: ['epp.resetLink.invalid', 'epp.resetLink.used', 'epp.resetLink.expired'] },
+  // My account: the form's keys on its fields; a stale sign-in is answered with a new one (lib/recent-sign-in.ts).
+  changeMyPassword: {
+    field: ['validation.required', 'validation.maxLength', 'validation.accountPasswordLength', 'account.password.wrong', 'unsafe.password'],
+    replaced: ['error.recentSignInRequired'],
+  },
+  startTotpEnrolment: { replaced: ['error.recentSignInRequired'] },
+  confirmTotpEnrolment: { field: ['validation.totpCode', 'account.totp.wrongCode'], replaced: ['error.recentSignInRequired'] },
+  endMySession: { replaced: ['error.recentSignInRequired'] },
+  endMyOtherSessions: { replaced: ['error.recentSignInRequired'] },
 } as const satisfies { readonly [Id in OperationId]?: WebHandles };
 
 type Marks<Id extends OperationId> = Id extends keyof typeof webHandledKeys ? (typeof webHandledKeys)[Id] : Record<never, never>;

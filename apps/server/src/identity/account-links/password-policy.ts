@@ -1,9 +1,10 @@
-import { registrarHandleOf } from '@registrar-panel/contract';
+import { limits, registrarHandleOf } from '@registrar-panel/contract';
 import { contextWordIn, isCommonPassword, registrarWord, type ContextWord } from '../../lib/unsafe-passwords';
 import type { IdentityTextKey, IdentityTexts } from '../texts/identity-texts';
 
-export const passwordMinLength = 12;
-export const passwordMaxLength = 256;
+// The contract's, which My account's form checks too.
+export const passwordMinLength = limits.accountPasswordMinLength;
+export const passwordMaxLength = limits.accountPasswordMaxLength;
 
 /** The rule for panel users' passwords, shown on the page that sets one, in the page's language. */
 export function passwordRules(tld: string, { t }: Pick<IdentityTexts, 't'>): string {

@@ -17,8 +17,12 @@ import {
 import { accountAddresses, mailTo, noteEmailChange, sameAddress } from './email-change';
 import { activationMail, mailContextOf, mailLanguageOf, passwordResetMail, totpResetMail, type ChangingAdmin, type MailUser } from './identity-mail';
 import { linkTokenTtlMs, linkTokenUrl, newLinkToken, type LinkPurpose } from '../account-links/link-tokens';
-import { revokeAccountSessions } from '../provider/oidc-adapter';
-import type { CreateUserOutcome, DirectoryUser, NewDirectoryUser, SignInRecord, UserDirectory } from './user-directory';
+import { openSessionUids, revokeAccountSessions, revokeSessionsOf } from '../provider/oidc-adapter';
+import { passwordProblem } from '../account-links/password-policy';
+import { hashPassword, verifyPassword } from '../sign-in/passwords';
+import { checkCurrentPassword } from '../sign-in/current-password';
+import { encryptTotpSecret, totpKey } from '../sign-in/totp';
+import type { CreateUserOutcome, DirectoryUser, NewDirectoryUser, PasswordChangeOutcome, SignInRecord, UserDirectory } from './user-directory';
 
 export interface DirectoryOptions {
   db: Db;
@@ -183,6 +187,36 @@ export function databaseUserDirectory(options: DirectoryOptions): UserDirectory 
 
     async signInAttempts(username: string, limit: number): Promise<SignInRecord[]> {
       return latestSignInAttempts(options.db, username, limit);
+    },
+
+    credentialsAt: 'portal',
+
+    async changePassword(username, change): Promise<PasswordChangeOutcome> {
+      const row = await findUserRow(options.db, username);
+      if (row?.state !== 'active') return { status: 'wrongPassword' };
+      const checked = await checkCurrentPassword(options.db, row, change.currentPassword, change.ip, now());
+      if (checked !== 'ok') return { status: checked === 'locked' ? 'locked' : 'wrongPassword' };
+      const problem = passwordProblem(change.newPassword, change.newPassword, { username: row.username, tld: options.config.tld });
+      if (problem || (await verifyPassword(row.passwordHash, change.newPassword))) return { status: 'unsafe' };
+      await updateUserRow(options.db, row.username, { passwordHash: await hashPassword(change.newPassword) });
+      return { status: 'changed' };
+    },
+
+    async replaceTotp(username, secret, usedStep) {
+      const totpSecretEncrypted = encryptTotpSecret(secret, totpKey(options.config.totpEncryptionKey));
+      // The step its code used is used up, so that code cannot also sign in.
+      await updateUserRow(options.db, username, { totpSecretEncrypted, totpLastStep: usedStep });
+      return true;
+    },
+
+    async openSessions(username, sessionIds) {
+      const row = await findUserRow(options.db, username);
+      return row ? openSessionUids(options.db, row.id, sessionIds) : new Set();
+    },
+
+    async endSessionsOf(username, which) {
+      const row = await findUserRow(options.db, username);
+      return row ? revokeSessionsOf(options.db, row.id, which) : [];
     },
   };
 }

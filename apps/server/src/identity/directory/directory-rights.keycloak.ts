@@ -118,6 +118,8 @@ describe.skipIf(!keycloakTestUrl())("the portal's Keycloak client can do exactly
       run: async () => portal.users.update({ id: target }, { ...(await master.users.findOne({ id: target })), firstName: 'Tess' }),
     },
     { call: "end a user's sessions", needs: ['Users:manage'], run: () => portal.users.logout({ id: target }) },
+    // My account lists the caller's own sessions (and ends one with DELETE /sessions/{id}, which needs the Users manage above).
+    { call: "list a user's sessions", needs: ['realm-management:view-users'], run: () => portal.users.listSessions({ id: target }) },
     {
       // The user's language is Keycloak's own locale attribute, which its user profile takes only with
       // the realm's internationalisation on; otherwise Keycloak drops it without an error: read it back.

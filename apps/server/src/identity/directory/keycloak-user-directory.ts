@@ -382,6 +382,30 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       await mailActions(user.id, pending ? activationActions : ['UPDATE_PASSWORD']);
     },
 
+    // The password and the authenticator change on Keycloak's own pages, where Keycloak asks for the
+    // current password (its UPDATE_PASSWORD action wants a recent sign-in): the web sends the user
+    // there with `kc_action` (docs/decisions.md, My account).
+    credentialsAt: 'identityService',
+    changePassword: () => Promise.resolve({ status: 'atIdentityService' }),
+    replaceTotp: () => Promise.resolve(false),
+
+    async openSessions(username, sessionIds) {
+      const user = await representationOf(username);
+      if (!user || sessionIds.length === 0) return new Set();
+      const open = new Set((await admin.users.listSessions({ id: user.id })).flatMap((session) => (session.id ? [session.id] : [])));
+      return new Set(sessionIds.filter((id) => open.has(id)));
+    },
+
+    async endSessionsOf(username, which) {
+      const user = await representationOf(username);
+      if (!user) return [];
+      // Only the user's own sessions, as Keycloak lists them: an id of anyone else's is never deleted.
+      const sessions = (await admin.users.listSessions({ id: user.id })).flatMap((session) => (session.id ? [session.id] : []));
+      const ending = sessions.filter((id) => ('only' in which ? which.only.includes(id) : id !== which.except));
+      for (const id of ending) await admin.realms.deleteSession({ realm: config.identity.realm, session: id, isOffline: false });
+      return ending;
+    },
+
     async signInAttempts(username, limit) {
       const user = await representationOf(username);
       if (!user) return [];

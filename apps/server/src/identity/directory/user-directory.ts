@@ -48,6 +48,17 @@ export class ActivationByRegistryError extends Error {}
 
 export type CreateUserOutcome = 'created' | 'created-mail-failed' | 'taken';
 
+/** What `changePassword` did; only 'changed' changed anything. */
+export type PasswordChangeOutcome =
+  | { status: 'changed' }
+  /** The current password was wrong: counted by the sign-in lockout. */
+  | { status: 'wrongPassword' }
+  | { status: 'locked' }
+  /** Against the policy (a common password, the username, the registrar…, or the current one again). */
+  | { status: 'unsafe' }
+  /** The identity service changes it on its own pages (Keycloak: `kc_action=UPDATE_PASSWORD`). */
+  | { status: 'atIdentityService' };
+
 export interface SignInRecord {
   at: Date;
   ip: string | null;
@@ -116,4 +127,26 @@ export interface UserDirectory {
   sendPasswordReset(username: string, options?: { pageLanguage?: Language }): Promise<void>;
   /** The latest sign-in attempts, newest first. */
   signInAttempts(username: string, limit: number): Promise<SignInRecord[]>;
+
+  // The user's own account (modules/account/). A session is named by its id, the `sid` of its access tokens.
+
+  /**
+   * Where the user changes their password and authenticator: 'portal' (the embedded service: the
+   * two methods below), or 'identityService' (Keycloak's pages, through an application-initiated action).
+   */
+  readonly credentialsAt: 'portal' | 'identityService';
+  /**
+   * Checks the current password as the sign-in does (its lockout counts a wrong one), applies the
+   * password policy and sets the new one. Sessions are the caller's business (`endSessionsOf`).
+   */
+  changePassword(username: string, change: { currentPassword: string; newPassword: string; ip: string }): Promise<PasswordChangeOutcome>;
+  /** Replaces the user's TOTP secret with one they proved with a code (its time step, used up); false where 'identityService'. */
+  replaceTotp(username: string, secret: string, usedStep: number): Promise<boolean>;
+  /** Which of `sessionIds` are open sessions of the user at the identity service (signed out or expired ones are not). */
+  openSessions(username: string, sessionIds: readonly string[]): Promise<Set<string>>;
+  /**
+   * Ends sessions of the user at the identity service (`only` those, or every one `except` one),
+   * so that they cannot refresh; answers the session ids ended.
+   */
+  endSessionsOf(username: string, which: { only: readonly string[] } | { except: string | null }): Promise<string[]>;
 }

@@ -78,3 +78,53 @@ export async function revokeAccountSessions(db: Db, accountId: string): Promise<
     .where(and(eq(oidcModels.model, 'Grant'), ofAccount));
   await db.delete(oidcModels).where(or(and(inArray(oidcModels.model, ['Grant', 'Session']), ofAccount), inArray(oidcModels.grantId, grantsOfAccount)));
 }
+
+/**
+ * Ends sessions of an account (by their uid: the `sid` of its access tokens), with their grants and
+ * every token of those grants, in one statement: `only` those given, or every one `except` one
+ * (My account's "Sign out everywhere else"). The sessions' refresh tokens then fail
+ * (`expiresWithSession`), and the API refuses their access tokens (modules/account/). Answers the
+ * uids ended.
+ */
+export async function revokeSessionsOf(db: Db, accountId: string, which: { only: readonly string[] } | { except: string | null }): Promise<string[]> {
+  const selected =
+    'only' in which
+      ? which.only.length > 0
+        ? inArray(oidcModels.uid, [...which.only])
+        : sql`false`
+      : which.except === null
+        ? sql`true`
+        : sql`${oidcModels.uid} is distinct from ${which.except}`;
+  const result = await db.execute<{ uid: string }>(sql`
+    with sessions as (
+      select ${oidcModels.id} as id, ${oidcModels.uid} as uid, ${oidcModels.payload} as payload from ${oidcModels}
+      where ${oidcModels.model} = 'Session' and ${oidcModels.payload}->>'accountId' = ${accountId} and ${selected}
+    ),
+    grants as (select value->>'grantId' as id from sessions, jsonb_each(coalesce(sessions.payload->'authorizations', '{}'::jsonb))),
+    _gone as (
+      delete from ${oidcModels}
+      where (${oidcModels.model} = 'Session' and ${oidcModels.id} in (select id from sessions))
+         or (${oidcModels.model} = 'Grant' and ${oidcModels.id} in (select id from grants))
+         or ${oidcModels.grantId} in (select id from grants)
+         or (${oidcModels.payload}->>'sessionUid' in (select uid from sessions) and ${oidcModels.payload}->>'accountId' = ${accountId})
+    )
+    select distinct uid from sessions`);
+  return result.rows.map((row) => row.uid);
+}
+
+/** Which of `uids` are open sessions of the account (signed out or expired ones are not). */
+export async function openSessionUids(db: Db, accountId: string, uids: readonly string[]): Promise<Set<string>> {
+  if (uids.length === 0) return new Set();
+  const rows = await db
+    .select({ uid: oidcModels.uid })
+    .from(oidcModels)
+    .where(
+      and(
+        eq(oidcModels.model, 'Session'),
+        inArray(oidcModels.uid, [...uids]),
+        sql`${oidcModels.payload}->>'accountId' = ${accountId}`,
+        or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, new Date())),
+      ),
+    );
+  return new Set(rows.flatMap((row) => (row.uid ? [row.uid] : [])));
+}

@@ -183,7 +183,15 @@ export function createProvider(options: ProviderOptions): Provider {
       if (!user) return undefined;
       const { AuthorizationCode: code, RefreshToken: refresh } = ctx.oidc.entities;
       const authTime = code?.authTime ?? refresh?.authTime;
-      return { ...userClaims(user), azp: token.clientId, ...(typeof authTime === 'number' ? { auth_time: authTime } : {}) };
+      // `sid` as Keycloak's access tokens carry it: the session's uid, which My account lists and ends
+      // (the API refuses the tokens of an ended session: modules/account/session-tracker.ts).
+      const sessionUid = 'sessionUid' in token && typeof token.sessionUid === 'string' ? token.sessionUid : undefined;
+      return {
+        ...userClaims(user),
+        azp: token.clientId,
+        ...(typeof authTime === 'number' ? { auth_time: authTime } : {}),
+        ...(sessionUid ? { sid: sessionUid } : {}),
+      };
     },
     // Refresh tokens for the web app without offline_access; they end with the session.
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),

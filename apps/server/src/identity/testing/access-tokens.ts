@@ -16,12 +16,14 @@ export interface TokenClaims {
   expiresIn?: number;
   /** Seconds since the user signed in (`auth_time`); 0 unless given, null for a token without one. */
   signedInSecondsAgo?: number | null;
+  /** The session's id (`sid`); a new one for each token unless given. */
+  sessionId?: string;
 }
 
 /**
  * An access token as the embedded provider issues it (resource indicators, format jwt; compare a
  * real one in identity/api-tokens.test.ts): header `typ: at+jwt` and the key id, the API as
- * audience, Keycloak's user claims, `auth_time`, `iat` now and a 5-minute `exp`. For tests and benchmarks whose
+ * audience, Keycloak's user claims, `auth_time`, the session's `sid`, `iat` now and a 5-minute `exp`. For tests and benchmarks whose
  * subject is not the sign-in itself.
  */
 export async function signAccessToken(config: Config, privateJwk: JWK, claims: TokenClaims): Promise<string> {
@@ -40,6 +42,7 @@ export async function signAccessToken(config: Config, privateJwk: JWK, claims: T
     jti: randomBytes(32).toString('base64url'),
     scope: 'openid profile email',
     client_id: config.identity.clientId,
+    sid: claims.sessionId ?? randomBytes(32).toString('base64url'),
     ...(claims.signedInSecondsAgo === null ? {} : { auth_time: now - (claims.signedInSecondsAgo ?? 0) }),
   })
     .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: privateJwk.kid })

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyPrefix, capabilities, panelRoles, type PanelRole, type PanelUser } from '@registrar-panel/contract';
 import { apiRoutes, openApiPath, pathParams, routeKey, type ApiRoute, type OpenApiDocument } from '@registrar-panel/contract/api';
+import { accountSessions } from '../../db/schema';
 import { loadSigningKeys } from '../../identity/provider/signing-keys';
 import { signAccessToken } from '../../identity/testing/access-tokens';
 import { createActiveUser } from '../../identity/testing/users';
@@ -96,7 +98,7 @@ describe('a call without valid credentials', () => {
 
 describe("another registrar's object named in the path", () => {
   /** Registrar beta's objects, and text only they hold: none of it may reach alpha's caller. */
-  const beta = { domain: `shop-beta.${tld}`, contact: 'b100', user: 'jan@beta', keyId: '', webhookId: '' };
+  const beta = { domain: `shop-beta.${tld}`, contact: 'b100', user: 'jan@beta', keyId: '', webhookId: '', sessionId: 'beta-session-of-jan' };
   const betaOnly = ['Beta Contact Person', 'Jan Beta', 'Beta nightly sync'];
 
   beforeAll(async () => {
@@ -113,6 +115,16 @@ describe("another registrar's object named in the path", () => {
       body: { url: 'http://127.0.0.1:9/beta', eventKinds: ['user.create'] },
     });
     beta.webhookId = webhook.json<{ data: { endpoint: { id: string } } }>().data.endpoint.id;
+    const now = new Date();
+    await t.database.db.insert(accountSessions).values({
+      sessionId: beta.sessionId,
+      username: beta.user,
+      registrarHandle: 'beta',
+      userAgent: 'Firefox/133',
+      address: '192.0.2.7',
+      startedAt: now,
+      lastSeenAt: now,
+    });
   });
 
   /** Beta's identifier for each kind of path parameter: a route with another kind fails the test until it is added. */
@@ -126,6 +138,7 @@ describe("another registrar's object named in the path", () => {
       [pathParams.webhookIdParams, () => beta.webhookId],
       // Alpha's caller is refused at the endpoint, whatever the attempt.
       [pathParams.webhookDeliveryParams, () => beta.webhookId],
+      [pathParams.sessionIdParams, () => beta.sessionId],
     ]);
     const params = route.params;
     return params && name in params.shape ? identifiers.get(params)?.() : undefined;
@@ -179,5 +192,7 @@ describe("another registrar's object named in the path", () => {
     );
     const keys = await call(t, { url: '/services/apiKeys', as: asBeta });
     expect(keys.json()).toMatchObject({ data: { apiKeys: [{ id: beta.keyId, revokedAt: null }] } });
+    const [session] = await t.database.db.select().from(accountSessions).where(eq(accountSessions.sessionId, beta.sessionId));
+    expect(session?.endedAt).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import cookieIcon from 'bootstrap-icons/icons/cookie.svg?raw';
 import keyIcon from 'bootstrap-icons/icons/key.svg?raw';
 import personCircleIcon from 'bootstrap-icons/icons/person-circle.svg?raw';
 
-/** The signed-in user, Reset Password, Logout and the cookie policy (spec section 1). */
+/** The signed-in user (their name opens My account), Reset Password, Logout and the cookie policy (spec section 1). */
 export function AppFooter() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -25,9 +25,10 @@ export function AppFooter() {
           <Icon svg={personCircleIcon} className="fs-5" />
           <span>
             <span className="visually-hidden">{t('app.footer.signedInAs')} </span>
-            <span className="fw-semibold" data-testid="footer-name">
+            {/* The name opens My account (not a menu entry: the spec's menu stays as it is). */}
+            <Link to={paths.account} className="fw-semibold" data-testid="footer-name">
               {user.firstName} {user.lastName}
-            </span>{' '}
+            </Link>{' '}
             <span className="text-body-secondary" data-testid="footer-username">
               ({user.username})
             </span>

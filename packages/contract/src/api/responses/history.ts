@@ -79,6 +79,12 @@ export const auditDetailsSchemas = {
   /** `reason`: `manual`, or `failing` when no delivery succeeded for 3 days. */
   'webhook.disable': webhookFacts.extend({ reason: z.string() }),
   'webhook.secretRotate': webhookFacts,
+  /** Never a password; how many other sessions ended with the change. */
+  'account.password.change': z.object({ sessionsEnded: z.number().int() }),
+  'account.totp.change': z.object({ sessionsEnded: z.number().int() }),
+  /** The session ended, as the account page showed it (browser and system from its user agent). */
+  'account.session.end': z.object({ browser: z.string().nullable(), os: z.string().nullable(), address: z.string() }),
+  'account.sessions.endOthers': z.object({ sessionsEnded: z.number().int() }),
 } as const satisfies Record<AuditAction, z.ZodObject>;
 
 /** What each audit action records in `details`. */

@@ -20,3 +20,6 @@ export const apiKeyIdParams = z.object({ id: z.string().meta({ description: "The
 export const eppCertificateSlotParams = z.object({
   slot: z.enum(eppCertificateSlots, { error: 'error.badRequest' }).meta({ description: 'Which certificate: `primary` or `failover`.' }),
 });
+export const sessionIdParams = z.object({
+  sessionId: z.string().meta({ description: 'One of the caller’s own session ids, as `GET /services/me/sessions` lists them.' }),
+});

@@ -134,6 +134,13 @@ const examples: { [A in AuditAction]: { details: AuditDetails[A]; lines: string[
   'webhook.enable': { details: hook, lines: hookLines },
   'webhook.disable': { details: { ...hook, reason: 'manual' }, lines: hookLines },
   'webhook.secretRotate': { details: hook, lines: hookLines },
+  'account.password.change': { details: { sessionsEnded: 2 }, lines: ['2 other sessions signed out'] },
+  'account.totp.change': { details: { sessionsEnded: 1 }, lines: ['1 other session signed out'] },
+  'account.session.end': {
+    details: { browser: 'Firefox 133', os: 'Linux', address: '192.0.2.7' },
+    lines: ['Device: Firefox 133, Linux', 'IP address: 192.0.2.7'],
+  },
+  'account.sessions.endOthers': { details: { sessionsEnded: 0 }, lines: ['0 other sessions signed out'] },
 };
 
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 import type { HistoryEntry, SignInHistoryEntry } from '@registrar-panel/contract';
+import { AccountDetails } from './account-details';
 import { ApiKeyDetails } from './api-key-details';
 import { CertificateDetails } from './certificate-details';
 import { ContactDetails } from './contact-details';
@@ -61,6 +62,11 @@ export function HistoryDetails({ entry }: { entry: HistoryEntry }) {
     case 'webhook.disable':
     case 'webhook.secretRotate':
       return <WebhookDetails details={entry.details} />;
+    case 'account.password.change':
+    case 'account.totp.change':
+    case 'account.session.end':
+    case 'account.sessions.endOthers':
+      return <AccountDetails details={entry.details} />;
     default:
       return <SignInOrUnknown entry={entry} />;
   }

@@ -1,0 +1,28 @@
+import type { Db } from '../../db/database';
+import type { SessionTracker } from '../../plugins/auth';
+import { findSession, insertSession, touchSession, userAgentMaxLength } from './sessions.repository';
+
+/**
+ * The API's part of My account's sessions (handed to plugins/auth.ts at app.ts): each request of a
+ * token naming its session (`sid`) is checked against the session's row, so a session the user
+ * ended is refused at its next request on any instance (its access token then fails; the identity
+ * service refuses its refresh). The first request writes the row with its user agent and address
+ * (the sign-in's, a moment later); later ones mark it seen, at most once a minute. One primary-key
+ * read per request, a write at most once a minute per session.
+ */
+export function accountSessionTracker(db: Db, now: () => Date = () => new Date()): SessionTracker {
+  return async ({ sessionId, username, registrarHandle, request }) => {
+    const at = now();
+    const row = await findSession(db, sessionId);
+    if (!row) {
+      const userAgent = (request.headers['user-agent'] ?? '').slice(0, userAgentMaxLength);
+      await insertSession(db, { sessionId, username, registrarHandle, userAgent, address: request.ip, startedAt: at, lastSeenAt: at });
+      // Another request may have written it first, or the session may have been ended meanwhile.
+      const written = await findSession(db, sessionId);
+      return written?.username === username && written.endedAt === null;
+    }
+    if (row.endedAt !== null || row.username !== username) return false;
+    if (at.getTime() - row.lastSeenAt.getTime() >= 60_000) await touchSession(db, sessionId, at);
+    return true;
+  };
+}

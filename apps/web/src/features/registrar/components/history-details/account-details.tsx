@@ -1,0 +1,39 @@
+import type { AuditDetails } from '@registrar-panel/contract';
+import { useTranslation } from 'react-i18next';
+import { Labelled, Lines, text } from './lines';
+
+type AccountDetailsOf =
+  | Partial<AuditDetails['account.password.change']>
+  | Partial<AuditDetails['account.totp.change']>
+  | Partial<AuditDetails['account.sessions.endOthers']>
+  | Partial<AuditDetails['account.session.end']>;
+
+/**
+ * A user's change to their own account: the session they ended (its browser, system and address,
+ * as the account page showed them), or how many other sessions ended with the change.
+ */
+export function AccountDetails({ details }: { details: AccountDetailsOf }) {
+  const { t } = useTranslation();
+  if ('address' in details || 'browser' in details) {
+    const device = [details.browser, details.os].filter(Boolean).join(', ');
+    return (
+      <Lines>
+        <li>
+          <Labelled label={t('registrar.history.details.device')}>{text(device) ?? t('registrar.history.details.unknownDevice')}</Labelled>
+        </li>
+        {details.address ? (
+          <li>
+            <Labelled label={t('registrar.history.details.address')}>{details.address}</Labelled>
+          </li>
+        ) : null}
+      </Lines>
+    );
+  }
+  const ended = 'sessionsEnded' in details ? details.sessionsEnded : undefined;
+  if (ended === undefined) return null;
+  return (
+    <Lines>
+      <li>{t('registrar.history.details.sessionsEnded', { count: ended })}</li>
+    </Lines>
+  );
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { limits } from './limits';
+
+/*
+ * The signed-in user's own account ("My account", reached from their name in the footer): their
+ * password, their second factor, their sessions. Limits of a panel user's password live here once;
+ * the identity service's password policy (server `identity/account-links/password-policy.ts`) takes
+ * them from here and adds the rules only the server can apply (common passwords, context words).
+ */
+
+const currentPasswordField = z
+  .string({ error: 'validation.required' })
+  .min(1, { error: 'validation.required' })
+  .max(limits.accountPasswordMaxLength, { error: 'validation.maxLength' });
+
+const newPasswordField = z
+  .string({ error: 'validation.required' })
+  .min(limits.accountPasswordMinLength, { error: 'validation.accountPasswordLength' })
+  .max(limits.accountPasswordMaxLength, { error: 'validation.maxLength' });
+
+/** `PUT /services/me/password`: the current password proves it is the user; the new one follows the policy. */
+export const changeMyPasswordSchema = z.object({ currentPassword: currentPasswordField, newPassword: newPasswordField });
+export type ChangeMyPassword = z.infer<typeof changeMyPasswordSchema>;
+
+/** The change-password form: the request's two fields and the repeat that must equal the new one. */
+export const changeMyPasswordFormSchema = changeMyPasswordSchema
+  .extend({ confirmPassword: z.string().max(limits.accountPasswordMaxLength, { error: 'validation.maxLength' }) })
+  .refine((form) => form.confirmPassword === form.newPassword, { error: 'validation.passwordMismatch', path: ['confirmPassword'] });
+export type ChangeMyPasswordForm = z.input<typeof changeMyPasswordFormSchema>;
+
+/** `PUT /services/me/totp`: the new secret's enrolment (as `POST /me/totp` gave it) and a code of the new authenticator. */
+export const confirmTotpEnrolmentSchema = z.object({
+  enrolment: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(2000, { error: 'validation.maxLength' }),
+  code: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'validation.totpCode' }),
+});
+export type ConfirmTotpEnrolment = z.infer<typeof confirmTotpEnrolmentSchema>;
