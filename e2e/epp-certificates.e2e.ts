@@ -1,11 +1,10 @@
-import { webcrypto } from 'node:crypto';
-import * as x509 from '@peculiar/x509';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeContext, expectNoAxeViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { capturePage } from './support/screenshots';
 import { signIn } from './support/sign-in';
+import { makeTestCertificate } from './support/test-certificate';
 
 /*
  * The EPP client certificates on /epp/security, as tech@acme of the demo (whose primary certificate
@@ -31,25 +30,8 @@ async function checkSection(label: string): Promise<void> {
   await capturePage(page, `epp-certificates-${label}`);
 }
 
-/** An RSA-2048 certificate valid from yesterday for 90 days, and its key: made here, not by the host's OpenSSL. */
-async function makeCertificate() {
-  const algorithm = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256', publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 2048 };
-  const keys = await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify']);
-  const notBefore = new Date(Date.now() - 86_400_000);
-  const made = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: '0e2e01',
-    name: 'CN=epp-failover.acme.example, O=Acme Registrar NV, C=BE',
-    notBefore,
-    notAfter: new Date(notBefore.getTime() + 90 * 86_400_000),
-    keys,
-    signingAlgorithm: algorithm,
-  });
-  const key = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey)).toString('base64');
-  return { pem: made.toString('pem'), keyPem: `-----BEGIN PRIVATE KEY-----\n${key.match(/.{1,64}/g)!.join('\n')}\n-----END PRIVATE KEY-----\n` };
-}
-
 beforeAll(async () => {
-  [browser, certificate] = await Promise.all([launchBrowser(), makeCertificate()]);
+  [browser, certificate] = await Promise.all([launchBrowser(), makeTestCertificate('CN=epp-failover.acme.example, O=Acme Registrar NV, C=BE')]);
   page = await (await axeContext(browser)).newPage();
   await signIn(page, 'tech@acme', undefined, '/epp/security');
   await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Close' }).click();

@@ -44,14 +44,14 @@ describe('the connections section', () => {
 
   it('Add to the list adds the address through the edit page call: the allow-list shows it, unused, with Remove', async () => {
     await page
-      .getByRole('button', { name: `Add ${stranger} to the list` })
+      .getByRole('button', { name: `Add to the list: ${stranger}` })
       .first()
       .click();
     await page.locator('.app-alerts [role="alert"]', { hasText: `${stranger} was added to your allowed IP addresses.` }).waitFor();
     await allowListRow(stranger).waitFor();
     expect(await allowListRow(stranger).innerText()).toContain('Unused for 90 days');
     await refusedFromStranger().getByText(`${stranger} is on your allow-list now`, { exact: false }).waitFor();
-    expect(await page.getByRole('button', { name: `Add ${stranger} to the list` }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: `Add to the list: ${stranger}` }).count()).toBe(0);
     // Removing the only address asks first, with the edit page's modal, word for word.
     await page.getByRole('button', { name: `Remove ${stranger} from the list` }).click();
     const modal = page.getByRole('dialog', { name: 'No IP addresses' });

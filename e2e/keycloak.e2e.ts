@@ -11,6 +11,7 @@ import { launchBrowser } from './support/browser';
 import { freePort } from '../apps/server/src/lib/free-port';
 import { waitForHealth } from './support/portal';
 import { openAddUserDialog } from './support/add-user-dialog';
+import { makeTestCertificate } from './support/test-certificate';
 
 /*
  * The portal with the registry's Keycloak, in Chromium: the portal runs as `npm start` runs it with
@@ -127,6 +128,34 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
     await admin.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     await signInOnKeycloak(admin, 'admin@acme', adminPassword, adminSecret);
     expect(await admin.getByTestId('footer-username').textContent()).toContain('admin@acme');
+  });
+
+  it('the EPP security page works with Keycloak: a certificate uploaded is shown and its notice reaches the ADMIN at the address Keycloak holds', async () => {
+    const certificate = await makeTestCertificate('CN=epp-keycloak.acme.example, O=Acme Registrar NV, C=BE');
+    const before = smtp.received.length;
+    await admin.goto('/epp/security');
+    const failover = admin.locator('[data-testid="certificate-failover"]');
+    await failover.getByRole('button', { name: 'Upload' }).click();
+    await failover.getByRole('textbox', { name: 'Or paste the certificate (PEM)' }).fill(certificate.pem);
+    await failover.getByRole('button', { name: 'Upload certificate' }).click();
+    await admin.getByText('The certificate was uploaded.').waitFor();
+    await failover.locator('[data-field="subject"]', { hasText: 'CN=epp-keycloak.acme.example' }).waitFor();
+    expect(await failover.innerText()).toMatch(/by admin@acme/);
+    const mail = await smtp.waitFor('alice@acme.example', 'EPP client certificate added for registrar acme', before);
+    expect(mail.text).toContain('CN=epp-keycloak.acme.example');
+  });
+
+  it('My account shows the account as Keycloak holds it, and this browser among its active sessions', async () => {
+    await admin.goto('/');
+    await admin.getByTestId('footer-name').click();
+    await admin.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
+    await admin.locator('main').getByText('alice@acme.example').first().waitFor();
+    const page = await admin.locator('main').innerText();
+    expect(page).toContain('Alice Admin');
+    expect(page).toContain('alice@acme.example');
+    const current = admin.locator('[data-testid="account-session"][data-current="true"]');
+    await current.waitFor();
+    expect(await current.innerText()).toMatch(/Chrom/);
   });
 
   it("a browser preferring French: Keycloak's sign-in page speaks the portal's language (ui_locales), English until French is chosen; signed in, the portal is French", async () => {
