@@ -1,10 +1,11 @@
-import { eppCertificateRules, formatDateTime, type EppCertificate } from '@registrar-panel/contract';
+import { eppCertificateRules, type EppCertificate } from '@registrar-panel/contract';
 import exclamationTriangleIcon from 'bootstrap-icons/icons/exclamation-triangle.svg?raw';
 import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../../components/detail-list';
 import { Icon } from '../../../components/icon';
 import { Fingerprint } from './fingerprint';
+import { useFormats } from '../../../lib/formats';
 
 /** How close the end of validity is: the page warns within `warningDays`, as the reminders do. */
 export function validityState(certificate: Pick<EppCertificate, 'notAfter' | 'daysLeft'>, now: Date = new Date()): 'valid' | 'soon' | 'expired' {
@@ -15,6 +16,7 @@ export function validityState(certificate: Pick<EppCertificate, 'notAfter' | 'da
 /** One slot's certificate: what the registrar compares with its EPP client's, and how long it has left. */
 export function CertificateDetails({ certificate }: { certificate: EppCertificate }) {
   const { t } = useTranslation();
+  const formats = useFormats();
   const state = validityState(certificate);
   const key =
     certificate.keyType === 'RSA'
@@ -60,15 +62,15 @@ export function CertificateDetails({ certificate }: { certificate: EppCertificat
           {
             name: 'validity',
             label: t('epp.security.certificates.validity'),
-            value: t('epp.security.certificates.validityValue', { from: formatDateTime(certificate.notBefore), until: formatDateTime(certificate.notAfter) }),
+            value: t('epp.security.certificates.validityValue', { from: formats.registrationDate(certificate.notBefore), until: formats.registrationDate(certificate.notAfter) }),
             help: <span className={state === 'valid' ? undefined : 'fw-semibold text-danger-emphasis'}>{left}</span>,
           },
           {
             name: 'uploaded',
             label: t('epp.security.certificates.uploaded'),
             value: certificate.uploadedBy
-              ? t('epp.security.certificates.uploadedBy', { time: formatDateTime(certificate.uploadedAt), user: certificate.uploadedBy })
-              : formatDateTime(certificate.uploadedAt),
+              ? t('epp.security.certificates.uploadedBy', { time: formats.registrationDate(certificate.uploadedAt), user: certificate.uploadedBy })
+              : formats.registrationDate(certificate.uploadedAt),
           },
         ]}
       />

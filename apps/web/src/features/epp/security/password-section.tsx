@@ -1,4 +1,4 @@
-import { can, eppPasswordResetLinkMinutes, formatDateTime, type EppPasswordLife } from '@registrar-panel/contract';
+import { can, eppPasswordResetLinkMinutes, type EppPasswordLife } from '@registrar-panel/contract';
 import envelopeIcon from 'bootstrap-icons/icons/envelope.svg?raw';
 import exclamationTriangleIcon from 'bootstrap-icons/icons/exclamation-triangle.svg?raw';
 import keyIcon from 'bootstrap-icons/icons/key.svg?raw';
@@ -17,6 +17,7 @@ import { paths } from '../../../lib/paths';
 import { usePasswordLife } from '../api/get-password-life';
 import { useResetLinkRecipients } from '../api/get-reset-link-recipients';
 import { useRequestResetLink } from '../api/request-reset-link';
+import { useFormats } from '../../../lib/formats';
 
 const dayMs = 86_400_000;
 
@@ -44,6 +45,7 @@ export function PasswordSection() {
 
 function PasswordAge({ life }: { life: EppPasswordLife }) {
   const { t } = useTranslation();
+  const formats = useFormats();
   // The page's moment, taken once: the age in days does not move while the page is open.
   const [now] = useState(() => Date.now());
   if (!life.set) return <p>{t('epp.security.password.notSet')}</p>;
@@ -53,7 +55,7 @@ function PasswordAge({ life }: { life: EppPasswordLife }) {
       name: 'changedAt',
       label: t('epp.security.password.lastChanged'),
       value: life.changedAt
-        ? `${formatDateTime(life.changedAt)} (${t('epp.security.password.age', { count: days ?? 0 })})`
+        ? `${formats.registrationDate(life.changedAt)} (${t('epp.security.password.age', { count: days ?? 0 })})`
         : t('epp.security.password.unknown'),
     },
     { name: 'changedBy', label: t('epp.security.password.changedBy'), value: life.changedBy ?? t('epp.security.password.byRegistry') },
@@ -75,6 +77,7 @@ function PasswordAge({ life }: { life: EppPasswordLife }) {
 
 function ResetLink() {
   const { t } = useTranslation();
+  const formats = useFormats();
   const [asking, setAsking] = useState(false);
   const recipients = useResetLinkRecipients(asking);
   const request = useRequestResetLink();
@@ -84,7 +87,7 @@ function ResetLink() {
     request.mutate(undefined, {
       onSuccess: (sent) => {
         setAsking(false);
-        alerts.success(t('epp.security.password.sent', { count: sent.recipients, time: formatDateTime(sent.expiresAt) }));
+        alerts.success(t('epp.security.password.sent', { count: sent.recipients, time: formats.registrationDate(sent.expiresAt) }));
       },
       onError: () => setAsking(false),
     });
