@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { brusselsDay } from './brussels-time';
-import type { MessageKey } from './messages';
 
 /*
  * The registrar's EPP client certificates (issue 31): the one home of the slots, the checks' rules
@@ -28,19 +27,7 @@ export const eppCertificateRules = {
   reminderDays: [30, 7, 1, 0],
 } as const;
 
-/** Every reason a certificate is refused, each with its own message on the `pem` field. */
-export type EppCertificateProblem = Extract<
-  MessageKey,
-  | 'eppCertificate.notOneCertificate'
-  | 'eppCertificate.unreadable'
-  | 'eppCertificate.privateKey'
-  | 'eppCertificate.expired'
-  | 'eppCertificate.notYetValid'
-  | 'eppCertificate.weakKey'
-  | 'eppCertificate.weakSignature'
-  | 'eppCertificate.validityTooLong'
-  | 'eppCertificate.inOtherSlot'
->;
+export { eppCertificateProblems, type EppCertificateProblem } from './epp-certificate-problems';
 
 /** SHA-256 fingerprint: 64 lower-case hex digits, as stored and as the feed sends it. */
 export const eppCertificateFingerprintPattern = /^[0-9a-f]{64}$/;

@@ -1,3 +1,4 @@
+import { eppCertificateProblems } from '../epp-certificate-problems';
 import type { OperationId } from './operations';
 import type { WebHandles } from './route';
 
@@ -70,20 +71,7 @@ export const webHandledKeys = {
   requestPasswordReset: { replaced: ['error.internal'] },
   // Every check of the certificate on the PEM field; a concurrent change beside the slot's form.
   uploadEppCertificate: {
-    field: [
-      'validation.required',
-      'validation.maxLength',
-      'eppCertificate.notOneCertificate',
-      'eppCertificate.unreadable',
-      'eppCertificate.privateKey',
-      'eppCertificate.expired',
-      'eppCertificate.notYetValid',
-      'eppCertificate.weakKey',
-      'eppCertificate.weakSignature',
-      'eppCertificate.validityTooLong',
-      'eppCertificate.inOtherSlot',
-      'eppCertificate.changed',
-    ],
+    field: ['validation.required', 'validation.maxLength', ...eppCertificateProblems, 'eppCertificate.changed'],
   },
   // A link that is unknown, used or expired: the reset page says so in place of the form.
   checkEppPasswordResetLink: { replaced: ['epp.resetLink.invalid', 'epp.resetLink.used', 'epp.resetLink.expired'] },

@@ -1,4 +1,4 @@
-import { eppCertificateRemovalQuery, eppCertificateUploadSchema } from '../../epp-certificates';
+import { eppCertificateProblems, eppCertificateRemovalQuery, eppCertificateUploadSchema } from '../../epp-certificates';
 import { eppCertificatesAnswer } from '../responses/epp-certificates';
 import type { ApiRoute } from '../route';
 import { operation } from '../operations';
@@ -35,17 +35,7 @@ export const eppCertificateRoutes = [
     },
     answer: { kind: 'json', status: 200, data: eppCertificatesAnswer, description: 'Both slots as saved.' },
     errors: {
-      400: [
-        'eppCertificate.notOneCertificate',
-        'eppCertificate.unreadable',
-        'eppCertificate.privateKey',
-        'eppCertificate.expired',
-        'eppCertificate.notYetValid',
-        'eppCertificate.weakKey',
-        'eppCertificate.weakSignature',
-        'eppCertificate.validityTooLong',
-        'eppCertificate.inOtherSlot',
-      ],
+      400: [...eppCertificateProblems],
       404: ['error.notFound'],
       409: ['eppCertificate.changed'],
     },
