@@ -78,6 +78,7 @@ export type {
 } from './api/responses/users';
 export type { EppPasswordLife, EppPasswordResetLinkSent, EppPasswordResetLinkState } from './api/responses/epp-password-life';
 export * from './epp-connections';
+export * from './registry-messages';
 export type { EppConnectionsResponse } from './api/responses/epp-connections';
 export type {
   EventStreamResponse,
