@@ -80,6 +80,7 @@ export type { EppPasswordLife, EppPasswordResetLinkSent, EppPasswordResetLinkSta
 export * from './epp-connections';
 export * from './registry-messages';
 export type { EppConnectionsResponse } from './api/responses/epp-connections';
+export type { RegistryMessage, RegistryMessagesResponse, UnreadRegistryMessagesResponse } from './api/responses/registry-messages';
 export type {
   EventStreamResponse,
   StreamEvent,

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { calendarDateField } from './dates';
 /*
  * The registry's messages to a registrar (the registry data feed's `message` lines, the inbox and
  * the bell): the one list of their kinds and their bounds. A message names a registrar, or none
@@ -38,3 +40,22 @@ export const registryMessageLimits = {
 
 /** The event stream's kind of a message stored (one kind; the message's own kind is in its payload). */
 export const registryMessageEventKind = 'registry.message';
+
+const bad = { error: 'error.badRequest' } as const;
+
+/** The inbox's filters and its keyset cursor (the last message of the page before: `<time>_<id>`). */
+export const registryMessagesQuerySchema = z.object({
+  kind: z.enum(registryMessageKinds, bad).optional(),
+  unread: z.enum(['true', 'false'], bad).optional(),
+  from: calendarDateField('error.badRequest').optional(),
+  to: calendarDateField('error.badRequest').optional(),
+  domain: z.string(bad).trim().min(1, bad).max(253, bad).optional(),
+  before: z
+    .string(bad)
+    .regex(/^\d{4}-\d{2}-\d{2}T[0-9:.]+Z_\d{1,16}$/, bad)
+    .optional(),
+  size: z.coerce.number(bad).int(bad).min(1, bad).max(registryMessageLimits.maxPage, bad).default(registryMessageLimits.defaultPage),
+});
+export type RegistryMessagesQuery = z.output<typeof registryMessagesQuerySchema>;
+
+export const registryMessageReadSchema = z.object({ read: z.boolean(bad) });

@@ -826,20 +826,20 @@ export const registryMessages = pgTable(
 );
 
 /**
- * What a user has read or dismissed of the registry's messages: a row per user and message read.
+ * What a user has read or dismissed of the registry's messages: a row per user and message read
+ * (the bell counts the user's visible messages with no row, `registry_messages_registrar_idx` and this key answering it).
  * `dismissedAt` is set when the user dismissed an announcement (it stays unpinned). Rows of a message
  * removed go with it; those of messages past retention are deleted by the retention job.
  */
 export const registryMessageReads = pgTable(
   'registry_message_reads',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // By username as the sessions are (account_sessions): the same with the embedded sign-in and with Keycloak.
+    username: cText('username'),
     messageId: bigint('message_id', { mode: 'number' }).notNull(),
     messageAt: at('message_at').notNull(),
     readAt: at('read_at').notNull().defaultNow(),
     dismissedAt: at('dismissed_at'),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.messageId] }), index('registry_message_reads_message_idx').on(t.messageId)],
+  (t) => [primaryKey({ columns: [t.username, t.messageId] }), index('registry_message_reads_message_idx').on(t.messageId)],
 );

@@ -64,8 +64,8 @@ describe('retention', () => {
     await db.execute(sql`INSERT INTO epp_connection_days (registrar_handle, day, outcome, fingerprint, count)
       VALUES ('alpha', '2026-08-20', 'success', '', 3), ('alpha', '2026-08-26', 'success', '', 4)`);
     // Read marks go with the messages they mark (whose partitions the job drops past a year).
-    await db.execute(sql`INSERT INTO registry_message_reads (user_id, message_id, message_at)
-      SELECT users.id, m.id, m.at FROM users, (VALUES (1, ${daysAgo(366)}::timestamptz), (2, ${daysAgo(364)}::timestamptz)) AS m(id, at) WHERE username = 'ada@alpha'`);
+    await db.execute(sql`INSERT INTO registry_message_reads (username, message_id, message_at)
+      SELECT users.username, m.id, m.at FROM users, (VALUES (1, ${daysAgo(366)}::timestamptz), (2, ${daysAgo(364)}::timestamptz)) AS m(id, at) WHERE username = 'ada@alpha'`);
 
     const deleted = await applyRetention(db, policy, now);
 

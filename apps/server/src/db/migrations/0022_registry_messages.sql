@@ -2,12 +2,12 @@
 -- to registry_messages (drizzle-kit cannot declare it). It has no partition here: db/monthly-partitions.ts
 -- makes each month's (the importer before it writes, the retention job ahead of time) and drops them.
 CREATE TABLE "registry_message_reads" (
-	"user_id" uuid NOT NULL,
+	"username" text COLLATE "C" NOT NULL,
 	"message_id" bigint NOT NULL,
 	"message_at" timestamp with time zone NOT NULL,
 	"read_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"dismissed_at" timestamp with time zone,
-	CONSTRAINT "registry_message_reads_user_id_message_id_pk" PRIMARY KEY("user_id","message_id")
+	CONSTRAINT "registry_message_reads_username_message_id_pk" PRIMARY KEY("username","message_id")
 );
 --> statement-breakpoint
 CREATE TABLE "registry_messages" (
@@ -20,7 +20,6 @@ CREATE TABLE "registry_messages" (
 	CONSTRAINT "registry_messages_id_at_pk" PRIMARY KEY("id","at")
 ) PARTITION BY RANGE ("at");
 --> statement-breakpoint
-ALTER TABLE "registry_message_reads" ADD CONSTRAINT "registry_message_reads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "registry_message_reads_message_idx" ON "registry_message_reads" USING btree ("message_id");--> statement-breakpoint
 CREATE INDEX "registry_messages_registrar_idx" ON "registry_messages" USING btree ("registrar_handle","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "registry_messages_id_idx" ON "registry_messages" USING btree ("id");

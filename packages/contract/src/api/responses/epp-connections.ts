@@ -33,13 +33,10 @@ export const eppConnectionsAnswer = z.object({
       z.object({
         slot: slot.nullable().meta({ description: 'null: fingerprints that match no certificate on file now, taken together.' }),
         fingerprint: z.string().nullable().meta({ description: 'The certificate on file in the slot; null when the slot is empty.' }),
-        lastUsedOn: z
-          .string()
-          .nullable()
-          .meta({
-            description:
-              'The last Brussels day (YYYY-MM-DD) with a successful connection with it: within retention for a slot, within the 30 days for certificates no longer on file.',
-          }),
+        lastUsedOn: z.string().nullable().meta({
+          description:
+            'The last Brussels day (YYYY-MM-DD) with a successful connection with it: within retention for a slot, within the 30 days for certificates no longer on file.',
+        }),
         successes: z.number().int().meta({ description: 'Successful connections with it over the chart’s 30 days.' }),
         refused: z.number().int().meta({ description: 'Refused connections with it over the chart’s 30 days.' }),
       }),
