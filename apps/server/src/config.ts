@@ -120,9 +120,19 @@ export interface RetentionPolicy {
   eventsDays: number;
   /** Webhooks' delivery log; by month. */
   webhookAttemptsDays: number;
+  /** The registry's messages from the feed, and users' read marks on them; by month. */
+  messagesDays: number;
 }
 
-export const defaultRetention: RetentionPolicy = { auditDays: 730, signInDays: 365, mailDays: 7, eppEventsDays: 90, eventsDays: 90, webhookAttemptsDays: 30 };
+export const defaultRetention: RetentionPolicy = {
+  auditDays: 730,
+  signInDays: 365,
+  mailDays: 7,
+  eppEventsDays: 90,
+  eventsDays: 90,
+  webhookAttemptsDays: 30,
+  messagesDays: 365,
+};
 
 /** After this many days an EPP password is too old: its registrar's ADMIN users are mailed once (issue 31). */
 export const defaultEppPasswordMaxAgeDays = 365;
@@ -198,6 +208,7 @@ export const variablesSchema = z.object({
   SIGN_IN_RETENTION_DAYS: days.optional(),
   MAIL_RETENTION_DAYS: days.optional(),
   EPP_EVENTS_RETENTION_DAYS: days.optional(),
+  MESSAGES_RETENTION_DAYS: days.optional(),
   EPP_CERT_MAX_VALIDITY_DAYS: days.optional(),
   EPP_PASSWORD_MAX_AGE_DAYS: days.optional(),
   EVENTS_RETENTION_DAYS: days.optional(),
@@ -304,6 +315,7 @@ const configSchema = variablesSchema.transform((v, context): Config => {
       eppEventsDays: v.EPP_EVENTS_RETENTION_DAYS ?? defaultRetention.eppEventsDays,
       eventsDays: v.EVENTS_RETENTION_DAYS ?? defaultRetention.eventsDays,
       webhookAttemptsDays: v.WEBHOOK_LOG_RETENTION_DAYS ?? defaultRetention.webhookAttemptsDays,
+      messagesDays: v.MESSAGES_RETENTION_DAYS ?? defaultRetention.messagesDays,
     },
     metricsToken: v.METRICS_TOKEN,
     eppCertMaxValidityDays: v.EPP_CERT_MAX_VALIDITY_DAYS ?? eppCertificateRules.defaultMaxValidityDays,

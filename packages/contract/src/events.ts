@@ -1,4 +1,5 @@
 import type { AuditAction } from './history';
+import { registryMessageEventKind } from './registry-messages';
 
 /*
  * The registrar's event stream (`GET /services/events`) and what webhooks deliver: the one list of
@@ -37,7 +38,7 @@ export const portalEventKinds = [
 export type PortalEventKind = (typeof portalEventKinds)[number];
 
 /** Every kind an event of the stream can have (layers to come append theirs). */
-export const eventKinds = [...portalEventKinds] as const;
+export const eventKinds = [...portalEventKinds, registryMessageEventKind] as const;
 export type EventKind = (typeof eventKinds)[number];
 
 export function isEventKind(kind: string): kind is EventKind {

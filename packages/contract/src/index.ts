@@ -78,7 +78,9 @@ export type {
 } from './api/responses/users';
 export type { EppPasswordLife, EppPasswordResetLinkSent, EppPasswordResetLinkState } from './api/responses/epp-password-life';
 export * from './epp-connections';
+export * from './registry-messages';
 export type { EppConnectionsResponse } from './api/responses/epp-connections';
+export type { RegistryMessage, RegistryMessagesResponse, UnreadRegistryMessagesResponse } from './api/responses/registry-messages';
 export type {
   EventStreamResponse,
   StreamEvent,

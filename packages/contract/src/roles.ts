@@ -45,6 +45,11 @@ export const capabilities = {
   manageWebhooks: ['ADMIN'],
   /** The registrar's event stream (`GET /events`): the history's changes in order, so as whoever reads the history; a key with the `events` scope. */
   readEvents: ['SUPPORT', 'ADMIN'],
+  /**
+   * The bell and the inbox of the registry's messages: every role, for announcements; the messages
+   * about registrations only to those who `readRegistrations` (the service filters).
+   */
+  readMessages: ['SUPPORT', 'TECH', 'FINANCE', 'ADMIN'],
 } as const satisfies Record<string, readonly PanelRole[]>;
 export type Capability = keyof typeof capabilities;
 

@@ -18,6 +18,7 @@ export const monthlyPartitionedTables = {
   epp_connection_events: 'at',
   events: 'at',
   webhook_attempts: 'at',
+  registry_messages: 'at',
 } as const;
 export type MonthlyPartitionedTable = keyof typeof monthlyPartitionedTables;
 

@@ -799,3 +799,47 @@ export const accountSessions = pgTable(
   },
   (t) => [index('account_sessions_user_idx').on(t.username, t.lastSeenAt), index('account_sessions_started_idx').on(t.startedAt)],
 );
+
+/**
+ * The registry's messages to registrars (the feed's `message` lines, feed/registry-messages.ts):
+ * `registrarHandle` null is an announcement to all. Only grows: partitioned by month on `at` in
+ * migration 0022 (drizzle-kit cannot say so), partitions made ahead and dropped past retention by
+ * db/monthly-partitions.ts; `id` is the registry's, so a removal deletes by id across partitions.
+ */
+export const registryMessages = pgTable(
+  'registry_messages',
+  {
+    id: bigint('id', { mode: 'number' }).notNull(),
+    at: at('at').notNull(),
+    registrarHandle: name('registrar_handle'),
+    kind: text('kind').notNull(),
+    /** The registration concerned (its name in Unicode), none for an announcement. */
+    domainName: name('domain_name'),
+    text: text('text').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.at] }),
+    // The inbox, newest first, and the bell's count: one range of this index per registrar (and one for announcements to all).
+    index('registry_messages_registrar_idx').on(t.registrarHandle, t.at.desc(), t.id.desc()),
+    index('registry_messages_id_idx').on(t.id),
+  ],
+);
+
+/**
+ * What a user has read or dismissed of the registry's messages: a row per user and message read
+ * (the bell counts the user's visible messages with no row, `registry_messages_registrar_idx` and this key answering it).
+ * `dismissedAt` is set when the user dismissed an announcement (it stays unpinned). Rows of a message
+ * removed go with it; those of messages past retention are deleted by the retention job.
+ */
+export const registryMessageReads = pgTable(
+  'registry_message_reads',
+  {
+    // By username as the sessions are (account_sessions): the same with the embedded sign-in and with Keycloak.
+    username: cText('username'),
+    messageId: bigint('message_id', { mode: 'number' }).notNull(),
+    messageAt: at('message_at').notNull(),
+    readAt: at('read_at').notNull().defaultNow(),
+    dismissedAt: at('dismissed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.username, t.messageId] }), index('registry_message_reads_message_idx').on(t.messageId)],
+);

@@ -2,6 +2,7 @@ import type { PoolClient } from 'pg';
 import { deferFacets, refreshDeferredFacets } from '../db/facets';
 import { bulkColumns } from './bulk-rows';
 import { insertEppConnections } from './epp-connections';
+import { deleteMessages, insertMessages } from './registry-messages';
 import type { AcceptedChange } from './check';
 import {
   portalOwnedFields,
@@ -9,6 +10,7 @@ import {
   type ContactData,
   type DomainData,
   type EppConnectionData,
+  type MessageData,
   type PortalOwnedField,
   type RegistrarData,
   type TransferData,
@@ -34,6 +36,7 @@ function latestByKey(changes: AcceptedChange[]): Record<AcceptedChange['change']
     transfer: new Map(),
     billingEvent: new Map(),
     eppConnection: new Map(),
+    message: new Map(),
   };
   for (const { change } of changes) {
     const key =
@@ -49,6 +52,23 @@ function latestByKey(changes: AcceptedChange[]): Record<AcceptedChange['change']
     map.set(key, change);
   }
   return out;
+}
+
+type MessageRun = { op: 'upsert'; data: MessageData[] } | { op: 'delete'; keys: string[] };
+
+/** The batch's message lines as runs of the same operation, in sequence order. */
+function messageRuns(changes: AcceptedChange[]): MessageRun[] {
+  const runs: MessageRun[] = [];
+  for (const { change } of changes) {
+    if (change.type !== 'message') continue;
+    const last = runs.at(-1);
+    if (change.op === 'delete') {
+      if (last?.op === 'delete') last.keys.push(change.key);
+      else runs.push({ op: 'delete', keys: [change.key] });
+    } else if (last?.op === 'upsert') last.data.push(change.data);
+    else runs.push({ op: 'upsert', data: [change.data] });
+  }
+  return runs;
 }
 
 function upserts<T>(latest: Latest): T[] {
@@ -294,10 +314,16 @@ async function replaceById(
 }
 
 /**
- * `eppEventsSince`: connection events older than this are not stored (past retention); none when
- * not given, for callers that carry no events (a bulk snapshot refuses them).
+ * `since`: connection events and messages older than these are not stored (past retention); none
+ * when not given, for callers that carry neither (a bulk snapshot refuses them).
  */
-export async function applyBatch(client: PoolClient, changes: AcceptedChange[], eppEventsSince?: Date): Promise<ApplySummary> {
+/** The instants before which log-like lines are not stored (past retention). */
+export interface RetainedSince {
+  eppEvents: Date;
+  messages: Date;
+}
+
+export async function applyBatch(client: PoolClient, changes: AcceptedChange[], since?: RetainedSince): Promise<ApplySummary> {
   const summary: ApplySummary = { keptPortalChanges: [] };
   const latest = latestByKey(changes);
   await deferFacets(client);
@@ -349,8 +375,15 @@ export async function applyBatch(client: PoolClient, changes: AcceptedChange[], 
 
   const events = upserts<EppConnectionData>(latest.eppConnection);
   if (events.length > 0) {
-    if (!eppEventsSince) throw new Error('EPP connection events need the retention cut-off');
-    await insertEppConnections(client, events, eppEventsSince);
+    if (!since) throw new Error('EPP connection events need the retention cut-off');
+    await insertEppConnections(client, events, since.eppEvents);
+  }
+  // Messages in the batch's order, not collapsed by id: a message sent and removed in one batch was
+  // still stored (and its event raised) in between, as line by line, whatever the batch's size.
+  for (const run of messageRuns(changes)) {
+    if (run.op === 'delete') await deleteMessages(client, run.keys);
+    else if (!since) throw new Error('messages need the retention cut-off');
+    else await insertMessages(client, run.data, since.messages);
   }
 
   const deletedContacts = deletes(latest.contact);

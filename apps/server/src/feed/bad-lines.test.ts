@@ -244,3 +244,104 @@ describe('EPP connection lines', () => {
     expect((await stored()).map((r) => r.id)).toEqual(['9001', '9002', '9012']);
   }, 60_000);
 });
+
+describe('message lines', () => {
+  const now = new Date();
+  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+  const stored = async () =>
+    (
+      await database.pool.query<{ id: string; registrar: string | null; kind: string }>(
+        `SELECT id::text, registrar_handle AS registrar, kind FROM registry_messages ORDER BY id`,
+      )
+    ).rows;
+  const messageEvents = async () =>
+    (
+      await database.pool.query<{ registrar: string; id: number }>(
+        `SELECT registrar_handle AS registrar, (data->>'id')::int AS id FROM events WHERE kind = 'registry.message' ORDER BY 2, 1`,
+      )
+    ).rows;
+  const announcement = { kind: 'announcement', domain: null, text: 'Maintenance on Saturday from 06:00 to 08:00 Brussels time.' };
+
+  it('refuses what the registry should never send, stores the rest once, and makes each message stored one event', async () => {
+    await applyLines(database, numbered([lines.registrar('beta')], (await readPosition(database.pool)) + 1));
+    const first = (await readPosition(database.pool)) + 1;
+    const run = await applyLines(
+      database,
+      numbered(
+        [
+          lines.message(7001, 'acme', hoursAgo(3)),
+          lines.message(7002, null, hoursAgo(2), announcement),
+          lines.message(7003, 'acme', hoursAgo(2), { text: 'Renewed\nfor a year' }),
+          lines.message(7004, 'acme', hoursAgo(2), { text: 'evil\u202Etxt.exe' }),
+          lines.message(7005, 'acme', hoursAgo(2), { text: 'x'.repeat(1001) }),
+          lines.message(7006, null, hoursAgo(2)),
+          lines.message(7007, 'acme', hoursAgo(2), { domain: null }),
+          lines.message(7008, 'acme', hoursAgo(2), { kind: 'transferExploded' }),
+          lines.message(7009, 'nobody', hoursAgo(2)),
+          lines.message(7010, 'acme', '9999-12-31T00:00:00Z'),
+          // Past the year: accepted, not stored.
+          lines.message(7011, 'acme', hoursAgo(24 * 366)),
+          // Sent again (a registry's retry): stored once, one event.
+          lines.message(7001, 'acme', hoursAgo(3), { text: 'changed' }),
+          lines.message(7012, 'beta', hoursAgo(1), { kind: 'transferRequested', domain: 'wanted.be', text: 'acme asks to transfer wanted.be.' }),
+          lines.message(7013, 'acme', hoursAgo(1), { ...announcement, text: 'To acme only.' }),
+          lines.message(7014, 'acme', hoursAgo(1)),
+          lines.remove('message', { id: 7014 }),
+        ],
+        first,
+      ),
+      { batchSize: 4 },
+    );
+    expect(run.rejects.map((r) => [r.seq! - first + 1, r.reason])).toEqual([
+      [3, 'data: text: plain text: no control character (line breaks included) and no bidirectional control'],
+      [4, 'data: text: plain text: no control character (line breaks included) and no bidirectional control'],
+      [5, expect.stringMatching(/^data: text: /)],
+      [6, 'data: registrar: required but for an announcement to all'],
+      [7, 'data: domain: required for a message about a registration, absent for an announcement'],
+      [8, expect.stringMatching(/^data: kind: /)],
+      [9, 'unknown registrar "nobody"'],
+      [10, expect.stringMatching(/^at: 9999-12-31T00:00:00.000Z is more than a day ahead/)],
+    ]);
+    expect(await stored()).toEqual([
+      { id: '7001', registrar: 'acme', kind: 'domainAutoRenewed' },
+      { id: '7002', registrar: null, kind: 'announcement' },
+      { id: '7012', registrar: 'beta', kind: 'transferRequested' },
+      { id: '7013', registrar: 'acme', kind: 'announcement' },
+    ]);
+    const { rows } = await database.pool.query<{ text: string }>(`SELECT text FROM registry_messages WHERE id = 7001`);
+    expect(rows).toEqual([{ text: 'The registration renewed.be was renewed automatically for one year.' }]);
+    // The announcement to all is an event of every registrar's stream; a message removed (even in the batch that brought it) keeps its event: it was there.
+    expect(await messageEvents()).toEqual([
+      { registrar: 'acme', id: 7001 },
+      { registrar: 'acme', id: 7002 },
+      { registrar: 'beta', id: 7002 },
+      { registrar: 'beta', id: 7012 },
+      { registrar: 'acme', id: 7013 },
+      { registrar: 'acme', id: 7014 },
+    ]);
+    expect(await readPosition(database.pool)).toBe(first + 15);
+    const { rows: partitions } = await database.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_inherits WHERE inhparent = 'registry_messages'::regclass`,
+    );
+    expect(partitions[0]!.n).toBeLessThan(6);
+  }, 60_000);
+
+  it("refuses a message inside a snapshot, and a snapshot's end deletes none", async () => {
+    const first = (await readPosition(database.pool)) + 1;
+    const run = await applyLines(
+      database,
+      numbered(
+        [
+          { type: 'snapshot', op: 'begin' },
+          lines.registrar('acme'),
+          lines.registrar('beta'),
+          lines.message(7100, 'acme', hoursAgo(1)),
+          { type: 'snapshot', op: 'end' },
+        ],
+        first,
+      ),
+    );
+    expect(run.rejects.map((r) => r.reason)).toEqual(['a message line is not part of a snapshot: send it before the snapshot begins or after it ends']);
+    expect((await stored()).map((r) => r.id)).toEqual(['7001', '7002', '7012', '7013']);
+  }, 60_000);
+});

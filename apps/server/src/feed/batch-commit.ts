@@ -1,8 +1,9 @@
 import type { PoolClient } from 'pg';
-import { applyBatch, type ApplySummary } from './apply';
+import { applyBatch, type ApplySummary, type RetainedSince } from './apply';
 import { checkBatch, type AcceptedChange, type Reject } from './check';
 import { preparePartitions, retainedSince, type EppEventRules } from './epp-connections';
 import { recordPosition } from './position';
+import { messagesRetainedSince, prepareMessagePartitions, type MessageRules } from './registry-messages';
 import { deleteUnlisted, recordListedKeys } from './snapshot-keys.repository';
 
 /*
@@ -30,6 +31,7 @@ export interface BatchRules {
   /** Registrar handles the database holds; learns those the batch creates. */
   registrars: Set<string>;
   eppEvents: EppEventRules;
+  messages: MessageRules;
 }
 
 export type BatchOutcome =
@@ -45,7 +47,8 @@ interface Applied {
 
 export async function commitBatch(client: PoolClient, batch: PendingBatch, rules: BatchRules): Promise<BatchOutcome> {
   await preparePartitions(batch.changes, rules.eppEvents);
-  const since = retainedSince(rules.eppEvents);
+  await prepareMessagePartitions(batch.changes, rules.messages);
+  const since: RetainedSince = { eppEvents: retainedSince(rules.eppEvents), messages: messagesRetainedSince(rules.messages) };
   await client.query('BEGIN');
   try {
     const checked = await checkBatch(client, batch.changes, rules.registrars, rules.tld, rules.eppEvents.now());
@@ -71,7 +74,7 @@ export async function commitBatch(client: PoolClient, batch: PendingBatch, rules
  * foresee (a constraint, a value out of range), the batch is applied again line by line, so only
  * the lines the database refuses are left out; a strict run fails instead.
  */
-async function applyWithFallback(client: PoolClient, accepted: AcceptedChange[], strict: boolean, since: Date): Promise<Applied> {
+async function applyWithFallback(client: PoolClient, accepted: AcceptedChange[], strict: boolean, since: RetainedSince): Promise<Applied> {
   await client.query('SAVEPOINT batch');
   try {
     const { keptPortalChanges } = await applyBatch(client, accepted, since);
@@ -83,7 +86,7 @@ async function applyWithFallback(client: PoolClient, accepted: AcceptedChange[],
   }
 }
 
-async function applyLineByLine(client: PoolClient, accepted: AcceptedChange[], since: Date): Promise<Applied> {
+async function applyLineByLine(client: PoolClient, accepted: AcceptedChange[], since: RetainedSince): Promise<Applied> {
   const result: Applied = { applied: [], rejects: [], keptPortalChanges: [] };
   for (const item of accepted) {
     await client.query('SAVEPOINT line');

@@ -3,7 +3,7 @@ import { duplicateIn, nameProblem } from './check';
 import type { BillingEventData, ContactData, DomainData, FeedChange, TransferData } from './format';
 
 /** A line a snapshot lists: an upsert (a snapshot deletes nothing). */
-export type ListedChange = Exclude<Extract<FeedChange, { op: 'upsert' }>, { type: 'eppConnection' }>;
+export type ListedChange = Exclude<Extract<FeedChange, { op: 'upsert' }>, { type: 'eppConnection' | 'message' }>;
 
 /*
  * A bulk snapshot's relations, checked in memory against what the snapshot listed before: the

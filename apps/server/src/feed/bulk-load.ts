@@ -5,6 +5,7 @@ import { ChunkedCopy } from './bulk-copy';
 import { addBillingEvent, addContact, addDomain, addTransfer, type CsvChunks } from './bulk-rows';
 import type { Reject } from './check';
 import { notInSnapshot } from './epp-connections';
+import { messageNotInSnapshot } from './registry-messages';
 import type { ParsedLine } from './format';
 
 /*
@@ -78,6 +79,7 @@ class SnapshotLoader {
     if (change.type === 'snapshot') return change.op === 'end' ? 'end' : rejectOf(item, 'a snapshot cannot begin inside another');
     if (change.op === 'delete') return rejectOf(item, 'a snapshot lists what exists; it deletes nothing');
     if (change.type === 'eppConnection') return rejectOf(item, notInSnapshot);
+    if (change.type === 'message') return rejectOf(item, messageNotInSnapshot);
     const problem = this.contents.problemWith(change);
     if (problem) return rejectOf(item, problem);
     if (change.type === 'registrar' || change.type === 'protectedTransactions') await this.writeNow(item.line, change);

@@ -1,6 +1,7 @@
 import { domainToASCII, domainToUnicode } from 'node:url';
 import type { PoolClient } from 'pg';
 import { futureProblem } from './epp-connections';
+import { messageFutureProblem } from './registry-messages';
 import type { ContactData, DomainData, FeedChange } from './format';
 
 /** A change that passed every check, with the line it came from. */
@@ -198,6 +199,13 @@ export async function checkBatch(
     } else if (change.type === 'billingEvent' && change.op === 'upsert') {
       if (!hasRegistrar(change.data.registrar)) {
         refuse(item, `unknown registrar "${change.data.registrar}"`);
+        continue;
+      }
+    } else if (change.type === 'message' && change.op === 'upsert') {
+      const { registrar } = change.data;
+      const problem = (registrar !== null && !hasRegistrar(registrar) ? `unknown registrar "${registrar}"` : null) ?? messageFutureProblem(change.data, now);
+      if (problem) {
+        refuse(item, problem);
         continue;
       }
     } else if (change.type === 'eppConnection' && change.op === 'upsert') {

@@ -55,6 +55,7 @@ async function main(): Promise<number> {
         },
         step: (label, run) => Progress.step(label, run),
         eppEventsRetentionDays: config.retention.eppEventsDays,
+        messagesRetentionDays: config.retention.messagesDays,
       },
     );
     progress.finish();

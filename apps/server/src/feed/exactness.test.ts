@@ -82,6 +82,13 @@ describe('search and the portfolio counts stay exact under the feed', () => {
     const state = await readRegistryState(database.pool, 'be');
     let seq = (await readPosition(database.pool)) + 1;
     const firstConnection = state.nextConnectionId;
+    const firstMessage = state.nextMessageId;
+    // The registry's messages as a line-by-line replay leaves them: those stored, and the events raised (one per registrar reached).
+    const liveMessages = new Map<number, string | null>();
+    let messageEventsExpected = 0;
+    const { rows: registrarRows } = await database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM registrars');
+    const registrarCount = registrarRows[0]!.n;
+    const { rows: eventsBefore } = await database.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE kind = 'registry.message'`);
     for (let round = 0; round < 10; round++) {
       const changes = numbered([...randomChanges(state, random, 80)], seq);
       seq += changes.length;
@@ -97,6 +104,21 @@ describe('search and the portfolio counts stay exact under the feed', () => {
         firstConnection,
       ]);
       expect(stored[0]!.n).toBe(new Set(state.connectionsSent.map((line) => (line.data as { id: number }).id)).size);
+      for (const line of changes.filter((c) => c.type === 'message')) {
+        if (line.op === 'delete') liveMessages.delete((line.key as { id: number }).id);
+        else {
+          const data = line.data as { id: number; registrar: string | null };
+          if (liveMessages.has(data.id)) continue;
+          liveMessages.set(data.id, data.registrar);
+          messageEventsExpected += data.registrar === null ? registrarCount : 1;
+        }
+      }
+      const { rows: messages } = await database.pool.query<{ id: number }>('SELECT id::int AS id FROM registry_messages WHERE id >= $1 ORDER BY id', [
+        firstMessage,
+      ]);
+      expect(messages.map((m) => m.id)).toEqual([...liveMessages.keys()].sort((a, b) => a - b));
+      const { rows: messageEvents } = await database.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE kind = 'registry.message'`);
+      expect(messageEvents[0]!.n - eventsBefore[0]!.n).toBe(messageEventsExpected);
       const terms = termsFor(state, random);
       for (const registrar of state.registrars) {
         for (const term of terms) {

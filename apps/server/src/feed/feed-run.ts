@@ -3,6 +3,7 @@ import { commitBatch, type BatchRules } from './batch-commit';
 import { applySnapshotInBulk, registryIsEmpty, type BulkStep } from './bulk-snapshot';
 import type { AcceptedChange, Reject } from './check';
 import type { EppEventRules } from './epp-connections';
+import type { MessageRules } from './registry-messages';
 import type { FeedReport } from './feed-report';
 import type { ParsedLine } from './format';
 import { readPosition } from './position';
@@ -24,6 +25,7 @@ export interface RunOptions {
   /** Long single steps of a bulk snapshot, for the progress display. */
   step: BulkStep;
   eppEvents: EppEventRules;
+  messages: MessageRules;
 }
 
 /** The options, with the registrar handles the database holds (learning those the feed creates). */

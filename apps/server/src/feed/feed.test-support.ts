@@ -89,6 +89,20 @@ export const lines = {
     op: 'upsert',
     data: { id, registrar, at: typeof at === 'string' ? at : at.toISOString(), address: '192.0.2.10', outcome: 'success', ...extra },
   }),
+  /** A registry's message about a registration; `registrar: null` with kind `announcement` and no domain is an announcement to all. */
+  message: (id: number, registrar: string | null, at: Date | string, extra: Record<string, unknown> = {}) => ({
+    type: 'message',
+    op: 'upsert',
+    data: {
+      id,
+      registrar,
+      at: typeof at === 'string' ? at : at.toISOString(),
+      kind: 'domainAutoRenewed',
+      domain: 'renewed.be',
+      text: 'The registration renewed.be was renewed automatically for one year.',
+      ...extra,
+    },
+  }),
 };
 
 /** Numbers lines from `first` on, as the registry's sequence would. */
@@ -118,6 +132,7 @@ export async function registryDump(database: Database): Promise<string> {
     ['billing_events', 'id'],
     ['epp_connection_events', 'id'],
     ['epp_connection_days', 'registrar_handle, day, outcome, fingerprint'],
+    ['registry_messages', 'id'],
     ['domain_names', 'domain_id'],
     ['domain_name_token_counts', 'token'],
   ] as const;
@@ -126,6 +141,11 @@ export async function registryDump(database: Database): Promise<string> {
     const { rows } = await database.pool.query<{ row: string }>(`SELECT t::text AS row FROM ${table} t ORDER BY ${order}`);
     parts.push(`${table}\n${rows.map((r) => r.row).join('\n')}`);
   }
+  // The events the registry's messages raised, in each registrar's order (their ids and times are the run's own).
+  const { rows } = await database.pool.query<{ row: string }>(
+    `SELECT concat_ws(' ', registrar_handle, seq, data::text) AS row FROM events WHERE kind = 'registry.message' ORDER BY registrar_handle, seq`,
+  );
+  parts.push(`events\n${rows.map((r) => r.row).join('\n')}`);
   return parts.join('\n\n');
 }
 

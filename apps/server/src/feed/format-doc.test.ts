@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { billingEventTypes, eppConnectionOutcomes, eppRefusalReasons, registrarStatuses, rgpStatuses } from '@registrar-panel/contract';
+import { billingEventTypes, eppConnectionOutcomes, eppRefusalReasons, registrarStatuses, registryMessageKinds, rgpStatuses } from '@registrar-panel/contract';
 import { entities, entityTypes, feedTransferStatuses, registrationStatuses } from './format';
 import { eppCertificateChangeFields } from './portal-changes';
 
@@ -37,6 +37,7 @@ describe('docs/registry-feed.md', () => {
       ...registrationStatuses.filter((s) => !/Prohibited$/.test(s)),
       ...eppConnectionOutcomes,
       ...eppRefusalReasons,
+      ...registryMessageKinds,
     ];
     for (const value of values) expect(document, value).toContain(`\`${value}\``);
     for (const suffix of ['DeleteProhibited', 'RenewProhibited', 'TransferProhibited', 'UpdateProhibited']) expect(document).toContain(`\`${suffix}\``);

@@ -10,9 +10,12 @@ import {
   limits,
   phonePattern,
   registrarStatuses,
+  registryMessageKinds,
+  registryMessageLimits,
   rgpStatuses,
   transferStatuses,
   usernamePattern,
+  visibleText,
 } from '@registrar-panel/contract';
 
 /*
@@ -225,6 +228,33 @@ export const eppConnectionData = z
     message: 'required when the connection was refused, absent when it succeeded',
   });
 
+/**
+ * A message of the registry to one registrar, or to all (`registrar` null: an announcement only).
+ * Written once: a message already stored is not changed by sending it again; the registry removes
+ * one with a delete. Its text is plain text of one paragraph: a control or bidi character refuses
+ * the line (the contract's `visible-text.ts` list), so none ever reaches a screen.
+ */
+export const messageData = z
+  .object({
+    id: positive,
+    at: instant,
+    kind: z.enum(registryMessageKinds),
+    registrar: handle.nullable().optional().default(null),
+    /** The registration concerned, in Unicode (U-label form); none for an announcement. */
+    domain: dnsName.nullable().optional().default(null),
+    text: z
+      .string()
+      .trim()
+      .min(1)
+      .max(registryMessageLimits.textMaxLength)
+      .refine((value) => visibleText(value) === value, 'plain text: no control character (line breaks included) and no bidirectional control'),
+  })
+  .refine((m) => m.kind === 'announcement' || m.registrar !== null, { path: ['registrar'], message: 'required but for an announcement to all' })
+  .refine((m) => (m.kind === 'announcement') === (m.domain === null), {
+    path: ['domain'],
+    message: 'required for a message about a registration, absent for an announcement',
+  });
+
 /** Per entity type: the schema of an upsert's `data`, and the key a delete names. */
 export const entities = {
   registrar: { data: registrarData, key: z.object({ handle }), deletable: false },
@@ -234,6 +264,7 @@ export const entities = {
   transfer: { data: transferData, key: z.object({ id: positive }), deletable: true },
   billingEvent: { data: billingEventData, key: z.object({ id: positive }), deletable: true },
   eppConnection: { data: eppConnectionData, key: z.object({ id: positive }), deletable: false },
+  message: { data: messageData, key: z.object({ id: positive }), deletable: true },
 } as const;
 export type EntityType = keyof typeof entities;
 export const entityTypes = Object.keys(entities) as EntityType[];
@@ -256,6 +287,7 @@ export type DomainData = z.output<typeof domainData>;
 export type TransferData = z.output<typeof transferData>;
 export type BillingEventData = z.output<typeof billingEventData>;
 export type EppConnectionData = z.output<typeof eppConnectionData>;
+export type MessageData = z.output<typeof messageData>;
 
 interface DataOf {
   registrar: RegistrarData;
@@ -265,6 +297,7 @@ interface DataOf {
   transfer: TransferData;
   billingEvent: BillingEventData;
   eppConnection: EppConnectionData;
+  message: MessageData;
 }
 
 /** Registrars are never deleted (their status says DELETED); counters belong to a registrar; connection events leave by retention. */

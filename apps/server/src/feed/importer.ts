@@ -29,6 +29,8 @@ export interface FeedOptions extends FeedListeners {
   step?: <T>(label: string, run: () => Promise<T>) => Promise<T>;
   /** EPP connection events older than this many days are not stored (EPP_EVENTS_RETENTION_DAYS). */
   eppEventsRetentionDays?: number;
+  /** The registry's messages older than this many days are not stored (MESSAGES_RETENTION_DAYS). */
+  messagesRetentionDays?: number;
   /** The importer's clock, for the events' retention and how far ahead they may be (tests set it). */
   now?: () => Date;
 }
@@ -62,6 +64,15 @@ export async function importFeed(database: Database, source: AsyncIterable<Parse
       retentionDays: options.eppEventsRetentionDays ?? defaultRetention.eppEventsDays,
       now: options.now ?? (() => new Date()),
       ensurePartitions: (from, to) => ensureMonthlyPartitions(database.db, 'epp_connection_events', from, to),
+    },
+    messages: {
+      retentionDays: options.messagesRetentionDays ?? defaultRetention.messagesDays,
+      now: options.now ?? (() => new Date()),
+      // Each message stored is an event of the stream too, written now: both tables' months are made.
+      ensurePartitions: async (from, to) => {
+        await ensureMonthlyPartitions(database.db, 'registry_messages', from, to);
+        await ensureMonthlyPartitions(database.db, 'events', new Date(), new Date());
+      },
     },
   };
   const end = await withFeedLock(database, (client) => runFeed(client, source, runOptions, report));

@@ -2,7 +2,7 @@ import { domainToASCII, domainToUnicode } from 'node:url';
 import type pg from 'pg';
 import type { Random } from '../seed/random';
 import { idnWords, nouns } from '../seed/words';
-import { eppRefusalReasons, rgpStatuses } from '@registrar-panel/contract';
+import { eppRefusalReasons, registrationMessageKinds, rgpStatuses } from '@registrar-panel/contract';
 
 /** Statuses a registration's lifecycle is read from, and flags beside them (spec section 4). */
 const lifecycleStatuses = ['ok', 'ok', 'ok', 'inactive', 'pendingTransfer', 'redemption', 'pendingDelete', 'pendingRestore', 'ursLocked', 'ursSuspended'];
@@ -60,6 +60,10 @@ export interface RegistryState {
   nextConnectionId: number;
   /** EPP connection lines sent so far, some of which a registry's retry sends again. */
   connectionsSent: Record<string, unknown>[];
+  nextMessageId: number;
+  /** The registry's message lines sent so far (retries among them), and the ids removed since. */
+  messagesSent: Record<string, unknown>[];
+  messagesRemoved: Set<number>;
 }
 
 /**
@@ -87,9 +91,9 @@ export async function readRegistryState(pool: pg.Pool, tld: string, sample?: num
   );
   const names = new Set((await pool.query<{ a_label: string }>('SELECT a_label FROM domains')).rows.map((r) => r.a_label));
   const [max] = (
-    await pool.query<{ domain: string | null; transfer: string | null; billing: string | null; connection: string | null }>(
+    await pool.query<{ domain: string | null; transfer: string | null; billing: string | null; connection: string | null; message: string | null }>(
       `SELECT (SELECT max(id) FROM domains) AS domain, (SELECT max(id) FROM transfers) AS transfer, (SELECT max(id) FROM billing_events) AS billing,
-              (SELECT max(id) FROM epp_connection_events) AS connection`,
+              (SELECT max(id) FROM epp_connection_events) AS connection, (SELECT max(id) FROM registry_messages) AS message`,
     )
   ).rows;
   return {
@@ -104,6 +108,9 @@ export async function readRegistryState(pool: pg.Pool, tld: string, sample?: num
     nextBillingId: Number(max?.billing ?? 0) + 1,
     nextConnectionId: Number(max?.connection ?? 0) + 1,
     connectionsSent: [],
+    nextMessageId: Number(max?.message ?? 0) + 1,
+    messagesSent: [],
+    messagesRemoved: new Set(),
   };
 }
 
@@ -117,6 +124,7 @@ export const changeKinds = {
   billing: 15,
   counters: 5,
   connection: 10,
+  message: 8,
 } as const;
 export type ChangeKind = keyof typeof changeKinds;
 
@@ -312,6 +320,44 @@ export function* randomChanges(
           },
         };
         state.connectionsSent.push(line);
+        yield line;
+        break;
+      }
+      case 'message': {
+        // A registry's retry sends a line again now and then (it changes nothing); now and then it removes one.
+        if (state.messagesSent.length > 0 && random.chance(0.15)) {
+          const sent = random.pick(state.messagesSent);
+          const id = (sent.data as { id: number }).id;
+          if (random.chance(0.5)) yield sent;
+          else {
+            state.messagesRemoved.add(id);
+            yield { type: 'message', op: 'delete', key: { id } };
+          }
+          break;
+        }
+        const doc = random.chance(0.9) ? pickDomain(state, random, ids) : null;
+        const line = {
+          type: 'message',
+          op: 'upsert',
+          data: doc
+            ? {
+                id: state.nextMessageId++,
+                registrar: doc.registrar,
+                at: iso(now - random.int(0, 60 * 86_400) * 1000),
+                kind: random.pick(registrationMessageKinds),
+                domain: doc.name,
+                text: `About ${doc.name}: the registry's words.`,
+              }
+            : {
+                id: state.nextMessageId++,
+                // Announcements to one registrar or to all.
+                registrar: random.chance(0.5) ? registrar : null,
+                at: iso(now - random.int(0, 60 * 86_400) * 1000),
+                kind: 'announcement',
+                text: 'Maintenance window on Saturday from 06:00 to 08:00 Brussels time.',
+              },
+        };
+        state.messagesSent.push(line);
         yield line;
         break;
       }

@@ -1,5 +1,6 @@
 import type { AcceptedChange, Reject } from './check';
 import { notInSnapshot } from './epp-connections';
+import { messageNotInSnapshot } from './registry-messages';
 import type { ParsedLine } from './format';
 
 /*
@@ -44,6 +45,9 @@ export function nextStep(item: ParsedLine, cursor: Cursor): LineStep {
   }
   if (change.type === 'eppConnection' && cursor.snapshotOpen) {
     return { kind: 'refuse', reject: { line: item.line, seq: change.seq, reason: notInSnapshot }, consumes: change.seq };
+  }
+  if (change.type === 'message' && cursor.snapshotOpen) {
+    return { kind: 'refuse', reject: { line: item.line, seq: change.seq, reason: messageNotInSnapshot }, consumes: change.seq };
   }
   if (change.type !== 'snapshot') return { kind: 'change', accepted: { line: item.line, change } };
   if (change.op === 'begin') return { kind: 'snapshotBegin', seq: change.seq };

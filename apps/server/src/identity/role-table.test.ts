@@ -143,6 +143,16 @@ const roleTable: { row: string; capability: Capability; cells: [boolean, boolean
     calls: [{ method: 'GET', url: '/services/events?after=0' }],
   },
   {
+    row: "the registry's messages (announcements only without readRegistrations)",
+    capability: 'readMessages',
+    cells: [yes, yes, yes, yes],
+    calls: [
+      { method: 'GET', url: '/services/messages' },
+      { method: 'GET', url: '/services/messages/unread' },
+      { method: 'POST', url: '/services/messages/read' },
+    ],
+  },
+  {
     row: 'webhook endpoints',
     capability: 'manageWebhooks',
     cells: [no, no, no, yes],

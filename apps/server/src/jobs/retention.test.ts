@@ -14,7 +14,7 @@ import { ensureMonthlyPartitions } from '../db/monthly-partitions';
 let t: TestApp;
 const now = new Date('2026-11-23T12:00:00Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
-const policy = { auditDays: 730, signInDays: 365, mailDays: 7, eppEventsDays: 90, eventsDays: 90, webhookAttemptsDays: 30 };
+const policy = { auditDays: 730, signInDays: 365, mailDays: 7, eppEventsDays: 90, eventsDays: 90, webhookAttemptsDays: 30, messagesDays: 365 };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -63,6 +63,9 @@ describe('retention', () => {
     ]);
     await db.execute(sql`INSERT INTO epp_connection_days (registrar_handle, day, outcome, fingerprint, count)
       VALUES ('alpha', '2026-08-20', 'success', '', 3), ('alpha', '2026-08-26', 'success', '', 4)`);
+    // Read marks go with the messages they mark (whose partitions the job drops past a year).
+    await db.execute(sql`INSERT INTO registry_message_reads (username, message_id, message_at)
+      SELECT users.username, m.id, m.at FROM users, (VALUES (1, ${daysAgo(366)}::timestamptz), (2, ${daysAgo(364)}::timestamptz)) AS m(id, at) WHERE username = 'ada@alpha'`);
 
     const deleted = await applyRetention(db, policy, now);
 
@@ -75,7 +78,9 @@ describe('retention', () => {
       user_tokens: 1,
       user_email_changes: 1,
       epp_connection_days: 1,
+      registry_message_reads: 1,
     });
+    expect((await db.execute<{ id: number }>(sql`SELECT message_id::int AS id FROM registry_message_reads`)).rows).toEqual([{ id: 2 }]);
     expect((await db.execute<{ day: string }>(sql`SELECT day::text FROM epp_connection_days`)).rows).toEqual([{ day: '2026-08-26' }]);
     expect((await db.select({ action: auditEvents.action }).from(auditEvents)).map((row) => row.action)).toEqual(['kept']);
     expect(await rows(signInAttempts)).toBe(1);
@@ -85,7 +90,7 @@ describe('retention', () => {
     expect((await db.select({ tokenHash: userTokens.tokenHash }).from(userTokens)).map((row) => row.tokenHash)).toEqual(['just-expired']);
     expect((await db.select({ accountId: userEmailChanges.accountId }).from(userEmailChanges)).map((row) => row.accountId)).toEqual(['changed-today']);
     // Run again: nothing more to delete.
-    expect(Object.values(await applyRetention(db, policy, now))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await applyRetention(db, policy, now))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('cleans a large table in batches, to the last row', async () => {

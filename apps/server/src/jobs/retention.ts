@@ -53,6 +53,8 @@ function cleanups(policy: RetentionPolicy): Cleanup[] {
     olderThan('user_email_changes', 'changed_at', 1),
     // The EPP connections' daily counts last as long as the events they count (their partitions: maintainPartitions).
     olderThan('epp_connection_days', 'day', policy.eppEventsDays),
+    // Read marks last as long as the registry's messages they mark (their partitions: maintainPartitions).
+    olderThan('registry_message_reads', 'message_at', policy.messagesDays),
   ];
 }
 
@@ -61,6 +63,7 @@ const partitionedRetention = (policy: RetentionPolicy): Record<MonthlyPartitione
   epp_connection_events: policy.eppEventsDays,
   events: policy.eventsDays,
   webhook_attempts: policy.webhookAttemptsDays,
+  registry_messages: policy.messagesDays,
 });
 
 /**

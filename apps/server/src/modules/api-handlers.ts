@@ -14,6 +14,7 @@ import { openApiHandlers } from './openapi/openapi.routes';
 import { registrarHandlers } from './registrar/registrar.routes';
 import { userHandlers } from './users/users.routes';
 import { eppConnectionHandlers } from './epp-connections/epp-connections.routes';
+import { messageHandlers } from './messages/messages.routes';
 import { eventHandlers } from './events/events.routes';
 import { webhookHandlers } from './webhooks/webhooks.routes';
 
@@ -36,6 +37,7 @@ export function apiHandlers(app: FastifyInstance, apiPrefix: string): ApiHandler
     ...openApiHandlers(app.config, apiPrefix),
     ...eppPasswordLifeHandlers(app),
     ...eppConnectionHandlers(app),
+    ...messageHandlers(app),
     ...webhookHandlers(app),
     ...eventHandlers(app),
     ...accountHandlers(app),

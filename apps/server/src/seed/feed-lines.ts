@@ -7,6 +7,7 @@ import type { BillingEventRecord } from './billing';
 import type { RegistryGenerator } from './generate';
 import type { RegistrarRow } from './registrars';
 import { connectionLines } from './epp-connections';
+import { messageLines } from './registry-messages';
 
 /*
  * The generated registry as the registry's feed writes it (docs/registry-feed.md): a snapshot of
@@ -148,17 +149,28 @@ export function* snapshotLines(generator: RegistryGenerator, firstSeq = 1): Gene
   yield { seq: seq++, type: 'snapshot', op: 'end' };
 }
 
-/** The generated registry's snapshot, then its EPP connection events (a log, which no snapshot holds). */
+/** The generated registry's snapshot, then its EPP connection events and its messages (logs, which no snapshot holds). */
 export function* registryLines(
   generator: RegistryGenerator,
   options: { seed: number; today: number; primaryFingerprints?: Readonly<Record<string, string>> },
 ): Generator<Record<string, unknown>> {
   let lastSeq = 0;
+  // A few registrations of each registrar, for its messages to be about.
+  const names = new Map<string, string[]>();
   for (const line of snapshotLines(generator)) {
+    lastSeq = line.seq as number;
+    if (line.type === 'domain') {
+      const data = line.data as { name: string; registrar: string; deletedAt?: string | null };
+      const own = names.get(data.registrar) ?? [];
+      if (own.length < 12 && !data.deletedAt) names.set(data.registrar, [...own, data.name]);
+    }
+    yield line;
+  }
+  for (const line of connectionLines(generator, options, lastSeq + 1)) {
     lastSeq = line.seq as number;
     yield line;
   }
-  yield* connectionLines(generator, options, lastSeq + 1);
+  yield* messageLines(generator, options, names, lastSeq + 1);
 }
 
 /**

@@ -12,14 +12,16 @@ beforeAll(async () => {
 });
 afterAll(async () => database.close());
 
+// Monthly partitions the load makes (the registry's messages, their events) are new tables, not changed indexes: left out.
 const indexDefinitions = () =>
-  sqlRows<{ indexdef: string }>(database.db, sql`SELECT indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname`).then((rows) =>
-    rows.map((r) => r.indexdef),
-  );
+  sqlRows<{ indexdef: string }>(
+    database.db,
+    sql`SELECT indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename !~ '_p[0-9]{6}$' ORDER BY indexname`,
+  ).then((rows) => rows.map((r) => r.indexdef));
 const constraintDefinitions = () =>
   sqlRows<{ def: string }>(
     database.db,
-    sql`SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) AS def FROM pg_constraint ORDER BY 1`,
+    sql`SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid::regclass::text !~ '_p[0-9]{6}$' ORDER BY 1`,
   ).then((rows) => rows.map((r) => r.def));
 
 describe('loadRegistry', () => {

@@ -63,7 +63,7 @@ export function mixSeed(...parts: number[]): number {
 }
 
 /** Independent streams per kind of record, so adding a field to one kind leaves the others unchanged. */
-export const streams = { registrar: 1, contact: 2, domain: 3, name: 4, shuffle: 5, billing: 6, eppConnection: 7 } as const;
+export const streams = { registrar: 1, contact: 2, domain: 3, name: 4, shuffle: 5, billing: 6, eppConnection: 7, registryMessage: 8 } as const;
 
 export function randomFor(seed: number, stream: number, index: number): Random {
   return new Random(mixSeed(seed, stream, index));

@@ -24,9 +24,11 @@ const capabilityPages = {
   manageWebhooks: paths.webhooks,
   // The stream has no page: its changes are the history's.
   readEvents: paths.registrarHistory,
+  readMessages: paths.messages,
 } as const satisfies Record<Capability, string>;
 
-const capabilityNames = Object.keys(capabilityPages) as Capability[];
+// The registry's messages are opened from the header's bell on every page, never offered as an alternative here.
+const capabilityNames = (Object.keys(capabilityPages) as Capability[]).filter((name) => name !== 'readMessages');
 
 /**
  * What a page that a role cannot use tells it, all read from the contract's role table

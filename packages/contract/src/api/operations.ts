@@ -47,6 +47,12 @@ export const operations = {
   listApiKeys: { method: 'GET', path: '/apiKeys' },
   createApiKey: { method: 'POST', path: '/apiKeys' },
   revokeApiKey: { method: 'DELETE', path: '/apiKeys/:id' },
+  // The registry's messages
+  listRegistryMessages: { method: 'GET', path: '/messages' },
+  countUnreadRegistryMessages: { method: 'GET', path: '/messages/unread' },
+  markAllRegistryMessagesRead: { method: 'POST', path: '/messages/read' },
+  markRegistryMessageRead: { method: 'PUT', path: '/messages/:id/read' },
+  dismissRegistryAnnouncement: { method: 'POST', path: '/messages/:id/dismiss' },
   // Webhooks
   listWebhookEndpoints: { method: 'GET', path: '/webhooks' },
   createWebhookEndpoint: { method: 'POST', path: '/webhooks' },

@@ -24,6 +24,10 @@ export const apiTags = {
   history: { name: 'History', description: "The registrar's history: every change, sign-in and download." },
   apiKeys: { name: 'API keys', description: "Keys for the registrar's own tooling (ADMIN only)." },
   webhooks: { name: 'Webhooks and events', description: "The registrar's event stream, and webhook endpoints it is pushed to (ADMIN only)." },
+  messages: {
+    name: "The registry's messages",
+    description: 'The inbox and the bell: what the registry tells the registrar, read marks per user, announcements.',
+  },
   session: { name: 'Session', description: "The portal's settings and the signed-in user's own account." },
   reference: { name: 'Reference', description: 'This document.' },
 } as const;

@@ -11,6 +11,7 @@ import { referenceRoutes } from './routes/reference';
 import { registrarRoutes } from './routes/registrar';
 import { registrationRoutes } from './routes/registrations';
 import { sessionRoutes } from './routes/session';
+import { registryMessageRoutes } from './routes/registry-messages';
 import { userRoutes } from './routes/users';
 import { eventStreamRoutes, webhookRoutes } from './routes/webhooks';
 
@@ -24,6 +25,7 @@ export const routeTable = [
   ...registrarRoutes,
   ...eppCertificateRoutes,
   ...eppConnectionRoutes,
+  ...registryMessageRoutes,
   ...historyRoutes,
   ...userRoutes,
   ...apiKeyManagementRoutes,

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyPrefix, capabilities, panelRoles, type PanelRole, type PanelUser } from '@registrar-panel/contract';
 import { apiRoutes, openApiPath, pathParams, routeKey, type ApiRoute, type OpenApiDocument } from '@registrar-panel/contract/api';
 import { accountSessions } from '../../db/schema';
+import { applyLines, lines, numbered } from '../../feed/feed.test-support';
+import { readPosition } from '../../feed/position';
 import { loadSigningKeys } from '../../identity/provider/signing-keys';
 import { signAccessToken } from '../../identity/testing/access-tokens';
 import { createActiveUser } from '../../identity/testing/users';
@@ -98,7 +100,15 @@ describe('a call without valid credentials', () => {
 
 describe("another registrar's object named in the path", () => {
   /** Registrar beta's objects, and text only they hold: none of it may reach alpha's caller. */
-  const beta = { domain: `shop-beta.${tld}`, contact: 'b100', user: 'jan@beta', keyId: '', webhookId: '', sessionId: 'beta-session-of-jan' };
+  const beta = {
+    domain: `shop-beta.${tld}`,
+    contact: 'b100',
+    user: 'jan@beta',
+    keyId: '',
+    webhookId: '',
+    sessionId: 'beta-session-of-jan',
+    messageId: '770001',
+  };
   const betaOnly = ['Beta Contact Person', 'Jan Beta', 'Beta nightly sync'];
 
   beforeAll(async () => {
@@ -116,6 +126,15 @@ describe("another registrar's object named in the path", () => {
     });
     beta.webhookId = webhook.json<{ data: { endpoint: { id: string } } }>().data.endpoint.id;
     const now = new Date();
+    // An announcement of the registry to beta only: beta's users may read and dismiss it, alpha's may not see it.
+    const fed = await applyLines(
+      t.database,
+      numbered(
+        [lines.message(Number(beta.messageId), 'beta', now, { kind: 'announcement', domain: null, text: 'For beta only.' })],
+        (await readPosition(t.database.pool)) + 1,
+      ),
+    );
+    expect(fed.rejects).toEqual([]);
     await t.database.db.insert(accountSessions).values({
       sessionId: beta.sessionId,
       username: beta.user,
@@ -139,6 +158,7 @@ describe("another registrar's object named in the path", () => {
       // Alpha's caller is refused at the endpoint, whatever the attempt.
       [pathParams.webhookDeliveryParams, () => beta.webhookId],
       [pathParams.sessionIdParams, () => beta.sessionId],
+      [pathParams.registryMessageIdParams, () => beta.messageId],
     ]);
     const params = route.params;
     return params && name in params.shape ? identifiers.get(params)?.() : undefined;

@@ -16,6 +16,14 @@ export const webhookDeliveryParams = z.object({
   id: z.string().meta({ description: "The endpoint's id." }),
   deliveryId: z.string().meta({ description: "The logged attempt's id." }),
 });
+export const registryMessageIdParams = z.object({
+  id: z.coerce
+    .number({ error: 'error.notFound' })
+    .int({ error: 'error.notFound' })
+    .positive({ error: 'error.notFound' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'error.notFound' })
+    .meta({ description: "The message's id." }),
+});
 export const apiKeyIdParams = z.object({ id: z.string().meta({ description: "The key's id (the part after `rpk_` in its prefix)." }) });
 export const eppCertificateSlotParams = z.object({
   slot: z.enum(eppCertificateSlots, { error: 'error.badRequest' }).meta({ description: 'Which certificate: `primary` or `failover`.' }),

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { calendarDateField } from './dates';
+/*
+ * The registry's messages to a registrar (the registry data feed's `message` lines, the inbox and
+ * the bell): the one list of their kinds and their bounds. A message names a registrar, or none
+ * when it is an announcement to all registrars.
+ */
+
+export const registryMessageKinds = [
+  'transferRequested',
+  'transferApproved',
+  'transferRejected',
+  'transferCancelled',
+  'transferAutoApproved',
+  'domainDeleted',
+  'domainAutoRenewed',
+  'domainRedemption',
+  'domainPendingDelete',
+  'domainRestored',
+  'holdSet',
+  'holdLifted',
+  'lockSet',
+  'lockLifted',
+  'announcement',
+] as const;
+export type RegistryMessageKind = (typeof registryMessageKinds)[number];
+
+/** Every kind but the announcement concerns one registration, whose name the message carries. */
+export const registrationMessageKinds = registryMessageKinds.filter((kind) => kind !== 'announcement');
+
+export const registryMessageLimits = {
+  /** Characters of a message's text (plain text, one paragraph: no control character, no bidi control). */
+  textMaxLength: 1000,
+  /** Messages one inbox page holds by default, and at most. */
+  defaultPage: 25,
+  maxPage: 100,
+  /** How often the bell asks for the unread count, while the tab is visible. */
+  unreadPollSeconds: 30,
+} as const;
+
+/** The event stream's kind of a message stored (one kind; the message's own kind is in its payload). */
+export const registryMessageEventKind = 'registry.message';
+
+const bad = { error: 'error.badRequest' } as const;
+
+/** The inbox's filters and its keyset cursor (the last message of the page before: `<time>_<id>`). */
+export const registryMessagesQuerySchema = z.object({
+  kind: z.enum(registryMessageKinds, bad).optional(),
+  unread: z.enum(['true', 'false'], bad).optional(),
+  from: calendarDateField('error.badRequest').optional(),
+  to: calendarDateField('error.badRequest').optional(),
+  domain: z.string(bad).trim().min(1, bad).max(253, bad).optional(),
+  before: z
+    .string(bad)
+    .regex(/^\d{4}-\d{2}-\d{2}T[0-9:.]+Z_\d{1,16}$/, bad)
+    .optional(),
+  size: z.coerce.number(bad).int(bad).min(1, bad).max(registryMessageLimits.maxPage, bad).default(registryMessageLimits.defaultPage),
+});
+export type RegistryMessagesQuery = z.output<typeof registryMessagesQuerySchema>;
+
+export const registryMessageReadSchema = z.object({ read: z.boolean(bad) });
