@@ -62,7 +62,10 @@ export function CertificateDetails({ certificate }: { certificate: EppCertificat
           {
             name: 'validity',
             label: t('epp.security.certificates.validity'),
-            value: t('epp.security.certificates.validityValue', { from: formats.registrationDate(certificate.notBefore), until: formats.registrationDate(certificate.notAfter) }),
+            value: t('epp.security.certificates.validityValue', {
+              from: formats.registrationDate(certificate.notBefore),
+              until: formats.registrationDate(certificate.notAfter),
+            }),
             help: <span className={state === 'valid' ? undefined : 'fw-semibold text-danger-emphasis'}>{left}</span>,
           },
           {
