@@ -41,6 +41,11 @@ export async function listPasskeys(db: Db, username: string): Promise<PasskeyRow
   return db.select().from(passkeys).where(eq(passkeys.username, username)).orderBy(asc(passkeys.createdAt), asc(passkeys.credentialId));
 }
 
+export async function hasPasskeys(db: Db, username: string): Promise<boolean> {
+  const [row] = await db.select({ id: passkeys.credentialId }).from(passkeys).where(eq(passkeys.username, username)).limit(1);
+  return row !== undefined;
+}
+
 /** The user's passkey with this credential id; another user's is none. */
 export async function findPasskey(db: Db, username: string, credentialId: string): Promise<PasskeyRow | undefined> {
   const [row] = await db
