@@ -3,7 +3,7 @@ import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyPrefix, capabilities, panelRoles, type PanelRole, type PanelUser } from '@registrar-panel/contract';
 import { apiRoutes, openApiPath, pathParams, routeKey, type ApiRoute, type OpenApiDocument } from '@registrar-panel/contract/api';
-import { accountSessions } from '../../db/schema';
+import { accountSessions, passkeys } from '../../db/schema';
 import { loadSigningKeys } from '../../identity/provider/signing-keys';
 import { signAccessToken } from '../../identity/testing/access-tokens';
 import { createActiveUser } from '../../identity/testing/users';
@@ -98,7 +98,15 @@ describe('a call without valid credentials', () => {
 
 describe("another registrar's object named in the path", () => {
   /** Registrar beta's objects, and text only they hold: none of it may reach alpha's caller. */
-  const beta = { domain: `shop-beta.${tld}`, contact: 'b100', user: 'jan@beta', keyId: '', webhookId: '', sessionId: 'beta-session-of-jan' };
+  const beta = {
+    domain: `shop-beta.${tld}`,
+    contact: 'b100',
+    user: 'jan@beta',
+    keyId: '',
+    webhookId: '',
+    sessionId: 'beta-session-of-jan',
+    passkeyId: 'beta-passkey-of-jan',
+  };
   const betaOnly = ['Beta Contact Person', 'Jan Beta', 'Beta nightly sync'];
 
   beforeAll(async () => {
@@ -125,6 +133,9 @@ describe("another registrar's object named in the path", () => {
       startedAt: now,
       lastSeenAt: now,
     });
+    await t.database.db
+      .insert(passkeys)
+      .values({ credentialId: beta.passkeyId, username: beta.user, publicKey: 'pQ', counter: 0, name: 'Jan’s key', createdAt: now });
   });
 
   /** Beta's identifier for each kind of path parameter: a route with another kind fails the test until it is added. */
@@ -139,6 +150,7 @@ describe("another registrar's object named in the path", () => {
       // Alpha's caller is refused at the endpoint, whatever the attempt.
       [pathParams.webhookDeliveryParams, () => beta.webhookId],
       [pathParams.sessionIdParams, () => beta.sessionId],
+      [pathParams.passkeyIdParams, () => beta.passkeyId],
     ]);
     const params = route.params;
     return params && name in params.shape ? identifiers.get(params)?.() : undefined;
@@ -194,5 +206,6 @@ describe("another registrar's object named in the path", () => {
     expect(keys.json()).toMatchObject({ data: { apiKeys: [{ id: beta.keyId, revokedAt: null }] } });
     const [session] = await t.database.db.select().from(accountSessions).where(eq(accountSessions.sessionId, beta.sessionId));
     expect(session?.endedAt).toBeNull();
+    expect(await t.database.db.select().from(passkeys).where(eq(passkeys.credentialId, beta.passkeyId))).toHaveLength(1);
   });
 });
