@@ -56,15 +56,14 @@ const registrationResponseSchema = z.object({
   response: z.object({
     clientDataJSON: z.string().max(5000),
     attestationObject: z.string().max(20_000),
-    transports: z
-      .array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']))
-      .max(10)
-      .optional(),
+    // Kept as the browser names them ('internal', 'hybrid', 'usb'…): only a hint for the next sign-in.
+    transports: z.array(z.string().max(20)).max(10).optional(),
     authenticatorData: z.string().max(20_000).optional(),
     publicKey: z.string().max(5000).optional(),
     publicKeyAlgorithm: z.number().int().optional(),
   }),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  // Not read: the portal asks for no extension.
+  clientExtensionResults: z.unknown().optional(),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
 });
 

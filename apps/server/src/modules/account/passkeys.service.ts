@@ -55,7 +55,7 @@ export async function addPasskey(deps: AccountDeps, actor: SignedInUser, body: A
   const user = await ownAccount(deps, actor);
   let added: PasskeyRow | undefined;
   await recordChange(deps, actor, user, async (tx) => {
-    const checked = await registerPasskey({ ...passkeys, db: tx }, user.username, body.response, body.name);
+    const checked = await registerPasskey({ ...passkeys, db: tx }, user.username, { ...body.response, clientExtensionResults: {} }, body.name);
     if (!checked.ok) throw AppError.of(400, 'account.passkey.notAccepted');
     added = checked.value;
     return { action: 'account.passkey.add', details: { passkeyName: body.name }, change: { kind: 'passkeyAdded', name: body.name } };
