@@ -37,3 +37,36 @@ export const confirmTotpEnrolmentSchema = z.object({
     .regex(/^\d{6}$/, { error: 'validation.totpCode' }),
 });
 export type ConfirmTotpEnrolment = z.infer<typeof confirmTotpEnrolmentSchema>;
+
+/** A passkey's name: what the user calls it ("Work laptop"), shown on My account, in the history and the mail. */
+export const passkeyNameField = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(limits.passkeyNameMaxLength, { error: 'validation.maxLength' });
+
+/**
+ * The browser's answer to `navigator.credentials.create` as JSON (`@simplewebauthn/browser` gives
+ * it so); only its shape and sizes are checked here, the rest by the server's WebAuthn library.
+ */
+const registrationResponseSchema = z.object({
+  id: z.string().max(2000),
+  rawId: z.string().max(2000),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: z.string().max(5000),
+    attestationObject: z.string().max(20_000),
+    // Kept as the browser names them ('internal', 'hybrid', 'usb'…): only a hint for the next sign-in.
+    transports: z.array(z.string().max(20)).max(10).optional(),
+    authenticatorData: z.string().max(20_000).optional(),
+    publicKey: z.string().max(5000).optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+  }),
+  // Not read: the portal asks for no extension.
+  clientExtensionResults: z.unknown().optional(),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+});
+
+/** `POST /services/me/passkeys`: the new passkey's name and the browser's answer to the options. */
+export const addPasskeySchema = z.object({ name: passkeyNameField, response: registrationResponseSchema });
+export type AddPasskey = z.infer<typeof addPasskeySchema>;

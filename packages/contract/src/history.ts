@@ -57,6 +57,8 @@ export const auditActions = [
   'account.totp.change',
   'account.session.end',
   'account.sessions.endOthers',
+  'account.passkey.add',
+  'account.passkey.remove',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -107,6 +109,8 @@ export const auditActionKinds = {
   'account.totp.change': 'users',
   'account.session.end': 'users',
   'account.sessions.endOthers': 'users',
+  'account.passkey.add': 'users',
+  'account.passkey.remove': 'users',
 } as const satisfies Record<AuditAction, Exclude<HistoryKind, 'signIn'>>;
 
 /** The audit actions of one kind (none for `signIn`). */

@@ -32,7 +32,16 @@ export { operations, servicesPrefix, type OperationId } from './api/operations';
 export { handledKeysOf, webHandledKeys, type HandledKey } from './api/web-handled-keys';
 
 // The answers' types: each is its schema's `z.output` in api/responses/ (type-only, so the web's bundles hold no schema).
-export type { EndedSessionsResponse, MyAccount, MySession, MySessionsResponse, TotpEnrolment } from './api/responses/account';
+export type {
+  EndedSessionsResponse,
+  MyAccount,
+  MyPasskey,
+  MyPasskeysResponse,
+  MySession,
+  MySessionsResponse,
+  PasskeyOptions,
+  TotpEnrolment,
+} from './api/responses/account';
 export type { AuditDetails, AuditHistoryEntry, HistoryEntry, HistoryResponse, SignInHistoryEntry } from './api/responses/history';
 export type { EppCertificate, EppCertificatesResponse } from './api/responses/epp-certificates';
 export type {

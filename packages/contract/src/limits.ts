@@ -26,6 +26,8 @@ export const limits = {
   /** A panel user's own password (the embedded identity service's policy; Keycloak's realm says the same). */
   accountPasswordMinLength: 12,
   accountPasswordMaxLength: 256,
+  /** A passkey's name, as its user gives it on My account. */
+  passkeyNameMaxLength: 64,
 } as const;
 
 /** Registrars whose usernames contain this marker may keep 100 EPP addresses instead of 10. */

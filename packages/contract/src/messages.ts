@@ -118,6 +118,9 @@ export const messageTexts = {
   'account.totp.enrolmentExpired': 'This new secret has expired. Please start again.',
   'account.atIdentityService': "This is changed on the identity service's own page.",
   'account.session.current': 'This is the session you are using: use Logout to end it.',
+  'account.passkey.notAccepted': 'The passkey was not added. Please try again.',
+  'account.passkey.last': 'This is your only second step: add another passkey or an authenticator app before you remove it.',
+  'account.passkey.unavailable': 'Passkeys cannot be used at this address of the portal.',
 } as const;
 export type MessageKey = keyof typeof messageTexts;
 /** One language's text for every message key. */

@@ -39,6 +39,9 @@ export const changesAllowedWhileSuspended: readonly ServiceCall[] = [
   'PUT /me/totp',
   'DELETE /me/sessions/:sessionId',
   'DELETE /me/sessions',
+  'POST /me/passkeys/options',
+  'POST /me/passkeys',
+  'DELETE /me/passkeys/:passkeyId',
 ];
 
 /** Methods that change nothing. */

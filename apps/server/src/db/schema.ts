@@ -843,3 +843,44 @@ export const registryMessageReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.username, t.messageId] }), index('registry_message_reads_message_idx').on(t.messageId)],
 );
+
+/**
+ * The passkeys (WebAuthn credentials) of the embedded identity service's users (migration 0023;
+ * identity/passkeys/): the credential id and COSE public key as the authenticator gave them
+ * (base64url), the signature counter last seen, the transports the browser reported (a hint for the
+ * next sign-in), the name the user gave it, when it was added and last used.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    credentialId: text('credential_id').primaryKey(),
+    username: cText('username').references(() => users.username, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull(),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    name: text('name').notNull(),
+    createdAt: at('created_at').notNull(),
+    lastUsedAt: at('last_used_at'),
+  },
+  (t) => [index('passkeys_user_idx').on(t.username, t.createdAt)],
+);
+
+/**
+ * WebAuthn challenges between the options the server gave and the browser's answer: each is taken
+ * once (deleted as it is used, in the statement that checks it) and only before it expires, so an
+ * answer cannot be replayed and a challenge not reused. `purpose` keeps a sign-in's challenge from
+ * serving a registration and the other way round. Expired rows are swept as new ones are made.
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    username: cText('username').references(() => users.username, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('passkey_challenges_expiry_idx').on(t.expiresAt), check('passkey_challenges_purpose_check', sql`${t.purpose} in ('register', 'authenticate')`)],
+);

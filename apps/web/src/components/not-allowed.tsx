@@ -8,7 +8,12 @@ import { paths } from '../lib/paths';
 import { Icon } from './icon';
 import shieldLockIcon from 'bootstrap-icons/icons/shield-lock.svg?raw';
 
-/** The page where each capability is used, for the list of what a role can do instead. */
+/**
+ * The page where each capability is used, for the list of what a role can do instead. The registry's
+ * messages are left out: every role reads them (from the header, once their page is built), so they
+ * are never an alternative to offer.
+ */
+type OfferedCapability = Exclude<Capability, 'readMessages'>;
 const capabilityPages = {
   readRegistrar: paths.generalData,
   editContacts: paths.publicProfile,
@@ -24,11 +29,9 @@ const capabilityPages = {
   manageWebhooks: paths.webhooks,
   // The stream has no page: its changes are the history's.
   readEvents: paths.registrarHistory,
-  readMessages: paths.messages,
-} as const satisfies Record<Capability, string>;
+} as const satisfies Record<OfferedCapability, string>;
 
-// The registry's messages are opened from the header's bell on every page, never offered as an alternative here.
-const capabilityNames = (Object.keys(capabilityPages) as Capability[]).filter((name) => name !== 'readMessages');
+const capabilityNames = Object.keys(capabilityPages) as OfferedCapability[];
 
 /**
  * What a page that a role cannot use tells it, all read from the contract's role table

@@ -52,6 +52,4 @@ export const paths = {
   webhooks: '/users/webhooks',
   /** The signed-in user's own account: linked from their name in the footer, not a menu entry. */
   account: '/account',
-  /** The registry's messages (the inbox): opened from the bell in the header, not a menu entry. */
-  messages: '/messages',
 } as const;

@@ -88,6 +88,10 @@ export const operations = {
   listMySessions: { method: 'GET', path: '/me/sessions' },
   endMySession: { method: 'DELETE', path: '/me/sessions/:sessionId' },
   endMyOtherSessions: { method: 'DELETE', path: '/me/sessions' },
+  listMyPasskeys: { method: 'GET', path: '/me/passkeys' },
+  startPasskeyRegistration: { method: 'POST', path: '/me/passkeys/options' },
+  addPasskey: { method: 'POST', path: '/me/passkeys' },
+  removePasskey: { method: 'DELETE', path: '/me/passkeys/:passkeyId' },
 } as const satisfies Record<string, { method: ApiMethod; path: string }>;
 
 export type OperationId = keyof typeof operations;

@@ -85,6 +85,9 @@ export const webHandledKeys = {
   confirmTotpEnrolment: { field: ['validation.totpCode', 'account.totp.wrongCode'], replaced: ['error.recentSignInRequired'] },
   endMySession: { replaced: ['error.recentSignInRequired'] },
   endMyOtherSessions: { replaced: ['error.recentSignInRequired'] },
+  startPasskeyRegistration: { replaced: ['error.recentSignInRequired'] },
+  addPasskey: { field: ['validation.required', 'validation.maxLength'], replaced: ['error.recentSignInRequired', 'account.passkey.notAccepted'] },
+  removePasskey: { replaced: ['error.recentSignInRequired', 'account.passkey.last'] },
 } as const satisfies { readonly [Id in OperationId]?: WebHandles };
 
 type Marks<Id extends OperationId> = Id extends keyof typeof webHandledKeys ? (typeof webHandledKeys)[Id] : Record<never, never>;

@@ -158,7 +158,11 @@ export function emailChangedMail(
 
 /** What the user changed on My account (modules/account/), as the notice tells them. */
 export type AccountChange =
-  { kind: 'passwordChanged' } | { kind: 'totpChanged' } | { kind: 'sessionEnded'; device: string | null; address: string } | { kind: 'otherSessionsEnded' };
+  | { kind: 'passwordChanged' }
+  | { kind: 'totpChanged' }
+  | { kind: 'sessionEnded'; device: string | null; address: string }
+  | { kind: 'otherSessionsEnded' }
+  | { kind: 'passkeyAdded' | 'passkeyRemoved'; name: string };
 
 /** The notice of a change the user made on their own account: when, what, and whom to ask if it was not them. */
 export function accountChangeMail(user: MailUser, change: AccountChange, at: Date, context: MailContext, language: Language = defaultLanguage): Mail {
@@ -167,13 +171,15 @@ export function accountChangeMail(user: MailUser, change: AccountChange, at: Dat
   const { t } = texts;
   const common = { productName: context.productName, username: user.username, time: texts.time(at) };
   const [subject, done] =
-    change.kind === 'totpChanged'
-      ? [t('mail.account.totpChanged.subject', common), t('mail.account.totpChanged.done', common)]
-      : change.kind === 'sessionEnded'
-        ? [
-            t('mail.account.sessionEnded.subject', common),
-            t('mail.account.sessionEnded.done', { ...common, device: change.device ?? t('mail.account.unknownDevice'), address: change.address }),
-          ]
-        : [t('mail.account.otherSessionsEnded.subject', common), t('mail.account.otherSessionsEnded.done', common)];
+    change.kind === 'passkeyAdded' || change.kind === 'passkeyRemoved'
+      ? [t(`mail.account.${change.kind}.subject`, common), t(`mail.account.${change.kind}.done`, { ...common, name: change.name })]
+      : change.kind === 'totpChanged'
+        ? [t('mail.account.totpChanged.subject', common), t('mail.account.totpChanged.done', common)]
+        : change.kind === 'sessionEnded'
+          ? [
+              t('mail.account.sessionEnded.subject', common),
+              t('mail.account.sessionEnded.done', { ...common, device: change.device ?? t('mail.account.unknownDevice'), address: change.address }),
+            ]
+          : [t('mail.account.otherSessionsEnded.subject', common), t('mail.account.otherSessionsEnded.done', common)];
   return written(texts, context, user.email, subject, t('mail.greeting', { name: user.name }), [done, '', t('mail.passwordChanged.unexpected')]);
 }

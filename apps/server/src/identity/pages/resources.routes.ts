@@ -40,6 +40,56 @@ try {
 } catch (e) {}
 `;
 
+/**
+ * The passkey step (sign-in/pages.ts passkeyPage): asks the browser for the user's passkey with the
+ * page's options and posts the answer as JSON. Only base64url and ArrayBuffer are converted here;
+ * the server checks everything with @simplewebauthn/server.
+ */
+const passkeyJs = `
+(function () {
+  var form = document.getElementById('passkey-form');
+  var start = document.getElementById('passkey-start');
+  var error = document.getElementById('passkey-error');
+  if (!form || !start || !error) return;
+  function show(text) { error.textContent = text; error.classList.remove('d-none'); }
+  function toBuffer(value) {
+    var text = atob(value.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((value.length + 3) % 4));
+    var bytes = new Uint8Array(text.length);
+    for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    return bytes.buffer;
+  }
+  function toText(buffer) {
+    var bytes = new Uint8Array(buffer), text = '';
+    for (var i = 0; i < bytes.length; i++) text += String.fromCharCode(bytes[i]);
+    return btoa(text).replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '');
+  }
+  start.addEventListener('click', function () {
+    var options = JSON.parse(form.getAttribute('data-options') || 'null');
+    if (!options || !window.PublicKeyCredential || !navigator.credentials) { show(form.getAttribute('data-unsupported')); return; }
+    start.disabled = true;
+    navigator.credentials.get({ publicKey: {
+      challenge: toBuffer(options.challenge),
+      rpId: options.rpId,
+      timeout: options.timeout,
+      userVerification: options.userVerification,
+      allowCredentials: (options.allowCredentials || []).map(function (c) { return { type: 'public-key', id: toBuffer(c.id), transports: c.transports }; })
+    } }).then(function (credential) {
+      var r = credential.response;
+      document.getElementById('passkey-response').value = JSON.stringify({
+        id: credential.id, rawId: toText(credential.rawId), type: credential.type, clientExtensionResults: credential.getClientExtensionResults(),
+        authenticatorAttachment: credential.authenticatorAttachment || undefined,
+        response: { clientDataJSON: toText(r.clientDataJSON), authenticatorData: toText(r.authenticatorData), signature: toText(r.signature),
+          userHandle: r.userHandle ? toText(r.userHandle) : undefined }
+      });
+      form.submit();
+    }, function () {
+      start.disabled = false;
+      show(form.getAttribute('data-cancelled'));
+    });
+  });
+})();
+`;
+
 /** The portal asked to log out: confirm at once. */
 const logoutJs = `
 var button = document.getElementById('logout-confirm');
@@ -51,6 +101,7 @@ export async function resourceRoutes(app: FastifyInstance, options: { issuerPath
   const files: Record<string, { type: string; body: string }> = {
     'identity.css': { type: 'text/css; charset=utf-8', body: identityCss },
     'sign-in.js': { type: 'text/javascript; charset=utf-8', body: signInJs },
+    'passkey.js': { type: 'text/javascript; charset=utf-8', body: passkeyJs },
     'logout.js': { type: 'text/javascript; charset=utf-8', body: logoutJs },
     'language.js': { type: 'text/javascript; charset=utf-8', body: languageJs },
   };

@@ -9,15 +9,17 @@ import { chosenLanguage, languageOfUiLocales, pageLanguage } from '../pages/page
 import { messagePage } from '../account-links/pages';
 import { identityTexts, type IdentityTexts } from '../texts/identity-texts';
 import type { ForgotPassword } from './forgot-password.service';
-import { codePage, enrolmentPage, passwordPage } from './pages';
+import { codePage, enrolmentPage, passkeyPage, passwordPage } from './pages';
 import type { AccountRefusal, SignIn, StepRefusal } from './sign-in.service';
 import { totpUri } from './totp';
 
 /** Where a sign-in stands between requests; kept in the provider's interaction, the secret sealed. */
 export interface PendingSignIn {
   username: string;
-  step: 'code' | 'enrol';
+  step: 'code' | 'enrol' | 'passkey';
   sealedSecret?: string;
+  /** At the passkey step: the user also has an authenticator app, whose code may serve instead. */
+  codeFallback?: boolean;
 }
 
 /** What the sign-in pages' handlers and helpers use, built once by `interactionRoutes`. */
@@ -36,7 +38,12 @@ export interface InteractionDeps {
 
 export type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
-const pendingSchema = z.object({ username: z.string(), step: z.enum(['code', 'enrol']), sealedSecret: z.string().optional() });
+const pendingSchema = z.object({
+  username: z.string(),
+  step: z.enum(['code', 'enrol', 'passkey']),
+  sealedSecret: z.string().optional(),
+  codeFallback: z.boolean().optional(),
+});
 /** What the interaction keeps between requests: the sign-in's step, and the language the switcher chose on its pages. */
 const resultSchema = z.object({ pending: pendingSchema.optional(), language: z.string().optional() });
 export const uidParams = z.object({ uid: z.string().min(1).max(100) });
@@ -76,6 +83,8 @@ export function urls(deps: InteractionDeps, uid: string) {
     login: `${base}/${uid}/login`,
     otp: `${base}/${uid}/otp`,
     enrol: `${base}/${uid}/enrol`,
+    passkey: `${base}/${uid}/passkey`,
+    useCode: `${base}/${uid}/use-code`,
     restart: `${base}/${uid}/restart`,
     forgot: `${base}/${uid}/forgot`,
   };
@@ -92,6 +101,22 @@ export function passwordView(deps: InteractionDeps, uid: string, view: PageView,
 export function codeView(deps: InteractionDeps, uid: string, view: PageView, username: string, error?: string) {
   const u = urls(deps, uid);
   return codePage({ context: deps.pageContext, view, action: u.otp, restart: u.restart, username, error });
+}
+
+/** The passkey step: its options (a new challenge) in the page for the browser's script. */
+export async function passkeyView(deps: InteractionDeps, uid: string, view: PageView, pending: PendingSignIn, error?: string): Promise<string> {
+  const u = urls(deps, uid);
+  const options = await deps.signIn.passkeyOptions(pending.username);
+  return passkeyPage({
+    context: deps.pageContext,
+    view,
+    action: u.passkey,
+    restart: u.restart,
+    username: pending.username,
+    options: JSON.stringify(options ?? null),
+    ...(pending.codeFallback ? { useCode: u.useCode } : {}),
+    error,
+  });
 }
 
 export async function enrolmentView(deps: InteractionDeps, uid: string, view: PageView, pending: PendingSignIn, error?: string): Promise<string> {
@@ -233,13 +258,13 @@ export async function grantConsent(deps: InteractionDeps, request: FastifyReques
   await provider.interactionFinished(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
 }
 
-export async function finish(deps: InteractionDeps, request: FastifyRequest, reply: FastifyReply, accountId: string) {
+export async function finish(deps: InteractionDeps, request: FastifyRequest, reply: FastifyReply, accountId: string, second: 'otp' | 'hwk' = 'otp') {
   reply.hijack();
   // remember: false keeps the provider's cookie for the browser session only; the server ends it after 30 idle minutes or 10 hours.
   await deps.provider.interactionFinished(
     request.raw,
     reply.raw,
-    { login: { accountId, amr: ['pwd', 'otp'], remember: false } },
+    { login: { accountId, amr: ['pwd', second], remember: false } },
     { mergeWithLastSubmission: false },
   );
 }

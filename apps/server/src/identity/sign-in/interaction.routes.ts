@@ -16,6 +16,7 @@ import {
   interactionOf,
   isAccountRefusal,
   overLimit,
+  passkeyView,
   passwordView,
   pendingOf,
   refusal,
@@ -35,6 +36,29 @@ import { newTotpSecret } from './totp';
 
 const passwordForm = z.object({ username: z.string().max(200).default(''), password: z.string().max(256).default('') });
 const codeForm = z.object({ code: z.string().max(20).default('') });
+/** The browser's passkey answer as JSON text; its parts are checked by @simplewebauthn/server. */
+const passkeyForm = z.object({ response: z.string().max(20_000).default('') });
+const assertionSchema = z.object({
+  id: z.string().max(2000),
+  rawId: z.string().max(2000),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: z.string().max(5000),
+    authenticatorData: z.string().max(5000),
+    signature: z.string().max(2000),
+    userHandle: z.string().max(500).optional(),
+  }),
+  clientExtensionResults: z.object({}).passthrough().default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+});
+
+function assertionOf(text: string) {
+  try {
+    return assertionSchema.safeParse(JSON.parse(text)).data;
+  } catch {
+    return undefined;
+  }
+}
 
 export interface InteractionRoutesOptions {
   provider: Provider;
@@ -60,6 +84,8 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
   app.post(`${base}/:uid/login`, (request, reply) => postPassword(deps, request, reply));
   app.post(`${base}/:uid/otp`, (request, reply) => postCode(deps, request, reply));
   app.post(`${base}/:uid/enrol`, (request, reply) => postEnrolment(deps, request, reply));
+  app.post(`${base}/:uid/passkey`, (request, reply) => postPasskey(deps, request, reply));
+  app.get(`${base}/:uid/use-code`, (request, reply) => useCode(deps, request, reply));
   // 'Forgot password?': bound to this browser's sign-in like the other forms (the interaction cookie
   // and the uid in the address must match), so another site cannot post it in the user's name.
   app.get(`${base}/:uid/forgot`, (request, reply) => showForgotPassword(deps, request, reply));
@@ -76,6 +102,7 @@ async function showStep(deps: InteractionDeps, request: FastifyRequest, reply: F
   const view = await viewOf(request, interaction, urls(deps, interaction.uid).page);
   if (pending?.step === 'code') return html(reply, codeView(deps, interaction.uid, view, pending.username));
   if (pending?.step === 'enrol') return html(reply, await enrolmentView(deps, interaction.uid, view, pending));
+  if (pending?.step === 'passkey') return html(reply, await passkeyView(deps, interaction.uid, view, pending));
   return html(reply, passwordView(deps, interaction.uid, view));
 }
 
@@ -104,9 +131,12 @@ async function postPassword(deps: InteractionDeps, request: FastifyRequest, repl
       refusalStatus(reply, result),
     );
   }
-  const pending: PendingSignIn = result.hasTotp
-    ? { username: result.username, step: 'code' }
-    : { username: result.username, step: 'enrol', sealedSecret: deps.signIn.sealPendingSecret(newTotpSecret()) };
+  // A user with a passkey is asked for it, the code (if any) as the way round; else the code, or enrolment.
+  const pending: PendingSignIn = result.hasPasskey
+    ? { username: result.username, step: 'passkey', codeFallback: result.hasTotp }
+    : result.hasTotp
+      ? { username: result.username, step: 'code' }
+      : { username: result.username, step: 'enrol', sealedSecret: deps.signIn.sealPendingSecret(newTotpSecret()) };
   await savePending(interaction, pending);
   return reply.redirect(urls(deps, interaction.uid).page, 303);
 }
@@ -140,6 +170,31 @@ async function postEnrolment(deps: InteractionDeps, request: FastifyRequest, rep
   if (result.status === 'ok') return finish(deps, request, reply, result.accountId);
   if (isAccountRefusal(result)) return accountRefusedPage(deps, reply, interaction, view, pending.username, result);
   return html(reply, await enrolmentView(deps, interaction.uid, view, pending, refusal(result, 'wrongCode', view.texts)));
+}
+
+async function postPasskey(deps: InteractionDeps, request: FastifyRequest, reply: FastifyReply) {
+  const interaction = await interactionOf(deps, request, reply);
+  if (!interaction) return expiredPage(deps, request, reply);
+  const pending = pendingOf(interaction);
+  if (pending?.step !== 'passkey') return reply.redirect(urls(deps, interaction.uid).page, 303);
+  const view = await viewOf(request, interaction, urls(deps, interaction.uid).page);
+  const tooMany = await overLimit(deps, request, reply, pending.username);
+  if (tooMany) return html(reply, await passkeyView(deps, interaction.uid, view, pending, tooMany(view.texts)), 429);
+  const response = assertionOf((passkeyForm.safeParse(request.body ?? {}).data ?? { response: '' }).response);
+  const result = response ? await deps.signIn.checkPasskey({ username: pending.username, response, ip: request.ip }) : ({ status: 'refused' } as const);
+  if (result.status === 'ok') return finish(deps, request, reply, result.accountId, 'hwk');
+  if (isAccountRefusal(result)) return accountRefusedPage(deps, reply, interaction, view, pending.username, result);
+  const text = result.status === 'refused' ? view.texts.t('identity.passkey.refused') : refusal(result, 'wrongCode', view.texts);
+  return html(reply, await passkeyView(deps, interaction.uid, view, pending, text));
+}
+
+/** "Use your authenticator app code instead": only for a user who has the app. */
+async function useCode(deps: InteractionDeps, request: FastifyRequest, reply: FastifyReply) {
+  const interaction = await interactionOf(deps, request, reply);
+  if (!interaction) return expiredPage(deps, request, reply);
+  const pending = pendingOf(interaction);
+  if (pending?.step === 'passkey' && pending.codeFallback) await savePending(interaction, { username: pending.username, step: 'code' });
+  return reply.redirect(urls(deps, interaction.uid).page, 303);
 }
 
 async function showForgotPassword(deps: InteractionDeps, request: FastifyRequest, reply: FastifyReply) {

@@ -140,6 +140,35 @@ export function codePage(options: FormPage & { username: string; restart: string
   });
 }
 
+/**
+ * The passkey step: the button starts the browser's passkey prompt (passkey.js, with the options
+ * from `data-options`) and the form posts its answer; without script the code remains, if any.
+ */
+export function passkeyPage(options: FormPage & { username: string; restart: string; options: string; useCode?: string }): string {
+  const { t, rich } = options.view.texts;
+  return page(options.context, options.view, {
+    title: t('identity.signIn.title'),
+    script: 'passkey.js',
+    body: html` <h1 class="h4 mb-3">${t('identity.signIn.title')}</h1>
+      <p class="text-body-secondary">${rich('identity.passkey.intro', { username: options.username })}</p>
+      ${errorAlert(options.error)}
+      <div class="alert alert-danger d-none" role="alert" id="passkey-error"></div>
+      <form
+        method="post"
+        action="${options.action}"
+        id="passkey-form"
+        data-options="${options.options}"
+        data-cancelled="${t('identity.passkey.cancelled')}"
+        data-unsupported="${t('identity.passkey.unsupported')}"
+      >
+        <input type="hidden" name="response" id="passkey-response" />
+        <button type="button" class="btn btn-primary w-100" id="passkey-start" autofocus>${t('identity.passkey.use')}</button>
+      </form>
+      ${options.useCode ? html`<p class="mt-3 mb-0 small"><a href="${options.useCode}" id="passkey-use-code">${t('identity.passkey.useCode')}</a></p>` : ''}
+      <p class="mt-3 mb-0 small"><a href="${options.restart}">${t('identity.code.restart')}</a></p>`,
+  });
+}
+
 /** Groups a base32 secret in fours, as authenticator apps show it. */
 function groupedSecret(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, '$1 ');

@@ -22,6 +22,11 @@ import { registrarAllowsSignIn } from '../../lib/registrar-status-policy';
 import { everywhere, lockoutAccount, lockWaitsMs } from '../../lib/lockout-policy';
 import { clearFailures, countFailure, lockedUntil } from './lockout.repository';
 import { verifyPassword } from './passwords';
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import { productNameOf } from '../directory/identity-mail';
+import { authenticateWithPasskey, authenticationOptions, type PasskeyDeps } from '../passkeys/passkeys';
+import { hasPasskeys } from '../passkeys/passkeys.repository';
+import { relyingPartyOf } from '../passkeys/relying-party';
 import { decryptTotpSecret, encryptTotpSecret, matchTotpCode, totpKey } from './totp';
 
 /** Refusals after the right password that no other answer can help with: the sign-in starts again with the reason. */
@@ -57,6 +62,9 @@ export function signInSteps(options: SignInOptions) {
   const { db } = options;
   const now = options.now ?? (() => new Date());
   const key = totpKey(options.config.totpEncryptionKey);
+  const rp = relyingPartyOf(options.config.publicUrl);
+  // Passkeys only where the browser can use them: PUBLIC_URL's host is a name (relying-party.ts).
+  const passkeyDeps: PasskeyDeps | undefined = rp.available ? { db, rp, rpName: productNameOf(options.config.tld), now } : undefined;
 
   const record = async (username: string, ip: string, outcome: SignInOutcome) => {
     await insertSignInAttempt(db, { username, ip, outcome, at: now() });
@@ -167,9 +175,22 @@ export function signInSteps(options: SignInOptions) {
     return (await refuseForAccount(user, ip)) ?? user;
   }
 
+  /** Step 2 with a passkey: the user is still active, not locked, and their account may sign in. */
+  async function userForPasskey(username: string, ip: string): Promise<UserRow | StepRefusal> {
+    const user = await findUserRow(db, username);
+    if (!user || user.state !== 'active') return { status: 'refused' };
+    const until = await lockFor(user.username, ip);
+    if (until) return refuseLocked(user.username, ip, until);
+    return (await refuseForAccount(user, ip)) ?? user;
+  }
+
   return {
     /** Step 1. Answers the same way for unknown usernames, wrong passwords and inactive accounts. */
-    async checkPassword(input: { username: string; password: string; ip: string }): Promise<StepResult<{ username: string; hasTotp: boolean }>> {
+    async checkPassword(input: {
+      username: string;
+      password: string;
+      ip: string;
+    }): Promise<StepResult<{ username: string; hasTotp: boolean; hasPasskey: boolean }>> {
       // One canonical form for finding the user, counting and limiting (lockoutAccount).
       const canonical = lockoutAccount(input.username);
       const user = await findUserRowForSignIn(db, canonical);
@@ -193,7 +214,8 @@ export function signInSteps(options: SignInOptions) {
       if (after) return refuseLocked(recordedAs, input.ip, after);
       const blocked = await refuseForAccount(user, input.ip);
       if (blocked) return blocked;
-      return { status: 'ok', username: user.username, hasTotp: user.totpSecretEncrypted !== null };
+      const hasPasskey = passkeyDeps !== undefined && (await hasPasskeys(db, user.username));
+      return { status: 'ok', username: user.username, hasTotp: user.totpSecretEncrypted !== null, hasPasskey };
     },
 
     /** Step 2 for an enrolled user: the code of the current 30-second step (±1), accepted once. */
@@ -213,6 +235,24 @@ export function signInSteps(options: SignInOptions) {
       const step = await matchTotpCode(input.secret, input.code, null, now().getTime());
       if (step === null) return fail(user.username, input.ip, 'wrongCode');
       await updateUserRow(db, user.username, { totpSecretEncrypted: encryptTotpSecret(input.secret, key), totpLastStep: step });
+      return succeed(user, input.ip);
+    },
+
+    /** The options of a passkey step for the user (a new single-use challenge each time); none when passkeys are not offered. */
+    async passkeyOptions(username: string): Promise<PublicKeyCredentialRequestOptionsJSON | undefined> {
+      return passkeyDeps && authenticationOptions(passkeyDeps, username);
+    },
+
+    /**
+     * Step 2 with a passkey (identity/passkeys/passkeys.ts checks it): a refusal counts as a wrong
+     * code does, towards the same lockout.
+     */
+    async checkPasskey(input: { username: string; response: AuthenticationResponseJSON; ip: string }): Promise<StepResult<{ accountId: string }>> {
+      if (!passkeyDeps) return { status: 'refused' };
+      const user = await userForPasskey(input.username, input.ip);
+      if ('status' in user) return user;
+      const checked = await authenticateWithPasskey(passkeyDeps, user.username, input.response);
+      if (!checked.ok) return fail(user.username, input.ip, 'wrongCode');
       return succeed(user, input.ip);
     },
 

@@ -122,7 +122,7 @@ export class SignInDriver {
 
   /** The form's action on the current page. */
   formAction(): string {
-    const match = /<form method="post" action="([^"]+)"/.exec(this.page);
+    const match = /<form\s+method="post"\s+action="([^"]+)"/.exec(this.page);
     if (!match?.[1]) throw new Error(`no form on the page:\n${this.page.slice(0, 500)}`);
     return match[1].replace(/&amp;/g, '&');
   }

@@ -10,9 +10,20 @@ import {
   startTotpEnrolment,
   type AccountDeps,
 } from './account.service';
+import { addPasskey, listMyPasskeys, removePasskey, startPasskeyRegistration } from './passkeys.service';
 
 type AccountOperations =
-  'getMyAccount' | 'changeMyPassword' | 'startTotpEnrolment' | 'confirmTotpEnrolment' | 'listMySessions' | 'endMySession' | 'endMyOtherSessions';
+  | 'getMyAccount'
+  | 'changeMyPassword'
+  | 'startTotpEnrolment'
+  | 'confirmTotpEnrolment'
+  | 'listMySessions'
+  | 'endMySession'
+  | 'endMyOtherSessions'
+  | 'listMyPasskeys'
+  | 'startPasskeyRegistration'
+  | 'addPasskey'
+  | 'removePasskey';
 
 /** The caller's own account (My account): always their own, named by the token. */
 export function accountHandlers(app: FastifyInstance): Pick<ApiHandlers, AccountOperations> {
@@ -25,5 +36,9 @@ export function accountHandlers(app: FastifyInstance): Pick<ApiHandlers, Account
     listMySessions: (_input, { user }) => listMySessions(deps, user),
     endMySession: async ({ params }, { user }) => endMySession(deps, user, params.sessionId).then(() => null),
     endMyOtherSessions: (_input, { user }) => endMyOtherSessions(deps, user),
+    listMyPasskeys: (_input, { user }) => listMyPasskeys(deps, user),
+    startPasskeyRegistration: (_input, { user }) => startPasskeyRegistration(deps, user),
+    addPasskey: ({ body }, { user }) => addPasskey(deps, user, body),
+    removePasskey: async ({ params }, { user }) => removePasskey(deps, user, params.passkeyId).then(() => null),
   };
 }

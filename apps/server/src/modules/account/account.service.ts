@@ -33,14 +33,15 @@ export interface AccountDeps {
 /** A new authenticator's secret must be confirmed within this time. */
 const enrolmentTtlMs = 10 * 60_000;
 
-async function ownAccount({ directory }: Pick<AccountDeps, 'directory'>, actor: SignedInUser): Promise<DirectoryUser> {
+export async function ownAccount({ directory }: Pick<AccountDeps, 'directory'>, actor: SignedInUser): Promise<DirectoryUser> {
   const user = await directory.findUser(actor.username);
   // The token names an account the directory no longer has (deleted a moment ago): nothing to show or change.
   if (!user || user.registrarHandle !== actor.registrarHandle) throw notFound();
   return user;
 }
 
-type AccountAction = 'account.password.change' | 'account.totp.change' | 'account.session.end' | 'account.sessions.endOthers';
+type AccountAction =
+  'account.password.change' | 'account.totp.change' | 'account.session.end' | 'account.sessions.endOthers' | 'account.passkey.add' | 'account.passkey.remove';
 
 /** A change as the history records it and the user's notice tells it. */
 interface Recorded<A extends AccountAction> {
@@ -53,7 +54,7 @@ interface Recorded<A extends AccountAction> {
  * The audit entry and the user's notice of a change (to the account's addresses), in one
  * transaction with `decide`, which may claim what the change needs and throws to record nothing.
  */
-async function recordChange<A extends AccountAction>(
+export async function recordChange<A extends AccountAction>(
   deps: AccountDeps,
   actor: SignedInUser,
   user: DirectoryUser,

@@ -3,7 +3,7 @@ import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyPrefix, capabilities, panelRoles, type PanelRole, type PanelUser } from '@registrar-panel/contract';
 import { apiRoutes, openApiPath, pathParams, routeKey, type ApiRoute, type OpenApiDocument } from '@registrar-panel/contract/api';
-import { accountSessions } from '../../db/schema';
+import { accountSessions, passkeys } from '../../db/schema';
 import { applyLines, lines, numbered } from '../../feed/feed.test-support';
 import { readPosition } from '../../feed/position';
 import { loadSigningKeys } from '../../identity/provider/signing-keys';
@@ -108,6 +108,7 @@ describe("another registrar's object named in the path", () => {
     webhookId: '',
     sessionId: 'beta-session-of-jan',
     messageId: '770001',
+    passkeyId: 'beta-passkey-of-jan',
   };
   const betaOnly = ['Beta Contact Person', 'Jan Beta', 'Beta nightly sync'];
 
@@ -144,6 +145,9 @@ describe("another registrar's object named in the path", () => {
       startedAt: now,
       lastSeenAt: now,
     });
+    await t.database.db
+      .insert(passkeys)
+      .values({ credentialId: beta.passkeyId, username: beta.user, publicKey: 'pQ', counter: 0, name: 'Jan’s key', createdAt: now });
   });
 
   /** Beta's identifier for each kind of path parameter: a route with another kind fails the test until it is added. */
@@ -159,6 +163,7 @@ describe("another registrar's object named in the path", () => {
       [pathParams.webhookDeliveryParams, () => beta.webhookId],
       [pathParams.sessionIdParams, () => beta.sessionId],
       [pathParams.registryMessageIdParams, () => beta.messageId],
+      [pathParams.passkeyIdParams, () => beta.passkeyId],
     ]);
     const params = route.params;
     return params && name in params.shape ? identifiers.get(params)?.() : undefined;
@@ -214,5 +219,6 @@ describe("another registrar's object named in the path", () => {
     expect(keys.json()).toMatchObject({ data: { apiKeys: [{ id: beta.keyId, revokedAt: null }] } });
     const [session] = await t.database.db.select().from(accountSessions).where(eq(accountSessions.sessionId, beta.sessionId));
     expect(session?.endedAt).toBeNull();
+    expect(await t.database.db.select().from(passkeys).where(eq(passkeys.credentialId, beta.passkeyId))).toHaveLength(1);
   });
 });

@@ -40,6 +40,32 @@ export type MySessionsResponse = z.output<typeof mySessionsAnswer>;
 export const endedSessionsAnswer = z.object({ ended: z.number().int() });
 export type EndedSessionsResponse = z.output<typeof endedSessionsAnswer>;
 
+/** One of the caller's passkeys. */
+export const myPasskeySchema = z.object({
+  id: z.string().meta({ description: 'The credential id (base64url); `DELETE /services/me/passkeys/{id}` removes it.' }),
+  name: z.string(),
+  createdAt: timestamp,
+  lastUsedAt: timestamp.nullable().meta({ description: 'ISO 8601, UTC; null until it is first used to sign in.' }),
+});
+export type MyPasskey = z.output<typeof myPasskeySchema>;
+
+/** `GET /services/me/passkeys`: the caller's passkeys, oldest first, and whether passkeys can be added here. */
+export const myPasskeysAnswer = z.object({
+  available: z.boolean().meta({ description: 'False when the portal cannot offer passkeys (see `unavailableReason`).' }),
+  unavailableReason: z
+    .enum(['ipAddress', 'identityService'])
+    .nullable()
+    .meta({ description: "`ipAddress`: the portal's address is an IP address, which browsers refuse for passkeys; `identityService`: Keycloak keeps them." }),
+  passkeys: z.array(myPasskeySchema),
+});
+export type MyPasskeysResponse = z.output<typeof myPasskeysAnswer>;
+
+/** `POST /services/me/passkeys/options`: the options for `navigator.credentials.create`, with a single-use challenge valid 5 minutes. */
+export const passkeyOptionsAnswer = z.object({
+  options: z.object({ challenge: z.string() }).catchall(z.unknown()).meta({ description: 'PublicKeyCredentialCreationOptionsJSON.' }),
+});
+export type PasskeyOptions = z.output<typeof passkeyOptionsAnswer>;
+
 /** `POST /services/me/totp`: a new secret to add to the authenticator, then confirm with one of its codes. */
 export const totpEnrolmentAnswer = z.object({
   secret: z.string().meta({ description: 'The new secret, base32, to type into an authenticator app.' }),

@@ -85,6 +85,8 @@ export const auditDetailsSchemas = {
   /** The session ended, as the account page showed it (browser and system from its user agent). */
   'account.session.end': z.object({ browser: z.string().nullable(), os: z.string().nullable(), address: z.string() }),
   'account.sessions.endOthers': z.object({ sessionsEnded: z.number().int() }),
+  'account.passkey.add': z.object({ passkeyName: z.string() }),
+  'account.passkey.remove': z.object({ passkeyName: z.string() }),
 } as const satisfies Record<AuditAction, z.ZodObject>;
 
 /** What each audit action records in `details`. */

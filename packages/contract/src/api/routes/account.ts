@@ -1,9 +1,17 @@
-import { changeMyPasswordSchema, confirmTotpEnrolmentSchema } from '../../account';
-import { endedSessionsAnswer, myAccountAnswer, mySessionsAnswer, totpEnrolmentAnswer } from '../responses/account';
+import { addPasskeySchema, changeMyPasswordSchema, confirmTotpEnrolmentSchema } from '../../account';
+import {
+  endedSessionsAnswer,
+  myAccountAnswer,
+  myPasskeySchema,
+  myPasskeysAnswer,
+  mySessionsAnswer,
+  passkeyOptionsAnswer,
+  totpEnrolmentAnswer,
+} from '../responses/account';
 import type { ApiRoute } from '../route';
 import { operation } from '../operations';
 import { webHandledKeys } from '../web-handled-keys';
-import { sessionIdParams } from './params';
+import { passkeyIdParams, sessionIdParams } from './params';
 
 const recentSignIn = 'Needs a recent sign-in (403 `error.recentSignInRequired` otherwise).';
 
@@ -90,5 +98,56 @@ export const accountRoutes = [
     recentAuthentication: true,
     answer: { kind: 'json', status: 200, data: endedSessionsAnswer, description: 'How many were ended.' },
     webHandles: webHandledKeys.endMyOtherSessions,
+  },
+  {
+    ...operation('listMyPasskeys'),
+    tag: 'session',
+    summary: 'List my passkeys',
+    description: "The caller's passkeys with when each was added and last used, and whether passkeys can be used at the portal's address.",
+    access: 'signedIn',
+    answer: { kind: 'json', status: 200, data: myPasskeysAnswer, description: 'The passkeys.' },
+  },
+  {
+    ...operation('startPasskeyRegistration'),
+    tag: 'session',
+    summary: 'Start adding a passkey',
+    description: `The options for the browser's \`navigator.credentials.create\`: user verification required, attestation \`none\`, the caller's passkeys excluded; their challenge serves once, within 5 minutes. ${recentSignIn}`,
+    access: 'signedIn',
+    recentAuthentication: true,
+    answer: { kind: 'json', status: 200, data: passkeyOptionsAnswer, description: 'The options.' },
+    errors: { 409: ['account.passkey.unavailable', 'account.atIdentityService'] },
+    webHandles: webHandledKeys.startPasskeyRegistration,
+  },
+  {
+    ...operation('addPasskey'),
+    tag: 'session',
+    summary: 'Add a passkey',
+    description: `The browser's answer to the options of \`POST /services/me/passkeys/options\`, checked and stored under the name given. ${recentSignIn}`,
+    access: 'signedIn',
+    recentAuthentication: true,
+    body: addPasskeySchema,
+    fields: { name: 'What the user calls the passkey, up to 64 characters.', response: "The browser's answer (RegistrationResponseJSON)." },
+    answer: { kind: 'json', status: 201, data: myPasskeySchema, description: 'Added.' },
+    errors: { 400: ['account.passkey.notAccepted'], 409: ['account.passkey.unavailable', 'account.atIdentityService'] },
+    webHandles: webHandledKeys.addPasskey,
+    example: {
+      body: {
+        name: 'Work laptop',
+        response: { id: 'AbC…', rawId: 'AbC…', type: 'public-key', response: { clientDataJSON: 'eyJ…', attestationObject: 'o2N…' } },
+      },
+    },
+  },
+  {
+    ...operation('removePasskey'),
+    tag: 'session',
+    summary: 'Remove a passkey',
+    description: `Removes one of the caller's passkeys, unless it is their last second step (no authenticator app and no other passkey: 400). Another user's passkey is not found (404). ${recentSignIn}`,
+    access: 'signedIn',
+    recentAuthentication: true,
+    params: passkeyIdParams,
+    answer: { kind: 'json', status: 200, data: null, description: 'Removed.' },
+    errors: { 400: ['account.passkey.last'], 404: ['error.notFound'], 409: ['account.atIdentityService'] },
+    webHandles: webHandledKeys.removePasskey,
+    example: { params: { passkeyId: 'AbC…' } },
   },
 ] as const satisfies readonly ApiRoute[];

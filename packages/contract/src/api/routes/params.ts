@@ -28,6 +28,10 @@ export const apiKeyIdParams = z.object({ id: z.string().meta({ description: "The
 export const eppCertificateSlotParams = z.object({
   slot: z.enum(eppCertificateSlots, { error: 'error.badRequest' }).meta({ description: 'Which certificate: `primary` or `failover`.' }),
 });
+export const passkeyIdParams = z.object({
+  passkeyId: z.string().max(2000).meta({ description: 'One of the caller’s own passkeys, as `GET /services/me/passkeys` lists them.' }),
+});
+
 export const sessionIdParams = z.object({
   sessionId: z.string().meta({ description: 'One of the caller’s own session ids, as `GET /services/me/sessions` lists them.' }),
 });

@@ -3,4 +3,5 @@ export const accountKeys = {
   all: ['account'] as const,
   account: () => [...accountKeys.all, 'account'] as const,
   sessions: () => [...accountKeys.all, 'sessions'] as const,
+  passkeys: () => [...accountKeys.all, 'passkeys'] as const,
 };

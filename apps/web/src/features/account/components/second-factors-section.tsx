@@ -14,12 +14,13 @@ import { contractResolver } from '../../../lib/form';
 import { paths } from '../../../lib/paths';
 import { useConfirmTotpEnrolment, wrongCodeKey } from '../api/confirm-totp-enrolment';
 import { useStartTotpEnrolment } from '../api/start-totp-enrolment';
+import { PasskeysFactor } from './passkeys-factor';
 import { useRecentSignIn } from './use-recent-sign-in';
 import phoneIcon from 'bootstrap-icons/icons/phone.svg?raw';
 import shieldLockIcon from 'bootstrap-icons/icons/shield-lock.svg?raw';
 
 /**
- * The second factors of the sign-in, one item each: the authenticator app (TOTP) for now.
+ * The second factors of the sign-in, one item each: the authenticator app (TOTP) and the passkeys.
  */
 export function SecondFactorsSection({ account }: { account: MyAccount }) {
   const { t } = useTranslation();
@@ -28,6 +29,9 @@ export function SecondFactorsSection({ account }: { account: MyAccount }) {
       <ListGroup variant="flush">
         <ListGroup.Item className="py-3">
           <TotpFactor account={account} />
+        </ListGroup.Item>
+        <ListGroup.Item className="py-3">
+          <PasskeysFactor />
         </ListGroup.Item>
       </ListGroup>
     </SectionCard>

@@ -6,14 +6,24 @@ type AccountDetailsOf =
   | Partial<AuditDetails['account.password.change']>
   | Partial<AuditDetails['account.totp.change']>
   | Partial<AuditDetails['account.sessions.endOthers']>
-  | Partial<AuditDetails['account.session.end']>;
+  | Partial<AuditDetails['account.session.end']>
+  | Partial<AuditDetails['account.passkey.add' | 'account.passkey.remove']>;
 
 /**
- * A user's change to their own account: the session they ended (its browser, system and address,
+ * A user's change to their own account: the passkey added or removed (its name), the session they ended (its browser, system and address,
  * as the account page showed them), or how many other sessions ended with the change.
  */
 export function AccountDetails({ details }: { details: AccountDetailsOf }) {
   const { t } = useTranslation();
+  if ('passkeyName' in details) {
+    return (
+      <Lines>
+        <li>
+          <Labelled label={t('registrar.history.details.passkeyName')}>{text(details.passkeyName)}</Labelled>
+        </li>
+      </Lines>
+    );
+  }
   if ('address' in details || 'browser' in details) {
     const device = [details.browser, details.os].filter(Boolean).join(', ');
     return (

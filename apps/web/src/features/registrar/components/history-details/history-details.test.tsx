@@ -141,6 +141,8 @@ const examples: { [A in AuditAction]: { details: AuditDetails[A]; lines: string[
     lines: ['Device: Firefox 133, Linux', 'IP address: 192.0.2.7'],
   },
   'account.sessions.endOthers': { details: { sessionsEnded: 0 }, lines: ['0 other sessions signed out'] },
+  'account.passkey.add': { details: { passkeyName: 'Work laptop' }, lines: ['Passkey: Work laptop'] },
+  'account.passkey.remove': { details: { passkeyName: 'Old key' }, lines: ['Passkey: Old key'] },
 };
 
 beforeAll(async () => {

@@ -66,6 +66,8 @@ export function HistoryDetails({ entry }: { entry: HistoryEntry }) {
     case 'account.totp.change':
     case 'account.session.end':
     case 'account.sessions.endOthers':
+    case 'account.passkey.add':
+    case 'account.passkey.remove':
       return <AccountDetails details={entry.details} />;
     default:
       return <SignInOrUnknown entry={entry} />;

@@ -1,0 +1,79 @@
+import type { AddPasskey, MyPasskey, MyPasskeysResponse, PasskeyOptions } from '@registrar-panel/contract';
+import { AppError, notFound } from '../../errors';
+import { productNameOf } from '../../identity/directory/identity-mail';
+import { registerPasskey, registrationOptions, type PasskeyDeps } from '../../identity/passkeys/passkeys';
+import { deletePasskeyUnlessLast, findPasskey, listPasskeys, type PasskeyRow } from '../../identity/passkeys/passkeys.repository';
+import { relyingPartyOf } from '../../identity/passkeys/relying-party';
+import type { SignedInUser } from '../../plugins/auth';
+import { ownAccount, recordChange, type AccountDeps } from './account.service';
+
+/*
+ * The caller's passkeys on My account (embedded identity service only; Keycloak keeps its own):
+ * listed, added through the WebAuthn ceremony of identity/passkeys/, removed unless the last second
+ * step; each change audited and mailed in one transaction.
+ */
+
+const present = (row: PasskeyRow): MyPasskey => ({
+  id: row.credentialId,
+  name: row.name,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+});
+
+/** The ceremony's dependencies, or why passkeys cannot be used here (Keycloak, or an IP-address PUBLIC_URL). */
+function passkeyDepsOf(deps: AccountDeps): PasskeyDeps | { unavailable: 'ipAddress' | 'identityService' } {
+  if (deps.directory.credentialsAt !== 'portal') return { unavailable: 'identityService' };
+  const rp = relyingPartyOf(deps.config.publicUrl);
+  if (!rp.available) return { unavailable: rp.reason };
+  return { db: deps.db, rp, rpName: productNameOf(deps.config.tld), now: deps.now };
+}
+
+function usablePasskeyDeps(deps: AccountDeps): PasskeyDeps {
+  const passkeys = passkeyDepsOf(deps);
+  if ('unavailable' in passkeys)
+    throw AppError.of(409, passkeys.unavailable === 'identityService' ? 'account.atIdentityService' : 'account.passkey.unavailable');
+  return passkeys;
+}
+
+export async function listMyPasskeys(deps: AccountDeps, actor: SignedInUser): Promise<MyPasskeysResponse> {
+  const passkeys = passkeyDepsOf(deps);
+  if ('unavailable' in passkeys) return { available: false, unavailableReason: passkeys.unavailable, passkeys: [] };
+  return { available: true, unavailableReason: null, passkeys: (await listPasskeys(deps.db, actor.username)).map(present) };
+}
+
+/** The options for the browser, with a new single-use challenge for this user. */
+export async function startPasskeyRegistration(deps: AccountDeps, actor: SignedInUser): Promise<PasskeyOptions> {
+  const passkeys = usablePasskeyDeps(deps);
+  const user = await ownAccount(deps, actor);
+  const options = await registrationOptions(passkeys, { username: user.username, id: user.id, name: user.name });
+  return { options: { ...options } };
+}
+
+/** Checks the browser's answer and keeps the passkey under its name: audited and mailed. */
+export async function addPasskey(deps: AccountDeps, actor: SignedInUser, body: AddPasskey): Promise<MyPasskey> {
+  const passkeys = usablePasskeyDeps(deps);
+  const user = await ownAccount(deps, actor);
+  let added: PasskeyRow | undefined;
+  await recordChange(deps, actor, user, async (tx) => {
+    const checked = await registerPasskey({ ...passkeys, db: tx }, user.username, { ...body.response, clientExtensionResults: {} }, body.name);
+    if (!checked.ok) throw AppError.of(400, 'account.passkey.notAccepted');
+    added = checked.value;
+    return { action: 'account.passkey.add', details: { passkeyName: body.name }, change: { kind: 'passkeyAdded', name: body.name } };
+  });
+  if (!added) throw new Error('the passkey was recorded without its row');
+  return present(added);
+}
+
+/** Removes one of the caller's passkeys unless it is their last second step; another user's is not found. */
+export async function removePasskey(deps: AccountDeps, actor: SignedInUser, passkeyId: string): Promise<void> {
+  if (deps.directory.credentialsAt !== 'portal') throw AppError.of(409, 'account.atIdentityService');
+  const user = await ownAccount(deps, actor);
+  await recordChange(deps, actor, user, async (tx) => {
+    const row = await findPasskey(tx, user.username, passkeyId);
+    if (!row) throw notFound();
+    const outcome = await deletePasskeyUnlessLast(tx, user.username, passkeyId);
+    if (outcome === 'notFound') throw notFound();
+    if (outcome === 'last') throw AppError.of(400, 'account.passkey.last');
+    return { action: 'account.passkey.remove', details: { passkeyName: row.name }, change: { kind: 'passkeyRemoved', name: row.name } };
+  });
+}

@@ -1,0 +1,146 @@
+import { passkeyNameField, type MyPasskey } from '@registrar-panel/contract';
+import { useState } from 'react';
+import { Button, Form, Spinner } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { TextField } from '../../../components/form-field';
+import { alerts } from '../../../lib/alerts';
+import { ApiError } from '../../../lib/api-client';
+import { contractResolver } from '../../../lib/form';
+import { passkeyNotAcceptedKey, useAddPasskey } from '../api/add-passkey';
+import { useMyPasskeys } from '../api/get-my-passkeys';
+import { lastFactorKey, useRemovePasskey } from '../api/remove-passkey';
+import { DateTime } from './date-time';
+import { useRecentSignIn } from './use-recent-sign-in';
+
+const nameForm = z.object({ name: passkeyNameField });
+type NameForm = z.infer<typeof nameForm>;
+
+/** The passkeys item of the second factors' list: each passkey with when it was added and last used, Add and Remove. */
+export function PasskeysFactor() {
+  const { t } = useTranslation();
+  const passkeys = useMyPasskeys();
+  const recentSignIn = useRecentSignIn();
+  const [adding, setAdding] = useState(false);
+  if (passkeys.isPending)
+    return (
+      <Spinner animation="border" size="sm" role="status">
+        <span className="visually-hidden">{t('account.loading')}</span>
+      </Spinner>
+    );
+  if (passkeys.isError) return <p className="text-danger mb-0">{t('account.passkeys.loadFailed')}</p>;
+  const { available, unavailableReason, passkeys: list } = passkeys.data;
+  return (
+    <div data-testid="account-passkeys">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+        <span className="fw-semibold">{t('account.passkeys.title')}</span>
+        {available && !adding && (
+          <Button variant="outline-primary" onClick={() => recentSignIn(() => setAdding(true))} data-testid="account-passkey-add">
+            {t('account.passkeys.add')}
+          </Button>
+        )}
+      </div>
+      <p className="text-body-secondary small mb-0 mt-2">
+        {available
+          ? t('account.passkeys.intro')
+          : t(unavailableReason === 'identityService' ? 'account.passkeys.atIdentityService' : 'account.passkeys.ipAddress')}
+      </p>
+      {adding && <AddPasskeyForm onDone={() => setAdding(false)} />}
+      {list.length > 0 && (
+        <ul className="list-unstyled mb-0 mt-2">
+          {list.map((passkey) => (
+            <PasskeyRow key={passkey.id} passkey={passkey} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function PasskeyRow({ passkey }: { passkey: MyPasskey }) {
+  const { t } = useTranslation();
+  const recentSignIn = useRecentSignIn();
+  const remove = useRemovePasskey();
+  const [confirming, setConfirming] = useState(false);
+  const confirm = () =>
+    remove.mutate(passkey.id, {
+      onSuccess: () => {
+        setConfirming(false);
+        alerts.success(t('account.passkeys.removed', { name: passkey.name }));
+      },
+      onError: (error) => {
+        setConfirming(false);
+        const last = error instanceof ApiError ? error.has(lastFactorKey) : undefined;
+        if (last) alerts.error(last.defaultMessage);
+      },
+    });
+  return (
+    <li className="border-top pt-2 mt-2 d-flex flex-wrap align-items-start justify-content-between gap-2" data-testid="account-passkey">
+      <div>
+        <div className="fw-semibold text-break">{passkey.name}</div>
+        <div className="small text-body-secondary d-flex flex-wrap column-gap-3">
+          <span className="d-flex gap-1">
+            {t('account.passkeys.added')} <DateTime value={passkey.createdAt} />
+          </span>
+          <span className="d-flex gap-1">
+            {t('account.passkeys.lastUsed')} {passkey.lastUsedAt ? <DateTime value={passkey.lastUsedAt} /> : t('account.passkeys.neverUsed')}
+          </span>
+        </div>
+      </div>
+      <Button
+        variant="outline-danger"
+        size="sm"
+        onClick={() => recentSignIn(() => setConfirming(true))}
+        aria-label={t('account.passkeys.removeNamed', { name: passkey.name })}
+      >
+        {t('account.passkeys.remove')}
+      </Button>
+      <ConfirmDialog
+        id={`account-passkey-remove-${passkey.id}`}
+        show={confirming}
+        title={t('account.passkeys.removeTitle')}
+        cancelLabel={t('account.cancel')}
+        confirmLabel={t('account.passkeys.remove')}
+        confirmVariant="danger"
+        pending={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={confirm}
+      >
+        {t('account.passkeys.removeText', { name: passkey.name })}
+      </ConfirmDialog>
+    </li>
+  );
+}
+
+function AddPasskeyForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const add = useAddPasskey();
+  const form = useForm<NameForm, unknown, NameForm>({ mode: 'onChange', resolver: contractResolver(nameForm), defaultValues: { name: '' } });
+  const submit = form.handleSubmit(async ({ name }) => {
+    try {
+      await add.mutateAsync(name);
+      alerts.success(t('account.passkeys.addedAlert', { name }));
+      onDone();
+    } catch (error) {
+      const refused = error instanceof ApiError ? error.has(passkeyNotAcceptedKey) : undefined;
+      // The browser's own refusal (cancelled, timed out, no authenticator) is no ApiError.
+      alerts.error(refused ? refused.defaultMessage : t('account.passkeys.cancelled'));
+    }
+  });
+  return (
+    <Form noValidate onSubmit={(event) => void submit(event)} className="account-form mt-3" data-testid="account-passkey-form">
+      <TextField form={form} name="name" label={t('account.passkeys.name')} required autoComplete="off" />
+      <p className="small text-body-secondary">{t('account.passkeys.nameHint')}</p>
+      <div className="d-flex flex-wrap gap-2">
+        <Button type="submit" variant="primary" disabled={!form.formState.isValid || add.isPending} data-testid="account-passkey-create">
+          {t('account.passkeys.create')}
+        </Button>
+        <Button variant="outline-secondary" onClick={onDone}>
+          {t('account.cancel')}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,68 @@
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe';
+import { capturePage, laptop, phone } from './support/screenshots';
+import { submitPassword } from './support/sign-in';
+import { openSignedIn } from './support/signed-in';
+
+/*
+ * A passkey through Chromium's virtual authenticator (DevTools protocol WebAuthn domain): added on
+ * My account by support@icannsla (a demo user no other file signs in as), then used to sign in after
+ * the password, in place of the code.
+ */
+const username = 'support@icannsla';
+let browser: Browser;
+let page: Page;
+let cdp: CDPSession;
+
+const alert = (text: string | RegExp) => page.locator('.app-alerts [role="alert"]', { hasText: text });
+
+beforeAll(async () => {
+  ({ browser, page } = await openSignedIn(username, { axe: true, path: '/account' }));
+  cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('passkeys', () => {
+  it('adds a named passkey on My account and lists it', async () => {
+    await page.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
+    await page.getByTestId('account-passkey-add').click();
+    await page.getByLabel('Name').fill('Test laptop');
+    await capturePage(page, 'account-passkey-name');
+    await expectNoAxeViolations(page, 'account passkey name');
+    await page.getByTestId('account-passkey-create').click();
+    await alert('The passkey “Test laptop” was added.').waitFor();
+    const row = page.getByTestId('account-passkey');
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.innerText()).toMatch(/Test laptop[\s\S]*Added[\s\S]*Last used\s*never/);
+    await page.getByTestId('account-passkeys').scrollIntoViewIfNeeded();
+    await capturePage(page, 'account-passkeys');
+    await expectNoAxeViolations(page, 'account passkeys');
+    await page.setViewportSize(phone);
+    await capturePage(page, 'account-passkeys');
+    await expectNoAxeViolations(page, 'account passkeys at 390 px');
+    await page.setViewportSize(laptop);
+  });
+
+  it('signs in with the password and then the passkey, no code asked', async () => {
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByLabel('Username').waitFor();
+    await submitPassword(page, username);
+    await page.getByRole('button', { name: 'Use passkey' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Use your authenticator app code instead' }).count()).toBe(1);
+    await capturePage(page, 'sign-in-passkey');
+    await expectNoAxeViolations(page, 'sign-in passkey step');
+    await page.getByRole('button', { name: 'Use passkey' }).click();
+    await page.waitForURL((url) => !url.pathname.includes('/login-actions/'));
+    await page.goto('/account');
+    await page.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
+    await expect.poll(async () => page.getByTestId('account-passkey').innerText()).not.toMatch(/never/);
+  });
+});
