@@ -21,7 +21,13 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     database: { poolSize: 16, statementTimeoutMs: 0 },
-    rateLimits: loadRateLimits({ RATE_LIMIT_API_KEY_CREATION_PER_USER: '1000/1h' }),
+    // The reader follows the cursor as fast as it can: the request limits are not what this file tests.
+    rateLimits: loadRateLimits({
+      RATE_LIMIT_API_KEY_CREATION_PER_USER: '1000/1h',
+      RATE_LIMIT_SERVICES_PER_API_KEY: '1000000/1m',
+      RATE_LIMIT_SERVICES_PER_IP: '1000000/1m',
+      RATE_LIMIT_SERVICES_PER_USER: '1000000/1m',
+    }),
   });
   for (const handle of ['alpha', 'beta']) await createRegistrar(t.database.db, { handle });
 });
