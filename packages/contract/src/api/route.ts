@@ -19,7 +19,10 @@ export const apiTags = {
   },
   registrar: { name: 'Registrar', description: "The caller's own registrar: its data, contacts and protected transactions." },
   billing: { name: 'Billing', description: 'Billing lines of a month, as JSON or CSV.' },
-  epp: { name: 'EPP', description: "The registrar's EPP access: the IP allow-list and the password." },
+  epp: {
+    name: 'EPP',
+    description: "The registrar's EPP access: the IP allow-list, the password and its life, the client certificates, and the connections the registry saw.",
+  },
   users: { name: 'Users', description: "User management: the registrar's panel users (ADMIN only)." },
   history: { name: 'History', description: "The registrar's history: every change, sign-in and download." },
   apiKeys: { name: 'API keys', description: "Keys for the registrar's own tooling (ADMIN only)." },
