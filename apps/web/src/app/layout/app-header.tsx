@@ -30,7 +30,7 @@ export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
 
   return (
     <header className="app-header navbar navbar-dark sticky-top px-3">
-      <div className="d-flex align-items-center gap-2 min-w-0">
+      <div className="d-flex align-items-center gap-1 gap-sm-2 min-w-0">
         <button
           type="button"
           className="btn app-menu-toggle d-lg-none"

@@ -101,6 +101,7 @@ export function MessageFilters({ filter, onApply, onClear }: { filter: MessageFi
       </Row>
       <div className="d-flex flex-wrap align-items-center gap-3 mt-3">
         <Form.Check
+          className="col-12 col-md-auto mb-0"
           id="messages-unread"
           type="switch"
           label={t('messages.filters.unread')}

@@ -53,7 +53,7 @@ export function MessageItem({ message, onToggleRead, onDismiss, busy }: MessageI
           </Button>
         )}
         {onDismiss && (
-          <Button size="sm" variant="outline-primary" disabled={busy} aria-describedby={titleId} onClick={() => onDismiss(message)}>
+          <Button size="sm" variant="outline-dark" disabled={busy} aria-describedby={titleId} onClick={() => onDismiss(message)}>
             {t('messages.dismiss')}
           </Button>
         )}
