@@ -18,9 +18,9 @@ export function messagesLocationOf(params: URLSearchParams): { filter: MessageFi
   }
   const parsed = registryMessagesQuerySchema.safeParse(raw);
   if (!parsed.success) return undefined;
-  const { before, size: _size, ...filter } = parsed.data;
+  const { before, size: _size, unread, ...filter } = parsed.data;
   // Only "unread only" is a filter the page offers; `unread=false` would hide the unread ones.
-  return { filter: { ...filter, unread: filter.unread === 'true' ? 'true' : undefined }, before };
+  return { filter: unread === 'true' ? { ...filter, unread } : filter, before };
 }
 
 /** The inbox showing that filter (from its newest message, or older than `before`). */
