@@ -29,7 +29,7 @@ export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
   useEffect(() => productName.set(title), [title]);
 
   return (
-    <header className="app-header navbar navbar-dark sticky-top px-3">
+    <header className="app-header navbar navbar-dark sticky-top px-2 px-sm-3">
       <div className="d-flex align-items-center gap-1 gap-sm-2 min-w-0">
         <button
           type="button"
