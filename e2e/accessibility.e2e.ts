@@ -558,6 +558,7 @@ describe('page titles and the focus after a navigation', () => {
       ['/users', 'User Management', 'User Management · .be registrar panel'],
       ['/api', 'API reference', 'API reference · .be registrar panel'],
       ['/cookiepolicy', 'Cookie policy', 'Cookie policy · .be registrar panel'],
+      ['/messages', 'Messages from the registry', 'Messages from the registry · .be registrar panel'],
       ['/registrar/nothing-here', 'Page not found', 'Page not found · .be registrar panel'],
     ];
     for (const [path, heading, title] of pages) {

@@ -105,8 +105,11 @@ export function freshToken(portal: BenchProcess<PortalReady>): Promise<string> {
   });
 }
 
-/** The portal on the given database, compiled and started with Node's options as `npm start` starts it. */
-export async function startPortal(databaseUrl: string, overrides: Record<string, string> = {}): Promise<BenchProcess<PortalReady>> {
+/**
+ * The portal on the given database, compiled and started with Node's options as `npm start` starts it;
+ * `entry` another bench server file that builds it likewise (bell-portal-server.ts).
+ */
+export async function startPortal(databaseUrl: string, overrides: Record<string, string> = {}, entry = 'portal-server.ts'): Promise<BenchProcess<PortalReady>> {
   const env = {
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -120,5 +123,5 @@ export async function startPortal(databaseUrl: string, overrides: Record<string,
     RATE_LIMIT_SERVICES_PER_IP: '100000000/1m',
     ...overrides,
   };
-  return startProcess<PortalReady>(await compile('portal-server.ts'), { env, execArgv: serverNodeFlags() });
+  return startProcess<PortalReady>(await compile(entry), { env, execArgv: serverNodeFlags() });
 }

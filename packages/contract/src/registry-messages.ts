@@ -36,6 +36,8 @@ export const registryMessageLimits = {
   maxPage: 100,
   /** How often the bell asks for the unread count, while the tab is visible. */
   unreadPollSeconds: 30,
+  /** The unread count stops counting here; the bell shows "99+" once it reaches it. */
+  unreadCountCap: 100,
 } as const;
 
 /** The event stream's kind of a message stored (one kind; the message's own kind is in its payload). */

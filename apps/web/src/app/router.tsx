@@ -4,6 +4,7 @@ import { accountRoutes } from '../features/account/routes';
 import { apiReferenceRoutes } from '../features/api-reference/routes';
 import { cookiePolicyRoutes } from '../features/cookie-policy/routes';
 import { eppRoutes } from '../features/epp/routes';
+import { messageRoutes } from '../features/messages/routes';
 import { registrarRoutes } from '../features/registrar/routes';
 import { registrationRoutes } from '../features/registrations/routes';
 import { userRoutes } from '../features/users/routes';
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
           ...apiReferenceRoutes,
           ...cookiePolicyRoutes,
           ...accountRoutes,
+          ...messageRoutes,
           { path: '*', element: <NotFound /> },
         ],
       },

@@ -20,6 +20,11 @@ export interface ApiRequestOptions {
    * ApiError (a country lookup that fails leaves the name empty, spec section 8).
    */
   quiet?: boolean;
+  /**
+   * Not counted toward the spinner overlay: a call the page makes on its own schedule (the bell's
+   * poll), which must never cover the page or block a click.
+   */
+  background?: boolean;
 }
 
 /** A failed call. `messages` are those the caller said it handles; the others were alerted already. */
@@ -86,7 +91,7 @@ const languageHeader = () => ({ 'accept-language': parseLanguage(i18next.languag
  * toward the spinner overlay; applies the error catalogue.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  requestStarted();
+  if (!options.background) requestStarted();
   try {
     const headers: Record<string, string> = { accept: 'application/json', ...(await authHeaders()) };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -123,7 +128,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     if (!options.quiet) alerts.error(options.fallbackError ?? internalErrorText());
     throw new ApiError(0, []);
   } finally {
-    requestEnded();
+    if (!options.background) requestEnded();
   }
 }
 
@@ -142,7 +147,7 @@ export type RequestOf<Id extends OperationId> = {
 type RequestArgument<Id extends OperationId, Options> = object extends RequestOf<Id> ? [request?: RequestOf<Id> & Options] : [request: RequestOf<Id> & Options];
 
 /** What a call may say besides its request. Which messages it shows its own way comes from the route table (`webHandles`). */
-export type CallOptions = Pick<ApiRequestOptions, 'fallbackError' | 'quiet'>;
+export type CallOptions = Pick<ApiRequestOptions, 'fallbackError' | 'quiet' | 'background'>;
 
 /** A request as the client reads it at run time (its type was checked against the entry by the caller's signature). */
 interface LooseRequest {

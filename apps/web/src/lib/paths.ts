@@ -52,4 +52,6 @@ export const paths = {
   webhooks: '/users/webhooks',
   /** The signed-in user's own account: linked from their name in the footer, not a menu entry. */
   account: '/account',
+  /** The registry's messages to the registrar (the inbox): reached by the bell in the header, not a menu entry. */
+  messages: '/messages',
 } as const;

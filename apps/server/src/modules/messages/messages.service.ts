@@ -1,4 +1,4 @@
-import { can, type RegistryMessagesQuery, type RegistryMessagesResponse } from '@registrar-panel/contract';
+import { can, registryMessageLimits, type RegistryMessagesQuery, type RegistryMessagesResponse } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
 import type { SignedInUser } from '../../plugins/auth';
 import { notFound } from '../../errors';
@@ -10,8 +10,6 @@ export function audienceOf(user: SignedInUser): Audience {
   return { registrarHandle: user.registrarHandle, username: user.username, registrations: can(user.roles, 'readRegistrations') };
 }
 
-/** What the bell shows beyond this: "99+". */
-export const unreadCap = 100;
 const pinnedShown = 10;
 
 const present = (row: MessageRow) => ({ ...row, at: row.at.toISOString() });
@@ -47,7 +45,7 @@ export async function listMessages(db: Db, user: SignedInUser, query: RegistryMe
 }
 
 export async function unread(db: Db, user: SignedInUser) {
-  return { unread: await repository.countUnread(db, audienceOf(user), unreadCap) };
+  return { unread: await repository.countUnread(db, audienceOf(user), registryMessageLimits.unreadCountCap) };
 }
 
 export async function markAllRead(db: Db, user: SignedInUser) {

@@ -8,12 +8,14 @@ import { paths } from '../../lib/paths';
 import { useTopLevelDomain } from '../api/get-server-properties';
 import { Icon } from '../../components/icon';
 import { LanguageSwitcher } from './language-switcher';
+import { MessageBell } from './message-bell';
 import buildingIcon from 'bootstrap-icons/icons/building.svg?raw';
 import globe2Icon from 'bootstrap-icons/icons/globe2.svg?raw';
 import listIcon from 'bootstrap-icons/icons/list.svg?raw';
 
 /**
- * The brand bar: '.{tld} registrar panel' (with a 'Demo' marker in demo mode), the signed-in
+ * The brand bar: '.{tld} registrar panel' (with a 'Demo' marker in demo mode) and the bell of the
+ * registry's messages beside it, the signed-in
  * registrar, the language switcher, and the menu button on small screens.
  */
 export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
@@ -27,8 +29,8 @@ export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
   useEffect(() => productName.set(title), [title]);
 
   return (
-    <header className="app-header navbar navbar-dark sticky-top px-3">
-      <div className="d-flex align-items-center gap-2 min-w-0">
+    <header className="app-header navbar navbar-dark sticky-top px-2 px-sm-3">
+      <div className="d-flex align-items-center gap-1 gap-sm-2 min-w-0">
         <button
           type="button"
           className="btn app-menu-toggle d-lg-none"
@@ -53,6 +55,7 @@ export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
             {t('app.header.demo')}
           </span>
         )}
+        <MessageBell />
       </div>
       <div className="d-flex align-items-center gap-2 flex-shrink-0">
         {user && (
