@@ -25,13 +25,19 @@ export function PersonalDataDetails({ details }: { details: Partial<PersonalData
       {viewed && (
         <li>
           <Labelled label={t('registrar.history.details.viewed')}>{viewed}</Labelled>
-          {details.rows !== undefined && <span className="text-body-secondary"> · {t('registrar.history.details.rows', { count: details.rows })}</span>}
-          {details.route && (
-            <>
-              {' '}
-              <code className="text-body-secondary small">{details.route}</code>
-            </>
+          {details.rows !== undefined && (
+            <span className="text-body-secondary">
+              {' · '}
+              <span className="text-nowrap">{t('registrar.history.details.rows', { count: details.rows })}</span>
+            </span>
           )}
+        </li>
+      )}
+      {details.route && (
+        <li>
+          <Labelled label={t('registrar.history.details.call')}>
+            <code className="text-body-secondary text-nowrap">{details.route}</code>
+          </Labelled>
         </li>
       )}
       {params && (
