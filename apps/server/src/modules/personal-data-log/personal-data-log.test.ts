@@ -11,6 +11,7 @@ import { call, messagesOf } from '../../test/http';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createKey, withKey } from '../api-keys/api-keys.test-support';
 import { createContact, createDomain } from '../registrations/registrations.test-support';
+import { personalDataLog } from './personal-data-log';
 
 /*
  * The personal-data log through the API: the routes marked `personalData` in the route table leave
@@ -197,6 +198,35 @@ describe('the personal-data log in the history', () => {
     expect(await counted()).toBe(before);
     const stream = await call(t, { url: '/services/events', query: { after: '0' }, as: admin });
     expect(stream.body).not.toContain('personalData');
+  });
+});
+
+describe('the writer', () => {
+  const read = (operation: string) => ({ at: new Date(), registrarHandle: 'alpha', username: 'admin@alpha', ip: '192.0.2.9', operation, params: {}, rows: 1 });
+  const stored = async (operation: string) =>
+    (await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM personal_data_reads WHERE operation = ${operation}`)).rows[0]?.n;
+
+  it('writes on its own, once a batch is full or its delay has passed, without a flush', async () => {
+    const writer = personalDataLog(t.database.db, t.app.log, { delayMs: 50, maxBatch: 3, maxHeld: 100 });
+    for (let i = 0; i < 3; i++) writer.record(read('fullBatch'));
+    writer.record(read('delayed'));
+    await expect.poll(() => stored('fullBatch'), { timeout: 30_000 }).toBe(3);
+    await expect.poll(() => stored('delayed'), { timeout: 30_000 }).toBe(1);
+  });
+
+  it('keeps the reads it could not write and writes them with the next attempt', async () => {
+    const writer = personalDataLog(t.database.db, t.app.log, { delayMs: 60_000, maxBatch: 100, maxHeld: 100 });
+    await t.database.db.execute(sql`ALTER TABLE personal_data_reads RENAME TO personal_data_reads_away`);
+    try {
+      writer.record(read('kept'));
+      writer.record(read('kept'));
+      await writer.flush();
+    } finally {
+      await t.database.db.execute(sql`ALTER TABLE personal_data_reads_away RENAME TO personal_data_reads`);
+    }
+    expect(await stored('kept')).toBe(0);
+    await writer.flush();
+    expect(await stored('kept')).toBe(2);
   });
 });
 
