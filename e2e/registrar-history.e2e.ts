@@ -190,6 +190,48 @@ describe('the registrar history as admin@acme', () => {
   });
 });
 
+describe('who looked at personal data (ADMIN only)', () => {
+  it('lists the search and the registration admin@acme opened, with the contact handles shown', async () => {
+    await page.goto('/registrations/search?domainname=*&page=1');
+    const firstResult = page.locator('.registration-results tbody tr td:first-child a').first();
+    await firstResult.waitFor();
+    const name = await firstResult.innerText();
+    await firstResult.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/registrations/registration/'));
+    await page.locator('[data-section="general"]').waitFor();
+
+    await page.goto('/registrar/history?user=admin&kind=personalData');
+    await page.getByTestId('history-personal-data-note').waitFor();
+    expect(await page.getByLabel('Kind of action').inputValue()).toBe('personalData');
+    const viewed = rows(page).filter({ hasText: 'Registration details' }).first();
+    await viewed.waitFor();
+    expect(await viewed.locator('td').nth(1).innerText()).toBe('admin@acme');
+    expect(await viewed.locator('td').nth(2).innerText()).toBe('Viewed personal data');
+    const details = (await viewed.locator('td').nth(3).innerText()).replace(/\s+/g, ' ');
+    expect(details).toContain('GET /domains/:domainName');
+    expect(details).toContain('Contact handles:');
+    expect(details.toLowerCase()).toContain(name.toLowerCase().split('.')[0] ?? name);
+    const searched = rows(page).filter({ hasText: 'Search results' }).first();
+    await searched.waitFor();
+    expect((await searched.locator('td').nth(3).innerText()).replace(/\s+/g, ' ')).toContain('ulabel=*');
+    await capturePage(page, 'registrar-history-personal-data');
+  });
+
+  it('is no kind for support@acme, whose history is otherwise the same', async () => {
+    const support = await newPage(browser);
+    await signIn(support, 'support@acme', undefined, '/registrar/history');
+    await support.getByRole('heading', { name: 'Registrar history', level: 1 }).waitFor();
+    const kinds = await support.getByLabel('Kind of action').locator('option').allInnerTexts();
+    expect(kinds).toContain('Sign-ins');
+    expect(kinds).not.toContain('Personal data viewed');
+    expect(await support.getByTestId('history-personal-data-note').count()).toBe(0);
+    // An address that asks for it anyway is refused by the server.
+    await support.goto('/registrar/history?kind=personalData');
+    await alertWith(support, 'You are not allowed to do this.').waitFor();
+    await support.close();
+  });
+});
+
 describe('the registrar history for other roles', () => {
   it('is not linked for tech@acme, and its address shows the not-allowed notice', async () => {
     const tech = await newPage(browser);

@@ -15,6 +15,7 @@ import { mailOutbox, type Outbox } from './mail/outbox';
 import { addOutboxGauges } from './mail/outbox-metrics';
 import { addFeedGauges } from './feed/feed-metrics';
 import { apiRoutesPlugin } from './plugins/api-routes';
+import { personalDataLog, type PersonalDataLog } from './modules/personal-data-log/personal-data-log';
 import { bearerAuthenticator } from './plugins/auth';
 import { accountSessionTracker } from './modules/account/session-tracker';
 import { compression } from './plugins/compression';
@@ -45,6 +46,8 @@ declare module 'fastify' {
     outbox: Outbox;
     /** Panel users: in the product's database, or in Keycloak (identity/directory/). */
     userDirectory: UserDirectory;
+    /** Who looked at personal data (modules/personal-data-log/); null when PERSONAL_DATA_LOG=false. */
+    personalDataLog: PersonalDataLog | null;
   }
 }
 
@@ -88,6 +91,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate<UserDirectory>('userDirectory', userDirectoryOf(config, database, app.outbox));
   // Turned off at SIGTERM (server.ts), so that /health/ready sends the proxy elsewhere first.
   app.decorate<Lifecycle>('lifecycle', { shuttingDown: false });
+  app.decorate<PersonalDataLog | null>('personalDataLog', config.personalDataLog ? personalDataLog(database.db, app.log) : null);
+  if (!app.personalDataLog) app.log.warn('PERSONAL_DATA_LOG=false: reads of personal data are not recorded (for measurements only)');
+  // The reads still waiting are written before the database closes (server.ts closes it after the app).
+  app.addHook('onClose', async () => app.personalDataLog?.flush());
 
   // Metrics before anything else: every request is counted, and modules count with `app.metrics`.
   await app.register(metricsPlugin, { pool: database.pool });
@@ -143,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // What the registrar's status allows (blocked: nothing; suspended: no change), read per request.
         registrarStatus: registrarStatusGate(database.db, { onAccessBlocked: endBlockedSessions(app, config.identity.mode) }),
         recentAuthenticationSeconds: config.identity.recentAuthenticationSeconds,
+        recordPersonalData: app.personalDataLog ? (read) => app.personalDataLog?.record(read) : undefined,
       });
     },
     { prefix: servicesPrefix },

@@ -89,6 +89,12 @@ export interface Config {
   eppPasswordMaxAgeDays: number;
   /** WEBHOOKS_ALLOW_HTTP_LOOPBACK: webhook endpoints may be plain http:// to this machine (demo, tests); never to anything else. */
   webhooksAllowHttpLoopback: boolean;
+  /**
+   * PERSONAL_DATA_LOG: whether answers of routes marked `personalData` are recorded (on unless set to
+   * false). Off only to measure what the log costs (`npm run bench:search -- --no-personal-data-log`):
+   * a deployment keeps it on, and the start warns when it is off.
+   */
+  personalDataLog: boolean;
 }
 
 /** How the relay retries a mail it could not hand to the SMTP server (mail/outbox.ts). */
@@ -122,6 +128,8 @@ export interface RetentionPolicy {
   webhookAttemptsDays: number;
   /** The registry's messages from the feed, and users' read marks on them; by month. */
   messagesDays: number;
+  /** The personal-data log (modules/personal-data-log/): who looked at registrants' and contacts' data; by month, two years unless configured. */
+  personalDataDays: number;
 }
 
 export const defaultRetention: RetentionPolicy = {
@@ -132,6 +140,7 @@ export const defaultRetention: RetentionPolicy = {
   eventsDays: 90,
   webhookAttemptsDays: 30,
   messagesDays: 365,
+  personalDataDays: 730,
 };
 
 /** After this many days an EPP password is too old: its registrar's ADMIN users are mailed once (issue 31). */
@@ -213,6 +222,8 @@ export const variablesSchema = z.object({
   EPP_PASSWORD_MAX_AGE_DAYS: days.optional(),
   EVENTS_RETENTION_DAYS: days.optional(),
   WEBHOOK_LOG_RETENTION_DAYS: days.optional(),
+  PERSONAL_DATA_LOG_RETENTION_DAYS: days.optional(),
+  PERSONAL_DATA_LOG: flag.optional(),
   WEBHOOKS_ALLOW_HTTP_LOOPBACK: flag.optional(),
   PASSWORD_HASH_CONCURRENCY: wholeNumber(0, 10_000, 'a whole number').optional(),
   PASSWORD_HASH_QUEUE: wholeNumber(0, 100_000, 'a whole number').optional(),
@@ -316,7 +327,9 @@ const configSchema = variablesSchema.transform((v, context): Config => {
       eventsDays: v.EVENTS_RETENTION_DAYS ?? defaultRetention.eventsDays,
       webhookAttemptsDays: v.WEBHOOK_LOG_RETENTION_DAYS ?? defaultRetention.webhookAttemptsDays,
       messagesDays: v.MESSAGES_RETENTION_DAYS ?? defaultRetention.messagesDays,
+      personalDataDays: v.PERSONAL_DATA_LOG_RETENTION_DAYS ?? defaultRetention.personalDataDays,
     },
+    personalDataLog: v.PERSONAL_DATA_LOG ?? true,
     metricsToken: v.METRICS_TOKEN,
     eppCertMaxValidityDays: v.EPP_CERT_MAX_VALIDITY_DAYS ?? eppCertificateRules.defaultMaxValidityDays,
     eppPasswordMaxAgeDays: v.EPP_PASSWORD_MAX_AGE_DAYS ?? defaultEppPasswordMaxAgeDays,

@@ -66,8 +66,12 @@ export function isAuditAction(action: string): action is AuditAction {
   return (auditActions as readonly string[]).includes(action);
 }
 
-/** The history's kinds of action, the filter's choices. Sign-ins come from the identity service's records. */
-export const historyKinds = ['contacts', 'epp', 'users', 'apiKeys', 'signIn', 'downloads', 'webhooks'] as const;
+/**
+ * The history's kinds of action, the filter's choices. Sign-ins come from the identity service's
+ * records; `personalData` is the personal-data log (`personalDataReadAction`), which only a user who
+ * may `readPersonalDataLog` (ADMIN) sees or asks for.
+ */
+export const historyKinds = ['contacts', 'epp', 'users', 'apiKeys', 'signIn', 'downloads', 'webhooks', 'personalData'] as const;
 export type HistoryKind = (typeof historyKinds)[number];
 
 /** The kind of each audit action: a new action does not compile until it has one. */
@@ -111,9 +115,9 @@ export const auditActionKinds = {
   'account.sessions.endOthers': 'users',
   'account.passkey.add': 'users',
   'account.passkey.remove': 'users',
-} as const satisfies Record<AuditAction, Exclude<HistoryKind, 'signIn'>>;
+} as const satisfies Record<AuditAction, Exclude<HistoryKind, 'signIn' | 'personalData'>>;
 
-/** The audit actions of one kind (none for `signIn`). */
+/** The audit actions of one kind (none for `signIn` and `personalData`). */
 export function auditActionsOfKind(kind: HistoryKind): AuditAction[] {
   return auditActions.filter((action) => auditActionKinds[action] === kind);
 }
@@ -134,7 +138,15 @@ export type SignInOutcome = (typeof signInOutcomes)[number];
  * Keycloak's `failed`, …).
  */
 export type SignInHistoryAction = `signIn.${string}`;
-export type HistoryAction = AuditAction | SignInHistoryAction;
+
+/**
+ * The action of every entry of the personal-data log: a call whose route table entry is marked
+ * `personalData` answered registrants' or contacts' data. Not an audit action: its own table, its own
+ * retention, never an event of the stream or a webhook.
+ */
+export const personalDataReadAction = 'personalData.read';
+export type PersonalDataHistoryAction = typeof personalDataReadAction;
+export type HistoryAction = AuditAction | SignInHistoryAction | PersonalDataHistoryAction;
 
 /**
  * The history's first day: it holds nothing older, and Brussels kept local mean time (an offset of

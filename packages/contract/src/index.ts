@@ -42,7 +42,7 @@ export type {
   PasskeyOptions,
   TotpEnrolment,
 } from './api/responses/account';
-export type { AuditDetails, AuditHistoryEntry, HistoryEntry, HistoryResponse, SignInHistoryEntry } from './api/responses/history';
+export type { AuditDetails, AuditHistoryEntry, HistoryEntry, HistoryResponse, PersonalDataHistoryEntry, SignInHistoryEntry } from './api/responses/history';
 export type { EppCertificate, EppCertificatesResponse } from './api/responses/epp-certificates';
 export type {
   AbuseContact,

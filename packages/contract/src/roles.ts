@@ -35,6 +35,11 @@ export const capabilities = {
   manageUsers: ['ADMIN'],
   /** The registrar's history (`/registrar/history`): every change, sign-in and download of the registrar. */
   readHistory: ['SUPPORT', 'ADMIN'],
+  /**
+   * The history's personal-data log (kind `personalData`): who looked at registrants' and contacts'
+   * data, when, from where, through which call. ADMIN only; the history's other entries keep `readHistory`.
+   */
+  readPersonalDataLog: ['ADMIN'],
   /** The registrar's API keys (`/apiKeys`): create, list, revoke. A key itself never holds it. */
   manageApiKeys: ['ADMIN'],
   /** The language of the registrar's mails to its contacts that are no users (`PUT /registrar/language`). */

@@ -884,3 +884,26 @@ export const passkeyChallenges = pgTable(
   },
   (t) => [index('passkey_challenges_expiry_idx').on(t.expiresAt), check('passkey_challenges_purpose_check', sql`${t.purpose} in ('register', 'authenticate')`)],
 );
+
+/**
+ * The personal-data log (issue 34, modules/personal-data-log/): one row per answer of a route whose
+ * table entry is marked `personalData`: who (a user, or an API key by its name), when, from which
+ * address, the operation and its parameters, the rows answered, and the contact handles shown by the
+ * views of one registration or contact. Only grows: partitioned by month on `at` (migration 0024, by
+ * hand), its months dropped after two years unless configured. Read in the history by ADMIN users only.
+ */
+export const personalDataReads = pgTable(
+  'personal_data_reads',
+  {
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    at: at('at').notNull(),
+    registrarHandle: cText('registrar_handle'),
+    username: name('username'),
+    ip: text('ip'),
+    operation: text('operation').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    rows: integer('rows').notNull(),
+    handles: text('handles').array(),
+  },
+  (t) => [primaryKey({ columns: [t.id, t.at] }), index('personal_data_reads_registrar_idx').on(t.registrarHandle, t.at.desc(), t.id.desc())],
+);

@@ -170,6 +170,15 @@ const roleTable: { row: string; capability: Capability; cells: [boolean, boolean
       { method: 'GET', url: '/services/registrar/history/csv?user=target' },
     ],
   },
+  {
+    row: "who looked at personal data: the history's personalData kind and its CSV",
+    capability: 'readPersonalDataLog',
+    cells: [no, no, no, yes],
+    calls: [
+      { method: 'GET', url: '/services/registrar/history?kind=personalData' },
+      { method: 'GET', url: '/services/registrar/history/csv?kind=personalData' },
+    ],
+  },
 ];
 
 /** What every signed-in user may do, whatever the role. */

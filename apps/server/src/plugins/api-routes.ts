@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { brusselsDay, message, type Envelope, type Message, type MessageKey } from '@registrar-panel/contract';
-import { apiRoutes, type ApiRoute, type OperationId, type RouteAnswer, type RouteInput, type RouteOf } from '@registrar-panel/contract/api';
+import {
+  apiRoutes,
+  type ApiRoute,
+  type OperationId,
+  type PersonalDataMark,
+  type RouteAnswer,
+  type RouteInput,
+  type RouteOf,
+} from '@registrar-panel/contract/api';
 import { forbidden, parseInput } from '../errors';
 import { sendCsv, type CsvFile } from '../lib/csv-file';
 import { mayCall, type Authenticator, type SignedInUser } from './auth';
@@ -50,11 +58,43 @@ type TableHandler = (
   context: { user: SignedInUser | undefined; request: FastifyRequest; reply: FastifyReply; notice: (key: MessageKey) => void },
 ) => Promise<unknown>;
 
+/** One answer of a route marked `personalData` (the route table's one mark), as the personal-data log keeps it. */
+export interface PersonalDataRead {
+  at: Date;
+  registrarHandle: string;
+  /** The user, or the API key by the name the audit trail gives it. */
+  username: string;
+  ip: string;
+  operation: string;
+  /** The path and query parameters as parsed by the entry's schemas. */
+  params: Record<string, unknown>;
+  rows: number;
+  /** The contact handles shown, where the entry's mark names them. */
+  handles?: readonly string[] | undefined;
+}
+
 export interface ApiRoutesOptions {
   handlers: ApiHandlers;
   authenticate: Authenticator;
   registrarStatus: ReturnType<typeof registrarStatusGate>;
   recentAuthenticationSeconds: number;
+  /** Takes each answer of a route marked `personalData` (modules/personal-data-log/); unset: none recorded (PERSONAL_DATA_LOG=false). */
+  recordPersonalData?: ((read: PersonalDataRead) => void) | undefined;
+}
+
+/** The personal-data log's entry for an answer of a marked route: counted from the answer itself. */
+function personalDataRead(route: ApiRoute, mark: PersonalDataMark, user: SignedInUser, input: ReturnType<typeof parsedInput>, data: unknown): PersonalDataRead {
+  const params = { ...input.params, ...input.query };
+  return {
+    at: new Date(),
+    registrarHandle: user.registrarHandle,
+    username: user.username,
+    ip: user.ip,
+    operation: route.operationId,
+    params,
+    rows: mark.rows(data),
+    handles: mark.handles?.(data),
+  };
 }
 
 /** The entry's params, query and body parsed with its own schemas (a dated body with today's, Brussels); 400 with one message per field. */
@@ -75,7 +115,8 @@ function parsedInput(route: ApiRoute, request: FastifyRequest) {
  * (plugins/route-limits.ts), authorisation by the entry's `access` or, for a key, its `apiKeyScope`,
  * and a recent sign-in where the entry says `recentAuthentication`: all before the body is read.
  * Then the params, query and body are parsed with the entry's schemas, the handler gets them typed,
- * and its answer goes out as the entry says: in the envelope with the entry's status, or as a CSV file.
+ * and its answer goes out as the entry says: in the envelope with the entry's status, or as a CSV file;
+ * an entry marked `personalData` leaves one read in the personal-data log for each answer.
  * Services keep only what the rows tell (the caller's own registrar, their own user).
  */
 export async function apiRoutesPlugin(app: FastifyInstance, options: ApiRoutesOptions) {
@@ -105,7 +146,11 @@ export async function apiRoutesPlugin(app: FastifyInstance, options: ApiRoutesOp
       handler: async (request, reply) => {
         const notices: Message[] = [];
         const notice = (key: MessageKey) => void notices.push(message(key));
-        const result = await handle(parsedInput(route, request), { user: request.user ?? undefined, request, reply, notice });
+        const input = parsedInput(route, request);
+        const result = await handle(input, { user: request.user ?? undefined, request, reply, notice });
+        // Answered: a route whose answer holds personal data leaves its entry in the log (written off this request's path).
+        if (route.personalData && options.recordPersonalData && request.user)
+          options.recordPersonalData(personalDataRead(route, route.personalData, request.user, input, result));
         if (route.answer.kind === 'csv') return sendCsv(reply, result as CsvFile);
         if (route.answer.kind === 'openapi') return result;
         void reply.status(route.answer.status);

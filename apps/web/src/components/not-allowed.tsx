@@ -29,6 +29,8 @@ const capabilityPages = {
   manageWebhooks: paths.webhooks,
   // The stream has no page: its changes are the history's.
   readEvents: paths.registrarHistory,
+  // The personal-data log is a kind of the history's entries.
+  readPersonalDataLog: paths.registrarHistory,
 } as const satisfies Record<OfferedCapability, string>;
 
 const capabilityNames = Object.keys(capabilityPages) as OfferedCapability[];

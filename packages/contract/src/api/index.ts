@@ -9,7 +9,19 @@ export { handledKeysOf, webHandledKeys, type HandledKey } from './web-handled-ke
 export type { JsonOperationId, RouteAnswer, RouteInput, RouteRequest } from './route-types';
 // The path parameters' schemas: a route's `params` is one of these, so a test can tell which object a parameter names.
 export * as pathParams from './routes/params';
-export { apiTags, routeKey, type ApiAccess, type ApiAnswer, type ApiMethod, type ApiRoute, type ApiTag, type ErrorStatus, type WebHandles } from './route';
+export {
+  apiTags,
+  personalDataIn,
+  routeKey,
+  type ApiAccess,
+  type PersonalDataMark,
+  type ApiAnswer,
+  type ApiMethod,
+  type ApiRoute,
+  type ApiTag,
+  type ErrorStatus,
+  type WebHandles,
+} from './route';
 export { messageKeysOf } from './message-keys-of';
 // The shape each audit action records: the history reads stored rows by it.
 export { auditDetailsSchemas } from './responses/history';

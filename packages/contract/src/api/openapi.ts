@@ -133,6 +133,10 @@ function errorResponses(route: ApiRoute): Record<string, OpenApiResponse> {
   return responses;
 }
 
+/** Said on every operation whose entry is marked `personalData`. */
+const personalDataNote =
+  "Its answer holds registrants' or contacts' personal data: each call is recorded in the registrar's personal-data log (who, when, from which address, the parameters, the rows answered), which its ADMIN users read in the history.";
+
 function operation(route: ApiRoute, ids: SchemaIds, schemas: Record<string, JsonSchema>, options: OpenApiOptions): OpenApiOperation {
   const scope = route.apiKeyScope;
   const bodyId = ids.body.get(route);
@@ -146,7 +150,7 @@ function operation(route: ApiRoute, ids: SchemaIds, schemas: Record<string, Json
   return {
     operationId: route.operationId,
     summary: route.summary,
-    description: route.description,
+    description: route.personalData ? `${route.description} ${personalDataNote}` : route.description,
     tags: [apiTags[route.tag].name],
     security: route.access === 'public' ? [] : [{ bearerAuth: [] }, ...(scope ? [{ apiKey: [] }] : [])],
     parameters: parameters(route, options.tld),

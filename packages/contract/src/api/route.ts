@@ -142,6 +142,30 @@ export interface ApiRoute {
   /** The keys the web shows its own way, from `web-handled-keys.ts` (none: every message is an error alert). */
   webHandles?: WebHandles;
   example?: ApiExample;
+  /**
+   * The answer holds registrants' or registry contacts' personal data (docs/decisions.md, "Who looked
+   * at personal data"): every successful answer is one entry of the registrar's personal-data log,
+   * which only its ADMIN users see in the history. Written once per entry through `personalDataIn(…)`.
+   */
+  personalData?: PersonalDataMark;
+}
+
+/** How an answer's personal data is counted for the log: its rows, and the contact handles it shows (the views of one registration or contact). */
+export interface PersonalDataMark {
+  rows: (data: unknown) => number;
+  handles?: (data: unknown) => readonly string[];
+}
+
+/**
+ * A route's `personalData` mark, typed by its answer's schema. The server calls it with the handler's
+ * answer, which the entry types with the same schema.
+ */
+export function personalDataIn<S extends z.ZodType>(
+  _answer: S,
+  mark: { rows: (data: z.output<S>) => number; handles?: (data: z.output<S>) => readonly string[] },
+): PersonalDataMark {
+  // Narrowed to `unknown` for the loop over the table: the handler's answer is this schema's output.
+  return mark as unknown as PersonalDataMark;
 }
 
 /**

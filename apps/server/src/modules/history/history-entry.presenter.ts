@@ -1,5 +1,13 @@
-import { isAuditAction, type AuditAction, type AuditDetails, type HistoryEntry, type SignInHistoryAction } from '@registrar-panel/contract';
-import { auditDetailsSchemas } from '@registrar-panel/contract/api';
+import {
+  isAuditAction,
+  personalDataReadAction,
+  type AuditAction,
+  type AuditDetails,
+  type HistoryEntry,
+  type PersonalDataHistoryEntry,
+  type SignInHistoryAction,
+} from '@registrar-panel/contract';
+import { auditDetailsSchemas, operations, routeKey, type OperationId } from '@registrar-panel/contract/api';
 import type { HistoryRow } from './history.repository';
 
 /**
@@ -14,10 +22,24 @@ export function storedDetails<A extends AuditAction>(action: A, details: Record<
   return Object.fromEntries(kept) as Partial<AuditDetails[A]>;
 }
 
+/** A personal-data log row's details, with its call's method and path template from the route table. */
+function personalDataDetails(stored: Record<string, unknown>): PersonalDataHistoryEntry['details'] {
+  const operation = String(stored.operation);
+  const known = operation in operations ? operations[operation as OperationId] : undefined;
+  return {
+    operation,
+    route: known ? routeKey(known) : operation,
+    params: (stored.params ?? {}) as Record<string, unknown>,
+    rows: Number(stored.rows),
+    ...(Array.isArray(stored.handles) ? { handles: stored.handles.map(String) } : {}),
+  };
+}
+
 /** A history row as the API answers it: its action tells the shape of its details. */
 export function presentHistoryEntry(row: HistoryRow): HistoryEntry {
   const common = { id: `${row.source}${row.id}`, at: row.at.toISOString(), username: row.username, ip: row.ip };
   if (row.source === 's') return { ...common, action: row.action as SignInHistoryAction, details: {} };
+  if (row.source === 'p') return { ...common, action: personalDataReadAction, details: personalDataDetails(row.details) };
   if (isAuditAction(row.action)) return { ...common, action: row.action, details: storedDetails(row.action, row.details) } as HistoryEntry;
   // An action this version does not know (recorded by a newer one before a rollback) goes out as
   // it was stored: the page shows such an entry's details by their values.

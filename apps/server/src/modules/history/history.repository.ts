@@ -1,15 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AuditAction, SignInOutcome } from '@registrar-panel/contract';
+import { personalDataReadAction, type AuditAction, type SignInOutcome } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
 
 /**
- * The registrar's history: its audit trail (`audit_events`, by registrar handle) and the sign-ins of
+ * The registrar's history: its audit trail (`audit_events`, by registrar handle), the sign-ins of
  * its accounts (`sign_in_attempts`, by the username's suffix, `sign_in_attempts_registrar_idx` of
- * migration 0011), as one list ordered newest first, then audit entries before sign-ins at the
- * same instant, then by id, newest first. Read only: nothing here changes an entry.
+ * migration 0011) and, for ADMIN users only, the personal-data log (`personal_data_reads`, by
+ * registrar handle), as one list ordered newest first, then by source at the same instant (audit
+ * entries, then the personal-data log, then sign-ins), then by id, newest first. Read only: nothing
+ * here changes an entry.
  */
 
-export type HistorySource = 'a' | 's';
+/** `a` audit trail, `p` personal-data log, `s` sign-ins: also their order at the same instant. */
+export type HistorySource = 'a' | 'p' | 's';
 
 export interface HistoryRow {
   source: HistorySource;
@@ -31,6 +34,8 @@ export interface HistoryScope {
   actions?: readonly AuditAction[];
   /** Whether sign-ins are part of the list. */
   signIns: boolean;
+  /** Whether the personal-data log is part of the list (only ever for a caller who may read it). */
+  personalData: boolean;
   /** From this instant, included. */
   from?: Date;
   /** Before this instant, excluded. */
@@ -47,6 +52,16 @@ export interface HistoryCursor {
 /** The registrar a sign-in record belongs to: its username's suffix, lower-cased (the index's expression). */
 const signInRegistrarSql = sql`lower(substring(username from '@([^@]*)$'))`;
 const instantOf = (micros: string) => sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
+
+/**
+ * A source's rows after the cursor: at the cursor's instant, a source ordered before the cursor's
+ * has none left, one ordered after has all of them, the cursor's own those with a smaller id.
+ */
+function afterCursor(source: HistorySource, cursor: HistoryCursor): SQL {
+  const at = instantOf(cursor.atMicros);
+  if (cursor.source === source) return sql`(at < ${at} OR (at = ${at} AND id < ${cursor.id}))`;
+  return cursor.source < source ? sql`at <= ${at}` : sql`at < ${at}`;
+}
 
 function auditWhere(scope: HistoryScope, cursor?: HistoryCursor): SQL {
   const conditions: SQL[] = [sql`registrar_handle = ${scope.registrarHandle}`];
@@ -66,11 +81,7 @@ function auditWhere(scope: HistoryScope, cursor?: HistoryCursor): SQL {
     );
   if (scope.from) conditions.push(sql`at >= ${scope.from}`);
   if (scope.before) conditions.push(sql`at < ${scope.before}`);
-  if (cursor) {
-    const at = instantOf(cursor.atMicros);
-    // Audit rows come before sign-ins at the same instant: after a sign-in cursor, none of that instant is left.
-    conditions.push(cursor.source === 'a' ? sql`(at < ${at} OR (at = ${at} AND id < ${cursor.id}))` : sql`at < ${at}`);
-  }
+  if (cursor) conditions.push(afterCursor('a', cursor));
   return sql.join(conditions, sql` AND `);
 }
 
@@ -85,10 +96,22 @@ function signInWhere(scope: HistoryScope, cursor?: HistoryCursor): SQL {
     );
   if (scope.from) conditions.push(sql`at >= ${scope.from}`);
   if (scope.before) conditions.push(sql`at < ${scope.before}`);
-  if (cursor) {
-    const at = instantOf(cursor.atMicros);
-    conditions.push(cursor.source === 'a' ? sql`at <= ${at}` : sql`(at < ${at} OR (at = ${at} AND id < ${cursor.id}))`);
-  }
+  if (cursor) conditions.push(afterCursor('s', cursor));
+  return sql.join(conditions, sql` AND `);
+}
+
+function personalDataWhere(scope: HistoryScope, cursor?: HistoryCursor): SQL {
+  const conditions: SQL[] = [sql`registrar_handle = ${scope.registrarHandle}`];
+  if (scope.usernames)
+    conditions.push(
+      sql`username IN (${sql.join(
+        scope.usernames.map((name) => sql`${name}`),
+        sql`, `,
+      )})`,
+    );
+  if (scope.from) conditions.push(sql`at >= ${scope.from}`);
+  if (scope.before) conditions.push(sql`at < ${scope.before}`);
+  if (cursor) conditions.push(afterCursor('p', cursor));
   return sql.join(conditions, sql` AND `);
 }
 
@@ -100,6 +123,11 @@ function historySql(scope: HistoryScope, limit: number, cursor?: HistoryCursor):
   if (hasAudit(scope)) {
     branches.push(sql`(SELECT 'a' AS source, id, at, username, action, details, ip FROM audit_events
       WHERE ${auditWhere(scope, cursor)} ORDER BY at DESC, id DESC LIMIT ${limit})`);
+  }
+  if (scope.personalData) {
+    branches.push(sql`(SELECT 'p' AS source, id, at, username, ${personalDataReadAction} AS action,
+      jsonb_strip_nulls(jsonb_build_object('operation', operation, 'params', params, 'rows', rows, 'handles', to_jsonb(handles))) AS details, ip
+      FROM personal_data_reads WHERE ${personalDataWhere(scope, cursor)} ORDER BY at DESC, id DESC LIMIT ${limit})`);
   }
   if (scope.signIns) {
     branches.push(sql`(SELECT 's' AS source, id, at, username, 'signIn.' || outcome AS action, '{}'::jsonb AS details, ip FROM sign_in_attempts
@@ -133,7 +161,7 @@ function rowOf(raw: RawRow): HistoryRow {
 }
 
 async function selectRows(db: Db, scope: HistoryScope, options: { limit: number; offset?: number; cursor?: HistoryCursor }): Promise<HistoryRow[]> {
-  if (!hasAudit(scope) && !scope.signIns) return [];
+  if (!hasAudit(scope) && !scope.signIns && !scope.personalData) return [];
   const offset = options.offset ?? 0;
   const result =
     await db.execute<RawRow>(sql`SELECT source, id, at, (extract(epoch FROM at) * 1000000)::bigint::text AS at_micros, username, action, details, ip
@@ -156,6 +184,7 @@ export function historyAfter(db: Db, scope: HistoryScope, cursor: HistoryCursor 
 export async function countHistory(db: Db, scope: HistoryScope, cap: number): Promise<number> {
   const counts: SQL[] = [];
   if (hasAudit(scope)) counts.push(sql`(SELECT count(*) FROM (SELECT 1 FROM audit_events WHERE ${auditWhere(scope)} LIMIT ${cap + 1}) AS a)`);
+  if (scope.personalData) counts.push(sql`(SELECT count(*) FROM (SELECT 1 FROM personal_data_reads WHERE ${personalDataWhere(scope)} LIMIT ${cap + 1}) AS p)`);
   if (scope.signIns) counts.push(sql`(SELECT count(*) FROM (SELECT 1 FROM sign_in_attempts WHERE ${signInWhere(scope)} LIMIT ${cap + 1}) AS s)`);
   if (counts.length === 0) return 0;
   const result = await db.execute<{ n: string }>(sql`SELECT (${sql.join(counts, sql` + `)})::text AS n`);

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { can } from '@registrar-panel/contract';
+import type { SignedInUser } from '../../plugins/auth';
 import type { ApiHandlers } from '../../plugins/api-routes';
 import { getHistory, getHistoryCsv } from './history.service';
+
+/** An ADMIN reading the history sees the reads this instance still holds (the log writes them a moment later otherwise). */
+async function flushPersonalData(app: FastifyInstance, user: SignedInUser): Promise<void> {
+  if (can(user.roles, 'readPersonalDataLog')) await app.personalDataLog?.flush();
+}
 
 /**
  * `/services/registrar/history`: the caller's registrar's history, read only (no call changes or
@@ -8,7 +15,13 @@ import { getHistory, getHistoryCsv } from './history.service';
  */
 export function historyHandlers(app: FastifyInstance): Pick<ApiHandlers, 'getHistory' | 'exportHistory'> {
   return {
-    getHistory: async ({ query: { page, ...filter } }, { user }) => getHistory(app.db, user, filter, page),
-    exportHistory: async ({ query: { page: _page, ...filter } }, { user }) => getHistoryCsv(app.db, user, filter),
+    getHistory: async ({ query: { page, ...filter } }, { user }) => {
+      await flushPersonalData(app, user);
+      return getHistory(app.db, user, filter, page);
+    },
+    exportHistory: async ({ query: { page: _page, ...filter } }, { user }) => {
+      await flushPersonalData(app, user);
+      return getHistoryCsv(app.db, user, filter);
+    },
   };
 }

@@ -1,5 +1,6 @@
-import { auditActionsOfKind, formatFileTimestamp, historyCsvFileName, limits, type HistoryFilter, type HistoryResponse } from '@registrar-panel/contract';
+import { auditActionsOfKind, can, formatFileTimestamp, historyCsvFileName, limits, type HistoryFilter, type HistoryResponse } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
+import { forbidden } from '../../errors';
 import { csvRecord } from '../../lib/csv';
 import type { CsvFile } from '../../lib/csv-file';
 import type { SignedInUser } from '../../plugins/auth';
@@ -27,18 +28,22 @@ function brusselsDayStart(day: string, days = 0): Date {
  * the name typed (now as `@handle`, without it), so that form is matched as well while such rows last.
  */
 export function scopeOf(user: SignedInUser, filter: HistoryFilter): HistoryScope {
+  const mayReadPersonalData = can(user.roles, 'readPersonalDataLog');
+  // Only ADMIN users see the personal-data log, or may ask for it; everyone else's history is as before.
+  if (filter.kind === 'personalData' && !mayReadPersonalData) throw forbidden();
   const username = filter.user === undefined ? undefined : filter.user.includes('@') ? filter.user : `${filter.user}@${user.registrarHandle}`;
   return {
     registrarHandle: user.registrarHandle,
     usernames: username === undefined ? undefined : [...new Set([username, username.toLowerCase()])],
     actions: filter.kind === undefined ? undefined : auditActionsOfKind(filter.kind),
     signIns: filter.kind === undefined || filter.kind === 'signIn',
+    personalData: mayReadPersonalData && (filter.kind === undefined || filter.kind === 'personalData'),
     from: filter.from === undefined ? undefined : brusselsDayStart(filter.from),
     before: filter.to === undefined ? undefined : brusselsDayStart(filter.to, 1),
   };
 }
 
-/** One page of the caller's registrar's history, newest first (ADMIN and SUPPORT). */
+/** One page of the caller's registrar's history, newest first (ADMIN and SUPPORT; the personal-data log for ADMIN only). */
 export async function getHistory(db: Db, user: SignedInUser, filter: HistoryFilter, page: number): Promise<HistoryResponse> {
   const scope = scopeOf(user, filter);
   const [rows, counted] = await Promise.all([
@@ -65,7 +70,9 @@ async function* csvRecords(db: Db, scope: HistoryScope): AsyncGenerator<string> 
     if (rows.length === 0) return;
     let chunk = '';
     for (const row of rows) {
-      const details = Object.keys(row.details).length === 0 ? '' : JSON.stringify(row.details);
+      // The personal-data log's details as the page gets them (with the call's route); the others as stored.
+      const shown = row.source === 'p' ? presentHistoryEntry(row).details : row.details;
+      const details = Object.keys(shown).length === 0 ? '' : JSON.stringify(shown);
       chunk += csvRecord([isoInBrussels(row.at), row.username, row.action, details, row.ip]);
     }
     yield chunk;

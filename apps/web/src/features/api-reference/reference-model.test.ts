@@ -1,4 +1,4 @@
-import { auditActions } from '@registrar-panel/contract';
+import { auditActions, personalDataReadAction } from '@registrar-panel/contract';
 import { openApiDocument, type JsonSchema } from '@registrar-panel/contract/api';
 import { describe, expect, it } from 'vitest';
 import { dataSchemaOf, fieldRows, filterGroups, groupOperations, resolveSchema, responseRows, schemaRules, typeLabel } from './reference-model';
@@ -150,10 +150,12 @@ describe('fieldRows of a union of objects', () => {
     expect(history.filter(({ depth }) => depth === 1).map(({ name }) => name)).toEqual(
       ['id', 'at', 'username', 'action', 'details', 'ip'].map((name) => `entries[].${name}`),
     );
+    // The audit actions, then the personal-data log's one action (ADMIN only), or a sign-in.
+    const actions = [...auditActions, personalDataReadAction];
     expect(entry('action')).toMatchObject({
       required: true,
-      type: `one of ${auditActions.length} values or a pattern`,
-      rules: [`one of: ${auditActions.join(', ')}`, 'or matching ^signIn\\.'],
+      type: `one of ${actions.length} values or a pattern`,
+      rules: [`one of: ${actions.join(', ')}`, 'or matching ^signIn\\.'],
     });
     expect(entry('username')).toMatchObject({ required: true, type: 'string or null' });
     expect(entry('details')).toMatchObject({ required: true, type: 'object' });

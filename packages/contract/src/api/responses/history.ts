@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { domainSearchFilterNames } from '../../portfolio';
-import { auditActions, type AuditAction } from '../../history';
+import { auditActions, personalDataReadAction, type AuditAction } from '../../history';
 import { eppCertificateSlots } from '../../epp-certificates';
 
 /*
@@ -93,8 +93,8 @@ export const auditDetailsSchemas = {
 export type AuditDetails = { [A in AuditAction]: z.output<(typeof auditDetailsSchemas)[A]> };
 
 const entryFields = {
-  /** Unique within the history: `a…` an audit entry, `s…` a sign-in. */
-  id: z.string().meta({ description: 'Unique within the history: `a…` an audit entry, `s…` a sign-in.' }),
+  /** Unique within the history: `a…` an audit entry, `s…` a sign-in, `p…` an entry of the personal-data log. */
+  id: z.string().meta({ description: 'Unique within the history: `a…` an audit entry, `s…` a sign-in, `p…` an entry of the personal-data log.' }),
   /** ISO 8601, UTC; shown in Brussels time. */
   at: timestamp,
   username: z.string().nullable(),
@@ -121,14 +121,32 @@ const signInEntrySchema = z.object({
 });
 export type SignInHistoryEntry = z.output<typeof signInEntrySchema>;
 
+/**
+ * An entry of the personal-data log (ADMIN only): a call that answered registrants' or contacts'
+ * data, with its parameters, the rows it answered and, for one registration or contact, the handles.
+ */
+const personalDataEntrySchema = z.object({
+  ...entryFields,
+  action: z.literal(personalDataReadAction),
+  details: z.object({
+    operation: z.string().meta({ description: 'The operation id of the call, e.g. `getContact`.' }),
+    route: z.string().meta({ description: 'Its method and path template, e.g. `GET /contacts/:handle`.' }),
+    params: z.record(z.string(), z.unknown()).meta({ description: 'Its path and query parameters as the API read them.' }),
+    rows: z.number().int().meta({ description: 'The rows of personal data it answered.' }),
+    handles: z.array(z.string()).optional().meta({ description: 'The contact handles it showed (one registration, one contact).' }),
+  }),
+  ip,
+});
+export type PersonalDataHistoryEntry = z.output<typeof personalDataEntrySchema>;
+
 /** One entry of the registrar's history, by its action. */
-export type HistoryEntry = AuditHistoryEntry | SignInHistoryEntry;
+export type HistoryEntry = AuditHistoryEntry | SignInHistoryEntry | PersonalDataHistoryEntry;
 
 const details = 'What the action changed or asked for; never a secret. An entry recorded before a field existed lacks it.';
 const auditEntrySchemas = auditActions.map((action) =>
   z.object({ ...entryFields, action: z.literal(action), details: auditDetailsSchemas[action].partial().meta({ description: details }), ip }),
 );
-const entryUnion = z.union([...auditEntrySchemas, signInEntrySchema]);
+const entryUnion = z.union([...auditEntrySchemas, signInEntrySchema, personalDataEntrySchema]);
 /** Holds when every entry `HistoryEntry` allows is one the schema describes. */
 type _EntryFitsSchema = Assert<HistoryEntry extends z.output<typeof entryUnion> ? true : false>;
 type Assert<T extends true> = T;

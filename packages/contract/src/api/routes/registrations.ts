@@ -1,6 +1,6 @@
 import { domainSearchExportQuerySchema, domainSearchQuerySchema } from '../../domains';
 import { contactAnswer, domainAnswer, domainSearchResponseSchema, portfolioOverviewAnswer, transferAnswer } from '../responses/registrations';
-import type { ApiRoute } from '../route';
+import { personalDataIn, type ApiRoute } from '../route';
 import { operation } from '../operations';
 import { webHandledKeys } from '../web-handled-keys';
 import { contactHandleParams, domainNameParams, registrarHandleParams } from './params';
@@ -36,6 +36,8 @@ export const registrationRoutes = [
     answer: { kind: 'json', status: 200, data: domainSearchResponseSchema, description: 'A page of matching registrations, and how many match in all.' },
     webHandles: webHandledKeys.searchRegistrations,
     example: { query: { ulabel: 'shop*', page: '0', size: '100' } },
+    // Each result shows its registrant's name and e-mail.
+    personalData: personalDataIn(domainSearchResponseSchema, { rows: (data) => data.results.length }),
   },
   {
     ...operation('exportRegistrations'),
@@ -81,6 +83,11 @@ export const registrationRoutes = [
     answer: { kind: 'json', status: 200, data: domainAnswer, description: 'The registration.' },
     errors: { 404: ['error.notFound'] },
     example: { params: { domainName: 'example.{tld}' } },
+    // The registrant's name and e-mail, and every contact's handle.
+    personalData: personalDataIn(domainAnswer, {
+      rows: () => 1,
+      handles: ({ domain }) => [...new Set([...(domain.registrant === null ? [] : [domain.registrant]), ...domain.contacts.map((contact) => contact.handle)])],
+    }),
   },
   {
     ...operation('getTransfer'),
@@ -107,6 +114,7 @@ export const registrationRoutes = [
     answer: { kind: 'json', status: 200, data: contactAnswer, description: 'The contact.' },
     errors: { 404: ['error.notFound'] },
     example: { params: { handle: 'c100' } },
+    personalData: personalDataIn(contactAnswer, { rows: () => 1, handles: ({ contact }) => [contact.handle] }),
   },
   {
     ...operation('downloadDomainReport'),

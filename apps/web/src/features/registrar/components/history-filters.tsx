@@ -1,4 +1,4 @@
-import { fieldMessages, historyKinds, historyQuerySchema, type HistoryFilter, type Message } from '@registrar-panel/contract';
+import { fieldMessages, historyQuerySchema, type HistoryFilter, type HistoryKind, type Message } from '@registrar-panel/contract';
 import { useState, type FormEvent } from 'react';
 import { Button, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,8 @@ interface HistoryFiltersProps {
   /** What is wrong with the address's filter, shown on its fields. */
   messages: Message[];
   handle: string;
+  /** The kinds the caller may ask for (the personal-data log for ADMIN users only). */
+  kinds: readonly HistoryKind[];
   onApply: (filter: HistoryFilter) => void;
   onClear: () => void;
 }
@@ -32,7 +34,7 @@ interface HistoryFiltersProps {
  * the same filter) and the page shows the first page of what matches. Checked with the contract's
  * schema, the same the API applies.
  */
-export function HistoryFilters({ filter, messages, handle, onApply, onClear }: HistoryFiltersProps) {
+export function HistoryFilters({ filter, messages, handle, kinds, onApply, onClear }: HistoryFiltersProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Values>(() => valuesOf(filter));
   const [errors, setErrors] = useState<Message[]>(messages);
@@ -96,7 +98,7 @@ export function HistoryFilters({ filter, messages, handle, onApply, onClear }: H
             <Form.Label>{t('registrar.history.kind')}</Form.Label>
             <Form.Select value={values.kind} onChange={set('kind')} isInvalid={kindError !== undefined} {...invalidAria('history-kind', kindError)}>
               <option value="">{t('registrar.history.kind.all')}</option>
-              {historyKinds.map((kind) => (
+              {kinds.map((kind) => (
                 <option key={kind} value={kind}>
                   {t(`registrar.history.kind.${kind}`)}
                 </option>

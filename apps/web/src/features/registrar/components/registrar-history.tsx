@@ -1,5 +1,5 @@
 import '../registrar.css';
-import { can, limits, type HistoryFilter } from '@registrar-panel/contract';
+import { can, historyKinds, limits, type HistoryFilter } from '@registrar-panel/contract';
 import { Alert, Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -33,6 +33,9 @@ export function RegistrarHistory() {
   const navigate = useNavigate();
   usePageTitle(t('registrar.history.title'));
   const allowed = user !== null && can(user.roles, 'readHistory');
+  // The personal-data log is a kind of the history for ADMIN users only (the server refuses it to anyone else).
+  const seesPersonalData = user !== null && can(user.roles, 'readPersonalDataLog');
+  const kinds = historyKinds.filter((kind) => kind !== 'personalData' || seesPersonalData);
   const parsed = historyLocationOf(params);
   const apply = (filter: HistoryFilter) => void navigate(historyHref(filter));
 
@@ -49,13 +52,19 @@ export function RegistrarHistory() {
         <NotAllowed title={t('registrar.history.notAllowed.title')} text={t('registrar.history.notAllowed.text')} capability="readHistory" />
       ) : (
         <>
-          <p className="text-body-secondary mb-4">{t('registrar.history.intro')}</p>
+          <p className={`text-body-secondary ${seesPersonalData ? 'mb-2' : 'mb-4'}`}>{t('registrar.history.intro')}</p>
+          {seesPersonalData && (
+            <p className="text-body-secondary mb-4" data-testid="history-personal-data-note">
+              {t('registrar.history.personalDataNote')}
+            </p>
+          )}
           <Card className="mb-4">
             <Card.Body>
               <HistoryFilters
                 filter={parsed.location?.filter}
                 messages={parsed.messages ?? []}
                 handle={user.registrarHandle}
+                kinds={kinds}
                 onApply={apply}
                 onClear={() => void navigate(paths.registrarHistory)}
               />

@@ -7,6 +7,7 @@ import { DownloadDetails } from './download-details';
 import { IpListDetails, PasswordDetails, ResetLinkRequestDetails, ResetLinkUseDetails } from './epp-details';
 import { LanguageDetails } from './language-details';
 import { OtherDetails } from './other-details';
+import { PersonalDataDetails } from './personal-data-details';
 import { UserDetails } from './user-details';
 import { WebhookDetails } from './webhook-details';
 
@@ -69,6 +70,8 @@ export function HistoryDetails({ entry }: { entry: HistoryEntry }) {
     case 'account.passkey.add':
     case 'account.passkey.remove':
       return <AccountDetails details={entry.details} />;
+    case 'personalData.read':
+      return <PersonalDataDetails details={entry.details} />;
     default:
       return <SignInOrUnknown entry={entry} />;
   }
