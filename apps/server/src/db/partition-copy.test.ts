@@ -1,8 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -11,6 +8,7 @@ import { recordAudit } from '../modules/audit/audit.repository';
 import { countHistory, historyPage, insertSessionSignIn, type HistoryScope } from '../modules/history/history.repository';
 import { databaseUrlOf, migrationsFolder, openDatabase, type Database } from './database';
 import { migrateDatabase } from './migrator';
+import { migrationsBefore } from './migrations-before';
 import { copyLegacyRows, copyState, differingMonths, monthSums } from './partition-copy';
 
 /*
@@ -29,7 +27,7 @@ let pool: pg.Pool;
 let database: Database;
 let url: string;
 let name: string;
-let folder: string;
+let previous: ReturnType<typeof migrationsBefore>;
 const children: ChildProcess[] = [];
 
 async function onServer(statement: string): Promise<void> {
@@ -42,16 +40,6 @@ async function onServer(statement: string): Promise<void> {
   }
 }
 
-/** The migrations up to 0023: the release before the partitions. */
-function previousRelease(): string {
-  const copy = mkdtempSync(join(tmpdir(), 'rp-migrations-'));
-  cpSync(migrationsFolder, copy, { recursive: true });
-  const journal = JSON.parse(readFileSync(join(copy, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((entry) => entry.tag < '0024');
-  writeFileSync(join(copy, 'meta/_journal.json'), JSON.stringify(journal));
-  return copy;
-}
-
 const count = async (statement: string) => Number((await pool.query<{ n: string }>(statement)).rows[0]?.n);
 
 beforeAll(async () => {
@@ -59,8 +47,9 @@ beforeAll(async () => {
   await onServer(`CREATE DATABASE ${name}`);
   url = databaseUrlOf(serverUrl(), name);
   pool = new pg.Pool({ connectionString: url, max: 4 });
-  folder = previousRelease();
-  await migrateDatabase(pool, folder);
+  // The release before the partitions.
+  previous = migrationsBefore('0024');
+  await migrateDatabase(pool, previous.folder);
   // Old rows as the previous release wrote them: NULL addresses, details with quotes and accents, sessions.
   await pool.query(`INSERT INTO audit_events (registrar_handle, username, at, ip, action, details)
     SELECT CASE WHEN g % 3 = 0 THEN 'beta' ELSE 'alpha' END, 'user' || (g % 17) || '@alpha', now() - g * interval '20 minutes',
@@ -79,7 +68,7 @@ afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
   await database?.close();
   await pool?.end();
-  rmSync(folder, { recursive: true, force: true });
+  previous?.remove();
   await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 });
 

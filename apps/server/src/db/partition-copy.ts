@@ -67,7 +67,7 @@ export async function copyState(db: Db, table: CopiedTable): Promise<CopyState |
 }
 
 /** Makes the new table's partitions for every month the old table holds (from its oldest row to its newest). */
-async function ensureLegacyMonths(db: Db, table: CopiedTable): Promise<void> {
+export async function ensureLegacyMonths(db: Db, table: CopiedTable): Promise<void> {
   const { rows } = await db.execute<{ first: Date | string | null; last: Date | string | null }>(
     sql`SELECT min(at) AS first, max(at) AS last FROM ${sql.identifier(legacyOf(table))}`,
   );

@@ -1,5 +1,4 @@
-import { count, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, demoMailbox, oidcModels, signInAttempts, signInLockouts, userEmailChanges, userTokens } from '../db/schema';
 import { createActiveUser } from '../identity/testing/users';
@@ -22,11 +21,6 @@ beforeAll(async () => {
   await createActiveUser(t.database.db, t.config, { username: 'ada@alpha' });
 });
 afterAll(async () => t?.close());
-
-async function rows(table: PgTable): Promise<number> {
-  const [row] = await t.database.db.select({ n: count() }).from(table);
-  return row?.n ?? 0;
-}
 
 describe('retention', () => {
   it('deletes what is past its retention, and keeps the rest', async () => {
@@ -83,7 +77,9 @@ describe('retention', () => {
 
   it('cleans a large table in batches, to the last row', async () => {
     const { db } = t.database;
-    await db.execute(sql`INSERT INTO demo_mailbox ("to", subject, text, created_at) SELECT 'a@mail.example', 'bulk', '', ${daysAgo(8)} FROM generate_series(1, 12345)`);
+    await db.execute(
+      sql`INSERT INTO demo_mailbox ("to", subject, text, created_at) SELECT 'a@mail.example', 'bulk', '', ${daysAgo(8)} FROM generate_series(1, 12345)`,
+    );
     expect((await applyRetention(db, policy, now)).demo_mailbox).toBe(12_345);
   });
 
