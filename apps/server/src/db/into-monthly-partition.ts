@@ -25,13 +25,14 @@ function codeOf(error: unknown): string | undefined {
   return undefined;
 }
 
-export async function intoMonthlyPartition<T>(tx: Db, table: MonthlyPartitionedTable, insert: (tx: Db) => Promise<T>): Promise<T> {
+/** `at`: the instant the row is written at, when the writer gives one; the database's `now()` otherwise. */
+export async function intoMonthlyPartition<T>(tx: Db, table: MonthlyPartitionedTable, insert: (tx: Db) => Promise<T>, at?: Date): Promise<T> {
   try {
     return await tx.transaction(insert);
   } catch (error) {
     if (codeOf(error) !== noPartition) throw error;
-    const [row] = (await tx.execute<{ now: string }>(sql`SELECT now()::text AS now`)).rows;
-    const now = new Date(row?.now ?? Date.now());
+    const [row] = at ? [] : (await tx.execute<{ now: string }>(sql`SELECT now()::text AS now`)).rows;
+    const now = at ?? new Date(row?.now ?? Date.now());
     await ensureMonthlyPartitions(tx, table, now, now);
     return tx.transaction(insert);
   }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './database';
 
 /*
- * Tables that only grow (EPP connection events, and those the notifications add) are partitioned by
+ * Tables that only grow (EPP connection events, those the notifications add, the audit trail and the sign-in attempts) are partitioned by
  * month on a timestamp column, with no extension (pg_partman exists for PostgreSQL 15 only here, the
  * embedded 18 has none): the same migrations run on both. This module is the one place that names,
  * makes and drops their partitions. A partition is `<table>_pYYYYMM`, holding [first of the month,
@@ -20,6 +20,9 @@ export const monthlyPartitionedTables = {
   webhook_attempts: 'at',
   registry_messages: 'at',
   personal_data_reads: 'at',
+  // Partitioned by migration 0025, their earlier rows copied in by db/partition-copy.ts.
+  audit_events: 'at',
+  sign_in_attempts: 'at',
 } as const;
 export type MonthlyPartitionedTable = keyof typeof monthlyPartitionedTables;
 

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
   primaryKey,
   serial,
   text,
@@ -415,11 +416,15 @@ export const userTokens = pgTable('user_tokens', {
   createdAt: at('created_at').notNull().defaultNow(),
 });
 
-/** Every sign-in attempt, successful or not; unknown usernames are kept too. */
+/**
+ * Every sign-in attempt, successful or not; unknown usernames are kept too. Partitioned by month on
+ * `at` (migration 0025, db/monthly-partitions.ts), so `at` is part of the primary key; nothing
+ * references an attempt. Read through `signInTrail` while the rows of before 0025 are copied in.
+ */
 export const signInAttempts = pgTable(
   'sign_in_attempts',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     username: cText('username'),
     at: at('at').notNull().defaultNow(),
     ip: text('ip'),
@@ -428,11 +433,14 @@ export const signInAttempts = pgTable(
     sessionId: text('session_id'),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.at] }),
     index('sign_in_attempts_user_idx').on(t.username, t.at),
     index('sign_in_attempts_at_idx').on(t.at),
     // The registrar's history: its sign-ins by the username's suffix (migration 0011; modules/history).
     index('sign_in_attempts_registrar_idx').on(sql`lower(substring(${t.username} from '@([^@]*)$'))`, t.at),
-    uniqueIndex('sign_in_attempts_session_idx')
+    // Not unique: a partitioned table's unique index must hold `at`. Once per session is kept by a lock
+    // on the session id (modules/history/history.repository.ts `insertSessionSignIn`).
+    index('sign_in_attempts_session_idx')
       .on(t.sessionId)
       .where(sql`${t.sessionId} IS NOT NULL`),
   ],
@@ -479,11 +487,15 @@ export const portalChanges = pgTable(
   (t) => [index('portal_changes_registrar_idx').on(t.registrarHandle, t.seq)],
 );
 
-/** Who changed what, when and from where. */
+/**
+ * Who changed what, when and from where. Partitioned by month on `at` (migration 0025,
+ * db/monthly-partitions.ts), so `at` is part of the primary key; nothing references an entry.
+ * Read through `auditTrail` while the rows of before 0025 are copied in.
+ */
 export const auditEvents = pgTable(
   'audit_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     registrarHandle: cText('registrar_handle'),
     username: cText('username'),
     at: at('at').notNull().defaultNow(),
@@ -492,12 +504,55 @@ export const auditEvents = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.at] }),
     index('audit_events_registrar_idx').on(t.registrarHandle, t.at),
     index('audit_events_registrar_action_idx').on(t.registrarHandle, t.action, t.at),
     index('audit_events_user_idx').on(t.username, t.at),
     index('audit_events_at_idx').on(t.at),
   ],
 );
+
+/**
+ * The copies of the tables that became partitioned (migration 0025) from their earlier, unpartitioned
+ * selves (`<table>_legacy`), one row per table: the last old id copied, the old table's last id, and
+ * when every month's count and checksum were found equal (db/partition-copy.ts). Until then the
+ * `*_trail` views read the old rows not yet copied as well.
+ */
+export const partitionCopies = pgTable('partition_copies', {
+  tableName: text('table_name').primaryKey(),
+  legacyTable: text('legacy_table').notNull(),
+  copiedTo: bigint('copied_to', { mode: 'number' }).notNull(),
+  lastLegacyId: bigint('last_legacy_id', { mode: 'number' }).notNull(),
+  batches: integer('batches').notNull().default(0),
+  startedAt: at('started_at'),
+  verifiedAt: at('verified_at'),
+  /** The months whose count or checksum differed at the last comparison, as `YYYY-MM`. */
+  mismatches: jsonb('mismatches').$type<string[]>().notNull().default([]),
+});
+
+/**
+ * The audit trail as the reads see it: the partitioned table, and while the copy of migration 0025
+ * is not verified, the old rows not yet copied (a view written by hand in 0025; drizzle-kit leaves it).
+ */
+export const auditTrail = pgView('audit_trail', {
+  id: bigint('id', { mode: 'number' }).notNull(),
+  registrarHandle: cText('registrar_handle'),
+  username: cText('username'),
+  at: at('at').notNull(),
+  ip: text('ip'),
+  action: text('action').notNull(),
+  details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+}).existing();
+
+/** The sign-in attempts as the reads see them, like `auditTrail`. */
+export const signInTrail = pgView('sign_in_trail', {
+  id: bigint('id', { mode: 'number' }).notNull(),
+  username: cText('username'),
+  at: at('at').notNull(),
+  ip: text('ip'),
+  outcome: text('outcome').notNull(),
+  sessionId: text('session_id'),
+}).existing();
 
 /**
  * The demo's mailbox: where the mail relay delivers when no SMTP server is configured (demo mode

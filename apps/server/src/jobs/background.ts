@@ -8,6 +8,7 @@ import { startEppCertificateExpiry } from './epp-certificate-expiry';
 import { startEppPasswordAge } from './epp-password-age';
 import { productNameOf } from '../identity/directory/identity-mail';
 import { startWebhookDelivery } from './webhook-delivery';
+import { startPartitionCopy } from './partition-copy';
 
 /** Sent mail moves to the queue's archive after an hour (kept there MAIL_RETENTION_DAYS, then deleted). */
 const archiveSentAfterSeconds = 3600;
@@ -15,7 +16,7 @@ const archiveSentAfterSeconds = 3600;
 /**
  * The work every instance does besides answering requests: the mail relay, the retention job, the
  * access-end job, the API keys' and the EPP client certificates' expiry reminders and the EPP
- * passwords' age reminders, on the job queue. Started by server.ts once the
+ * passwords' age reminders, on the job queue; and the copy of migration 0025's old rows. Started by server.ts once the
  * app is built (tests start it only when they test it), stopped before the database closes: the
  * mails being sent finish first.
  */
@@ -33,6 +34,8 @@ export async function startBackgroundWork(app: FastifyInstance, events: RelayEve
   };
   await startMailRelay({ boss, send: smtp?.send ?? demoMailboxTransport(app.db), log, pollingIntervalSeconds: events.pollingIntervalSeconds, onAttempt });
   await startRetention({ boss, db: app.db, policy: config.retention, log });
+  // Migration 0025's old rows, copied into the partitioned tables while the instance serves.
+  const partitionCopy = startPartitionCopy({ db: app.db, log });
   await startAccessEnd({ boss, directory: app.userDirectory, log });
   await startApiKeyExpiry({ boss, deps: { db: app.db, directory: app.userDirectory, outbox: app.outbox, log, config }, log });
   await startEppCertificateExpiry({ boss, deps: { db: app.db, directory: app.userDirectory, outbox: app.outbox, log, config }, log });
@@ -46,6 +49,7 @@ export async function startBackgroundWork(app: FastifyInstance, events: RelayEve
   return {
     boss,
     async stop() {
+      await partitionCopy.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
       smtp?.close();
     },

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/database';
 import { queueNames } from '../db/job-queue-schema';
+import { copyVerified } from '../db/partition-copy';
 import {
   dropMonthlyPartitionsBefore,
   ensureMonthlyPartitions,
@@ -40,8 +41,6 @@ function cleanups(policy: RetentionPolicy): Cleanup[] {
       sql`DELETE FROM ${sql.identifier(table)} WHERE ctid = ANY (ARRAY(SELECT ctid FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} < ${daysBefore(now, days)} ${extra} LIMIT ${batchRows}))`,
   });
   return [
-    olderThan('audit_events', 'at', policy.auditDays),
-    olderThan('sign_in_attempts', 'at', policy.signInDays),
     olderThan('sign_in_lockouts', 'updated_at', policy.signInDays, sql`AND (locked_until IS NULL OR locked_until < now())`),
     olderThan('demo_mailbox', 'created_at', policy.mailDays),
     // Expired rows of the identity service: sessions, codes and grants past their end, and mailed
@@ -65,6 +64,9 @@ const partitionedRetention = (policy: RetentionPolicy): Record<MonthlyPartitione
   webhook_attempts: policy.webhookAttemptsDays,
   registry_messages: policy.messagesDays,
   personal_data_reads: policy.personalDataDays,
+  // Partitioned by migration 0025 (deleted row by row before it).
+  audit_events: policy.auditDays,
+  sign_in_attempts: policy.signInDays,
 });
 
 /**
@@ -77,7 +79,8 @@ export async function maintainPartitions(db: Db, policy: RetentionPolicy, now = 
   for (let i = 0; i < monthsMadeAhead; i++) ahead = nextMonth(ahead);
   for (const [table, days] of Object.entries(partitionedRetention(policy)) as [MonthlyPartitionedTable, number][]) {
     await ensureMonthlyPartitions(db, table, now, ahead);
-    dropped[table] = await dropMonthlyPartitionsBefore(db, table, daysBefore(now, days));
+    // Until its old rows are copied and verified, a table's months stay: the comparison needs them.
+    dropped[table] = (await copyVerified(db, table)) ? await dropMonthlyPartitionsBefore(db, table, daysBefore(now, days)) : [];
   }
   return dropped;
 }

@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { databaseUrlOf, migrationsFolder, openDatabase } from '../db/database';
 import { jobQueueSchemaVersion, queueNames } from '../db/job-queue-schema';
+import { ensureMonthlyPartitions } from '../db/monthly-partitions';
+
+/** The first month of the partitions the template holds for the tables migration 0025 partitioned. */
+const templateMonthsFrom = new Date('2020-01-01T00:00:00Z');
 
 /** The template's name changes with the migrations, so a server never hands out an outdated copy. */
 export function templateName(): string {
@@ -13,6 +17,8 @@ export function templateName(): string {
   }
   // The job queue's schema and queues are migrated too (jobs/job-queue.ts).
   hash.update(`job-queue:${jobQueueSchemaVersion}:${Object.values(queueNames).join(',')}`);
+  // Its months of the audit trail and sign-in attempts run to a few months after the month it was made in.
+  hash.update(`months:${templateMonthsFrom.toISOString()}:${new Date().toISOString().slice(0, 7)}`);
   return `rp_template_${hash.digest('hex').slice(0, 12)}`;
 }
 
@@ -34,6 +40,9 @@ export async function ensureTemplate(serverUrl: string): Promise<string> {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.query(`CREATE DATABASE ${name}`);
       const database = await openDatabase({ databaseUrl: databaseUrlOf(serverUrl, name), dataDir: '' });
+      // Tests write audit entries and sign-in attempts at instants of their choosing, as old data.
+      const ahead = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 3, 1));
+      for (const table of ['audit_events', 'sign_in_attempts'] as const) await ensureMonthlyPartitions(database.db, table, templateMonthsFrom, ahead);
       await database.close();
       await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
     }

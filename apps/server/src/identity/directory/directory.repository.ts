@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
-import { registrars, signInAttempts, users, userTokens } from '../../db/schema';
+import { intoMonthlyPartition } from '../../db/into-monthly-partition';
+import { registrars, signInAttempts, signInTrail, users, userTokens } from '../../db/schema';
 
 /* SQL of the embedded user directory; no decisions here. */
 
@@ -99,7 +100,8 @@ const addressMaxLength = 45;
  * cut to the longest an address can be.
  */
 export async function insertSignInAttempt(db: Db, attempt: { username: string; ip: string | null; outcome: string; at?: Date }): Promise<void> {
-  await db.insert(signInAttempts).values({ ...attempt, ip: attempt.ip?.slice(0, addressMaxLength) ?? null });
+  const row = { ...attempt, ip: attempt.ip?.slice(0, addressMaxLength) ?? null };
+  await intoMonthlyPartition(db, 'sign_in_attempts', (savepoint) => savepoint.insert(signInAttempts).values(row), attempt.at);
 }
 
 /** A registrar's handle as stored, found in any letter case. */
@@ -114,10 +116,10 @@ export async function findRegistrarHandle(db: Db, handle: string): Promise<strin
 
 export async function latestSignInAttempts(db: Db, username: string, limit: number) {
   return db
-    .select({ at: signInAttempts.at, ip: signInAttempts.ip, outcome: signInAttempts.outcome })
-    .from(signInAttempts)
-    .where(eq(signInAttempts.username, username))
-    .orderBy(desc(signInAttempts.at), desc(signInAttempts.id))
+    .select({ at: signInTrail.at, ip: signInTrail.ip, outcome: signInTrail.outcome })
+    .from(signInTrail)
+    .where(eq(signInTrail.username, username))
+    .orderBy(desc(signInTrail.at), desc(signInTrail.id))
     .limit(limit);
 }
 
@@ -125,8 +127,8 @@ export async function latestSignInAttempts(db: Db, username: string, limit: numb
 export async function hasSignedIn(db: Db, username: string, fromIp?: string): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
-    .from(signInAttempts)
-    .where(and(eq(signInAttempts.username, username), eq(signInAttempts.outcome, 'success'), fromIp === undefined ? undefined : eq(signInAttempts.ip, fromIp)))
+    .from(signInTrail)
+    .where(and(eq(signInTrail.username, username), eq(signInTrail.outcome, 'success'), fromIp === undefined ? undefined : eq(signInTrail.ip, fromIp)))
     .limit(1);
   return row !== undefined;
 }
@@ -163,11 +165,11 @@ export async function consumeUserToken(db: Db, tokenHash: string, now: Date): Pr
 
 /**
  * Keycloak mode: which of these Keycloak sessions the API refused because their registrar may not
- * sign in (recorded by `insertSessionSignIn` as `registrarBlocked`). By the unique session index.
+ * sign in (recorded by `insertSessionSignIn` as `registrarBlocked`). By the session index.
  */
 export async function refusedSessionIds(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
   if (sessionIds.length === 0) return new Set();
-  const result = await db.execute<{ session_id: string }>(sql`SELECT session_id FROM sign_in_attempts
+  const result = await db.execute<{ session_id: string }>(sql`SELECT session_id FROM sign_in_trail
     WHERE session_id IN (${sql.join(
       sessionIds.map((id) => sql`${id}`),
       sql`, `,

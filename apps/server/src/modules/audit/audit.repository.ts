@@ -20,13 +20,14 @@ export async function recordAudit<A extends AuditAction>(
   action: A,
   details: AuditDetails[A],
 ): Promise<void> {
+  const entry = { registrarHandle: actor.registrarHandle, username: actor.username, ip: actor.ip, action, details };
   if (!isEventKind(action)) {
-    await db.insert(auditEvents).values({ registrarHandle: actor.registrarHandle, username: actor.username, ip: actor.ip, action, details });
+    await intoMonthlyPartition(db, 'audit_events', (savepoint) => savepoint.insert(auditEvents).values(entry));
     return;
   }
   // Its own transaction when the caller has none (a savepoint within the caller's otherwise).
   await db.transaction(async (tx) => {
-    await tx.insert(auditEvents).values({ registrarHandle: actor.registrarHandle, username: actor.username, ip: actor.ip, action, details });
+    await intoMonthlyPartition(tx, 'audit_events', (savepoint) => savepoint.insert(auditEvents).values(entry));
     await intoMonthlyPartition(tx, 'events', (savepoint) =>
       insertEvent(savepoint, { registrarHandle: actor.registrarHandle, kind: action, actor: actor.username, data: details }),
     );

@@ -1,14 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { personalDataReadAction, type AuditAction, type SignInOutcome } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
+import { intoMonthlyPartition } from '../../db/into-monthly-partition';
 
 /**
  * The registrar's history: its audit trail (`audit_events`, by registrar handle), the sign-ins of
  * its accounts (`sign_in_attempts`, by the username's suffix, `sign_in_attempts_registrar_idx` of
- * migration 0011) and, for ADMIN users only, the personal-data log (`personal_data_reads`, by
- * registrar handle), as one list ordered newest first, then by source at the same instant (audit
- * entries, then the personal-data log, then sign-ins), then by id, newest first. Read only: nothing
- * here changes an entry.
+ * migration 0011), both read through their `*_trail` views (migration 0025: the old rows not copied
+ * yet too), and, for ADMIN users only, the personal-data log (`personal_data_reads`, by registrar
+ * handle), as one list ordered newest first, then by source at the same instant (audit entries,
+ * then the personal-data log, then sign-ins), then by id, newest first. Read only: nothing here
+ * changes an entry.
  */
 
 /** `a` audit trail, `p` personal-data log, `s` sign-ins: also their order at the same instant. */
@@ -121,7 +123,7 @@ const hasAudit = (scope: HistoryScope) => scope.actions === undefined || scope.a
 function historySql(scope: HistoryScope, limit: number, cursor?: HistoryCursor): SQL {
   const branches: SQL[] = [];
   if (hasAudit(scope)) {
-    branches.push(sql`(SELECT 'a' AS source, id, at, username, action, details, ip FROM audit_events
+    branches.push(sql`(SELECT 'a' AS source, id, at, username, action, details, ip FROM audit_trail
       WHERE ${auditWhere(scope, cursor)} ORDER BY at DESC, id DESC LIMIT ${limit})`);
   }
   if (scope.personalData) {
@@ -130,7 +132,7 @@ function historySql(scope: HistoryScope, limit: number, cursor?: HistoryCursor):
       FROM personal_data_reads WHERE ${personalDataWhere(scope, cursor)} ORDER BY at DESC, id DESC LIMIT ${limit})`);
   }
   if (scope.signIns) {
-    branches.push(sql`(SELECT 's' AS source, id, at, username, 'signIn.' || outcome AS action, '{}'::jsonb AS details, ip FROM sign_in_attempts
+    branches.push(sql`(SELECT 's' AS source, id, at, username, 'signIn.' || outcome AS action, '{}'::jsonb AS details, ip FROM sign_in_trail
       WHERE ${signInWhere(scope, cursor)} ORDER BY at DESC, id DESC LIMIT ${limit})`);
   }
   return sql.join(branches, sql` UNION ALL `);
@@ -183,9 +185,9 @@ export function historyAfter(db: Db, scope: HistoryScope, cursor: HistoryCursor 
 /** How many rows match, counted up to `cap + 1` per source (enough to tell "more than cap"). */
 export async function countHistory(db: Db, scope: HistoryScope, cap: number): Promise<number> {
   const counts: SQL[] = [];
-  if (hasAudit(scope)) counts.push(sql`(SELECT count(*) FROM (SELECT 1 FROM audit_events WHERE ${auditWhere(scope)} LIMIT ${cap + 1}) AS a)`);
+  if (hasAudit(scope)) counts.push(sql`(SELECT count(*) FROM (SELECT 1 FROM audit_trail WHERE ${auditWhere(scope)} LIMIT ${cap + 1}) AS a)`);
   if (scope.personalData) counts.push(sql`(SELECT count(*) FROM (SELECT 1 FROM personal_data_reads WHERE ${personalDataWhere(scope)} LIMIT ${cap + 1}) AS p)`);
-  if (scope.signIns) counts.push(sql`(SELECT count(*) FROM (SELECT 1 FROM sign_in_attempts WHERE ${signInWhere(scope)} LIMIT ${cap + 1}) AS s)`);
+  if (scope.signIns) counts.push(sql`(SELECT count(*) FROM (SELECT 1 FROM sign_in_trail WHERE ${signInWhere(scope)} LIMIT ${cap + 1}) AS s)`);
   if (counts.length === 0) return 0;
   const result = await db.execute<{ n: string }>(sql`SELECT (${sql.join(counts, sql` + `)})::text AS n`);
   return Number(result.rows[0]?.n ?? 0);
@@ -193,15 +195,20 @@ export async function countHistory(db: Db, scope: HistoryScope, cap: number): Pr
 
 /**
  * Keycloak mode: records a session's sign-in (its first API request) once, whichever request or
- * instance gets there first: the unique index on `session_id` decides, atomically. True when this
- * call recorded it. A success unless the API refused the session (`registrarBlocked`).
+ * instance gets there first. A partitioned table has no unique index without its partition column,
+ * so a transaction lock on the session id serialises its writers and the insert happens only when no
+ * row of that session exists (the second writer's statement starts after the first one's commit, and
+ * sees it). True when this call recorded it. A success unless the API refused the session (`registrarBlocked`).
  */
 export async function insertSessionSignIn(
   db: Db,
   attempt: { username: string; ip: string; sessionId: string; outcome?: Extract<SignInOutcome, 'success' | 'registrarBlocked'> },
 ): Promise<boolean> {
-  const result = await db.execute(sql`INSERT INTO sign_in_attempts (username, ip, outcome, session_id)
-    VALUES (${attempt.username}, ${attempt.ip}, ${attempt.outcome ?? 'success'}, ${attempt.sessionId})
-    ON CONFLICT (session_id) WHERE session_id IS NOT NULL DO NOTHING`);
-  return (result.rowCount ?? 0) > 0;
+  return intoMonthlyPartition(db, 'sign_in_attempts', async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`session-sign-in:${attempt.sessionId}`}))`);
+    const result = await tx.execute(sql`INSERT INTO sign_in_attempts (username, ip, outcome, session_id)
+      SELECT ${attempt.username}, ${attempt.ip}, ${attempt.outcome ?? 'success'}, ${attempt.sessionId}
+      WHERE NOT EXISTS (SELECT 1 FROM sign_in_trail WHERE session_id = ${attempt.sessionId})`);
+    return (result.rowCount ?? 0) > 0;
+  });
 }

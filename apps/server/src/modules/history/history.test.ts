@@ -6,7 +6,7 @@ import { auditEvents, signInAttempts } from '../../db/schema';
 import { SignInDriver } from '../../identity/testing/sign-in-driver';
 import { createActiveUser } from '../../identity/testing/users';
 import { defaultRetention } from '../../config';
-import { applyRetention } from '../../jobs/retention';
+import { maintainPartitions } from '../../jobs/retention';
 import { createRegistrar } from '../../test/factories';
 import { call, messagesOf } from '../../test/http';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -401,22 +401,23 @@ describe('what others type', () => {
 });
 
 describe('retention', () => {
-  it('removes entries older than the retention period from the history', async () => {
+  it('removes entries of months wholly past the retention period from the history', async () => {
     const handle = 'zeta';
     await createRegistrar(t.database.db, { handle });
     const now = new Date();
     const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    // 45 days before the retention's start: a month that ended before it (partitions go by whole months).
     await t.database.db.insert(auditEvents).values([
-      { registrarHandle: handle, username: 'z@zeta', action: 'user.create', at: daysAgo(defaultRetention.auditDays + 1) },
+      { registrarHandle: handle, username: 'z@zeta', action: 'user.create', at: daysAgo(defaultRetention.auditDays + 45) },
       { registrarHandle: handle, username: 'z@zeta', action: 'user.update', at: daysAgo(defaultRetention.auditDays - 1) },
     ]);
     await t.database.db.insert(signInAttempts).values([
-      { username: 'z@zeta', outcome: 'success', at: daysAgo(defaultRetention.signInDays + 1) },
+      { username: 'z@zeta', outcome: 'success', at: daysAgo(defaultRetention.signInDays + 45) },
       { username: 'z@zeta', outcome: 'wrongCode', at: daysAgo(defaultRetention.signInDays - 1) },
     ]);
     const zeta = as('admin@zeta', ['ADMIN']);
     expect((await history({}, zeta)).total).toBe(4);
-    await applyRetention(t.database.db, defaultRetention, now);
+    await maintainPartitions(t.database.db, defaultRetention, now);
     expect(actionsOf((await history({}, zeta)).entries)).toEqual(['signIn.wrongCode', 'user.update']);
   });
 });
