@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createRemoteJWKSet } from 'jose';
 import { issuerOf, type Config } from './config';
 import type { Database, Db } from './db/database';
+import { openReadReplicas, type ReadReplicas } from './db/read-replicas';
 import { databaseUserDirectory } from './identity/directory/database-user-directory';
 import { devMailRoutes } from './identity/demo/dev-mail.routes';
 import { keycloakAdmin } from './identity/directory/keycloak-admin';
@@ -32,6 +33,7 @@ import { webConfigurationRoutes } from './modules/config/config.routes';
 import { healthRoutes, type Lifecycle } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/metrics/metrics.plugin';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
+import { addReplicaMetrics } from './modules/metrics/replica-metrics';
 import { endBlockedSessions, keycloakSessionSignIns } from './modules/history/session-sign-ins';
 import { apiKeyAuthenticator } from './modules/api-keys/api-key-auth';
 import { registeredRoutes } from './modules/openapi/registered-routes';
@@ -45,6 +47,8 @@ declare module 'fastify' {
     outbox: Outbox;
     /** Panel users: in the product's database, or in Keycloak (identity/directory/). */
     userDirectory: UserDirectory;
+    /** The streaming replicas lag-tolerant reads may use (DATABASE_REPLICA_URLS; db/read-replicas.ts). */
+    replicas: ReadReplicas;
   }
 }
 
@@ -86,6 +90,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate('outbox', mailOutbox({ retry: config.mailRetry, smtpTimeoutMs: config.smtpTimeoutMs }));
   app.decorate<UserDirectory>('userDirectory', userDirectoryOf(config, database, app.outbox));
+  const replicas = openReadReplicas({
+    primary: database,
+    urls: config.database.replicaUrls,
+    maxLagSeconds: config.database.replicaMaxLagSeconds,
+    poolSize: config.database.poolSize,
+    log: app.log,
+  });
+  app.decorate<ReadReplicas>('replicas', replicas);
+  app.addHook('onClose', async () => replicas.close());
   // Turned off at SIGTERM (server.ts), so that /health/ready sends the proxy elsewhere first.
   app.decorate<Lifecycle>('lifecycle', { shuttingDown: false });
 
@@ -93,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(metricsPlugin, { pool: database.pool });
   addOutboxGauges(app);
   addFeedGauges(app);
+  addReplicaMetrics(app.metrics, replicas);
   // Cross-cutting first: headers and the error envelope apply to everything registered after them.
   await app.register(securityHeaders, { config });
   // Compression applies to the routes registered after it: all of them.
@@ -143,6 +157,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // What the registrar's status allows (blocked: nothing; suspended: no change), read per request.
         registrarStatus: registrarStatusGate(database.db, { onAccessBlocked: endBlockedSessions(app, config.identity.mode) }),
         recentAuthenticationSeconds: config.identity.recentAuthenticationSeconds,
+        database,
+        replicas,
       });
     },
     { prefix: servicesPrefix },
