@@ -17,6 +17,15 @@ export interface Database {
   close: () => Promise<void>;
 }
 
+/**
+ * A service that writes and also reads what tolerates lag: `db` (the primary) for the writes and the
+ * reads that decide them, `reads` for the rest (a replica or the primary, as plugins/api-routes.ts chose).
+ */
+export interface WritesAndReads {
+  db: Db;
+  reads: Database;
+}
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** The URL of another database on the same server. */

@@ -5,6 +5,6 @@ import { readEppConnections } from './epp-connections.service';
 /** `/services/registrar/epp/connections`: why the registry's EPP server accepted or refused the caller's registrar. */
 export function eppConnectionHandlers(app: FastifyInstance): Pick<ApiHandlers, 'getEppConnections'> {
   return {
-    getEppConnections: async (_input, { user }) => readEppConnections(app.db, user),
+    getEppConnections: async (_input, { user, reads }) => readEppConnections(reads.db, user),
   };
 }

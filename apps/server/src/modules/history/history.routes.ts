@@ -8,7 +8,7 @@ import { getHistory, getHistoryCsv } from './history.service';
  */
 export function historyHandlers(app: FastifyInstance): Pick<ApiHandlers, 'getHistory' | 'exportHistory'> {
   return {
-    getHistory: async ({ query: { page, ...filter } }, { user }) => getHistory(app.db, user, filter, page),
-    exportHistory: async ({ query: { page: _page, ...filter } }, { user }) => getHistoryCsv(app.db, user, filter),
+    getHistory: async ({ query: { page, ...filter } }, { user, reads }) => getHistory(reads.db, user, filter, page),
+    exportHistory: async ({ query: { page: _page, ...filter } }, { user, reads }) => getHistoryCsv({ db: app.db, reads }, user, filter),
   };
 }
