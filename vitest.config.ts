@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /*
@@ -7,6 +8,9 @@ import { defineConfig } from 'vitest/config';
  * Chromium against the built app.
  */
 const onPostgres = Boolean(process.env.DATABASE_URL);
+// Debian's pgbouncer package (.ci/run installs it): without it the pooler project is left out, and says so.
+const withPgBouncer = [process.env.PGBOUNCER_PATH, '/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].some((path) => path && existsSync(path));
+if (!withPgBouncer) console.warn('PgBouncer suite skipped: pgbouncer is not installed (apt-get install -y pgbouncer).');
 // The Keycloak suite needs a real Keycloak (`npm run keycloak`; .ci/run always starts one).
 const keycloakUrl = process.env.KEYCLOAK_URL;
 if (!keycloakUrl) console.warn('Keycloak suite skipped: KEYCLOAK_URL is not set (npm run keycloak starts a Keycloak on http://localhost:8180).');
@@ -25,6 +29,9 @@ export default defineConfig({
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], env: { TZ: 'UTC' } } },
       { test: { name: 'server', ...serverTests } },
       ...(onPostgres ? [{ test: { name: 'server-postgres', ...serverTests } }] : []),
+      // Every module's API tests through a real PgBouncer in transaction mode (test/pgbouncer.ts), in
+      // front of DATABASE_URL's server or, without it, an embedded one: what a registry runs.
+      ...(withPgBouncer ? [{ test: { name: 'server-pgbouncer', ...serverTests, include: ['src/modules/**/*.test.ts'] } }] : []),
       {
         test: {
           name: 'keycloak',
