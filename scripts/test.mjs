@@ -46,7 +46,14 @@ function nodeVersion(node) {
  */
 function run(name, command, args, { quietLog = false, report } = {}) {
   return new Promise((resolve) => {
-    const started = Date.now();
+    /** Which of issue 35's projects vitest.config.ts defines on this machine: by the same checks for their binaries. */
+function listedProjects() {
+  const pgbouncer = [process.env.PGBOUNCER_PATH, '/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].some((path) => path && existsSync(path));
+  const postgres15 = existsSync(`${process.env.POSTGRES15_BIN ?? '/usr/lib/postgresql/15/bin'}/pg_basebackup`);
+  return [...(pgbouncer ? ['server-pgbouncer'] : []), ...(postgres15 ? ['server-replicas'] : [])];
+}
+
+const started = Date.now();
     console.log(`\n▶ ${name}`);
     const child = spawn(command, args, { cwd: root, stdio: ['ignore', quietLog ? 'pipe' : 'inherit', quietLog ? 'pipe' : 'inherit'], env: process.env });
     /** @type {Buffer[]} */
@@ -81,6 +88,13 @@ function vitestRun(name, projects, { node = process.execPath, quietLog = false }
   return run(name, node, args, { quietLog, report });
 }
 
+/** Which of issue 35's projects vitest.config.ts defines on this machine: by the same checks for their binaries. */
+function listedProjects() {
+  const pgbouncer = [process.env.PGBOUNCER_PATH, '/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].some((path) => path && existsSync(path));
+  const postgres15 = existsSync(`${process.env.POSTGRES15_BIN ?? '/usr/lib/postgresql/15/bin'}/pg_basebackup`);
+  return [...(pgbouncer ? ['server-pgbouncer'] : []), ...(postgres15 ? ['server-replicas'] : [])];
+}
+
 const started = Date.now();
 const secondVersion = secondNode ? await nodeVersion(secondNode) : '';
 const firstVersion = process.version;
@@ -99,6 +113,16 @@ if (onPostgres) {
   serverRuns.push(vitestRun(`server, DATABASE_URL's PostgreSQL${secondNode ? ' + contract + web' : ''} (Node ${version})`, projects, { node, quietLog: true }));
 }
 await Promise.all(serverRuns);
+
+// Phase 2b: the database machinery of issue 35, each with servers of its own: every module's API
+// tests through PgBouncer in transaction mode (before DATABASE_URL's server, else an embedded one),
+// then a PostgreSQL 15 primary with a streaming replica. Vitest leaves out a project whose binaries
+// are missing (vitest.config.ts says which).
+const projectsListed = listedProjects();
+if (projectsListed.includes('server-pgbouncer')) await vitestRun('server through PgBouncer (transaction mode)', ['server-pgbouncer']);
+else console.warn('\nPgBouncer suite skipped: pgbouncer is not installed (apt-get install -y pgbouncer).');
+if (projectsListed.includes('server-replicas')) await vitestRun('read replicas (PostgreSQL 15 primary + streaming replica)', ['server-replicas']);
+else console.warn('\nReplica suite skipped: no PostgreSQL 15 binaries (POSTGRES15_BIN).');
 
 // Phase 3: the browser and Keycloak suites, alone on the machine.
 if (withKeycloak) await vitestRun('keycloak', ['keycloak']);
