@@ -35,7 +35,18 @@ export default defineConfig({
       // front of DATABASE_URL's server or, without it, an embedded one: what a registry runs.
       // A primary and a streaming replica of Debian's PostgreSQL 15, started by the test itself (test/replica-cluster.ts).
       ...(withPostgres15
-        ? [{ test: { name: 'server-replicas', root: 'apps/server', include: ['src/**/*.replica.ts'], testTimeout: 900_000, hookTimeout: 300_000, fileParallelism: false } }]
+        ? [
+            {
+              test: {
+                name: 'server-replicas',
+                root: 'apps/server',
+                include: ['src/**/*.replica.ts'],
+                testTimeout: 900_000,
+                hookTimeout: 300_000,
+                fileParallelism: false,
+              },
+            },
+          ]
         : []),
       ...(withPgBouncer ? [{ test: { name: 'server-pgbouncer', ...serverTests, include: ['src/modules/**/*.test.ts'] } }] : []),
       {

@@ -46,14 +46,7 @@ function nodeVersion(node) {
  */
 function run(name, command, args, { quietLog = false, report } = {}) {
   return new Promise((resolve) => {
-    /** Which of issue 35's projects vitest.config.ts defines on this machine: by the same checks for their binaries. */
-function listedProjects() {
-  const pgbouncer = [process.env.PGBOUNCER_PATH, '/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].some((path) => path && existsSync(path));
-  const postgres15 = existsSync(`${process.env.POSTGRES15_BIN ?? '/usr/lib/postgresql/15/bin'}/pg_basebackup`);
-  return [...(pgbouncer ? ['server-pgbouncer'] : []), ...(postgres15 ? ['server-replicas'] : [])];
-}
-
-const started = Date.now();
+    const started = Date.now();
     console.log(`\n▶ ${name}`);
     const child = spawn(command, args, { cwd: root, stdio: ['ignore', quietLog ? 'pipe' : 'inherit', quietLog ? 'pipe' : 'inherit'], env: process.env });
     /** @type {Buffer[]} */

@@ -114,7 +114,7 @@ async function main() {
   if (cluster) {
     const replicaUrl = databaseUrlOf(cluster.replica.url('postgres'), benchDatabaseName(domainCount));
     // The replica has replayed the load before the figures start.
-    const [{ position } = { position: "0/0" }] = await onServer<{ position: string }>(databaseUrl, 'SELECT pg_current_wal_insert_lsn()::text AS position');
+    const [{ position } = { position: '0/0' }] = await onServer<{ position: string }>(databaseUrl, 'SELECT pg_current_wal_insert_lsn()::text AS position');
     for (let waited = 0; waited < 600; waited++) {
       const [row] = await onServer<{ caught: boolean }>(replicaUrl, 'SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS caught', [position]);
       if (row?.caught) break;
@@ -137,7 +137,9 @@ async function main() {
   const ceiling = await startProcess<{ port: number }>(await compile('ceiling-server.ts'), { setup: { publicJwk, issuer, bodies } });
 
   const label = server ? server.label : 'a PostgreSQL 15 primary with a streaming replica (reads marked for replicas on the replica)';
-  console.log(`API benchmark on ${label}${via === 'pgbouncer' ? ', through PgBouncer 1.18 in transaction mode' : ''}: registrar ${benchRegistrar} with ${domainCount.toLocaleString('en')} domains`);
+  console.log(
+    `API benchmark on ${label}${via === 'pgbouncer' ? ', through PgBouncer 1.18 in transaction mode' : ''}: registrar ${benchRegistrar} with ${domainCount.toLocaleString('en')} domains`,
+  );
   console.log(
     `autocannon, ${connections} connections, ${seconds} s per call after a ${Math.min(3, seconds)} s warm-up, one 2-core machine for load and servers\n`,
   );

@@ -254,12 +254,14 @@ function checkTogether(v: Variables, publicUrl: string, demoMode: boolean, conte
   }
   // The embedded server has no replicas and no pooler in front of it.
   for (const name of ['DATABASE_DIRECT_URL', 'DATABASE_REPLICA_URLS', 'DATABASE_POOLER'] as const) {
-    if (v[name] !== undefined && !v.DATABASE_URL) context.addIssue({ code: 'custom', message: `${name} needs DATABASE_URL (the primary, or the pooler in front of it)` });
+    if (v[name] !== undefined && !v.DATABASE_URL)
+      context.addIssue({ code: 'custom', message: `${name} needs DATABASE_URL (the primary, or the pooler in front of it)` });
   }
   if (v.DATABASE_POOLER === 'transaction' && v.DEMO_MODE === true) {
     context.addIssue({
       code: 'custom',
-      message: 'DEMO_MODE=true with DATABASE_POOLER=transaction: the demo seed at start holds a session lock, which a pooler in transaction mode cannot keep; load the demo with `npm run seed` (it connects to DATABASE_DIRECT_URL) instead',
+      message:
+        'DEMO_MODE=true with DATABASE_POOLER=transaction: the demo seed at start holds a session lock, which a pooler in transaction mode cannot keep; load the demo with `npm run seed` (it connects to DATABASE_DIRECT_URL) instead',
     });
   }
   if (v.IDENTITY_MODE === 'keycloak' && !v.OIDC_DIRECTORY_CLIENT_SECRET) {

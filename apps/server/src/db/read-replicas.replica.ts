@@ -48,7 +48,16 @@ async function request(instance: number, method: 'GET' | 'PUT', url: string, use
 
 async function addUser(database: Database, username: string) {
   const registrarHandle = username.slice(username.indexOf('@') + 1);
-  await database.db.insert(users).values({ username, registrarHandle, name: `Name of ${username}`, email: `${username.replace('@', '.')}@mail.example`, roles: ['ADMIN', 'TECH'], state: 'active' });
+  await database.db
+    .insert(users)
+    .values({
+      username,
+      registrarHandle,
+      name: `Name of ${username}`,
+      email: `${username.replace('@', '.')}@mail.example`,
+      roles: ['ADMIN', 'TECH'],
+      state: 'active',
+    });
 }
 
 /** Polls `ready` every 200 ms, at most `ms`. */
@@ -75,10 +84,19 @@ beforeAll(async () => {
     ...base,
     database: { ...base.database, replicaUrls: [cluster.replica.url('portal')], replicaMaxLagSeconds: 60 },
     // The pairs follow each other as fast as the machine goes: the request limits are not what this file tests.
-    rateLimits: loadRateLimits({ RATE_LIMIT_SERVICES_PER_IP: '1000000/1m', RATE_LIMIT_SERVICES_PER_USER: '1000000/1m', RATE_LIMIT_EPP_PASSWORD_PER_REGISTRAR: '100/1h' }),
+    rateLimits: loadRateLimits({
+      RATE_LIMIT_SERVICES_PER_IP: '1000000/1m',
+      RATE_LIMIT_SERVICES_PER_USER: '1000000/1m',
+      RATE_LIMIT_EPP_PASSWORD_PER_REGISTRAR: '100/1h',
+    }),
   };
   for (let i = 0; i < 2; i++) {
-    const database = await openDatabase({ databaseUrl: cluster.primary.url('portal'), dataDir: '', migrations: 'ignore', onIdleConnectionError: () => undefined });
+    const database = await openDatabase({
+      databaseUrl: cluster.primary.url('portal'),
+      dataDir: '',
+      migrations: 'ignore',
+      onIdleConnectionError: () => undefined,
+    });
     const app = await buildApp({ config, database, logger: false });
     await app.ready();
     instances.push({ app, database });
@@ -97,7 +115,10 @@ beforeAll(async () => {
   await createRegistrar(setup.db, { handle: 'observer' });
   await addUser(setup, 'tech@observer');
   // The replica has what was just written (5 s later) and each instance uses it.
-  await eventually('the replica has the registrars', async () => (await onServer(cluster.replica.url('portal'), "SELECT 1 FROM users WHERE username = 'tech@observer'")).length === 1);
+  await eventually(
+    'the replica has the registrars',
+    async () => (await onServer(cluster.replica.url('portal'), "SELECT 1 FROM users WHERE username = 'tech@observer'")).length === 1,
+  );
   for (const { app } of instances) await eventually('the replica in use', async () => (await app.replicas.check(), app.replicas.replicas[0]!.available));
 }, 300_000);
 
@@ -125,13 +146,16 @@ describe('read replicas', () => {
         if (i % 50 === 0) {
           // Evidence that a read from the replica now would be stale (not asserted: it depends on the machine's pace).
           looks++;
-          const onReplica = await onServer<{ ip: string }>(cluster.replica.url('portal'), 'SELECT ip FROM epp_ip_addresses WHERE registrar_handle = $1', [`wr${w}`]);
+          const onReplica = await onServer<{ ip: string }>(cluster.replica.url('portal'), 'SELECT ip FROM epp_ip_addresses WHERE registrar_handle = $1', [
+            `wr${w}`,
+          ]);
           if (!onReplica.some((row) => row.ip === ipAddresses[0])) replicaWasBehind++;
         }
         const read = await request(i + 1, 'GET', ipUrl, username);
         expect(read.statusCode).toBe(200);
         const got = read.json<{ data: { ipAddresses: string[] } }>().data.ipAddresses;
-        if (JSON.stringify(got) !== JSON.stringify(saved.json<{ data: { ipAddresses: string[] } }>().data.ipAddresses)) stale.push(`${username} pair ${i}: ${got.join(',')}`);
+        if (JSON.stringify(got) !== JSON.stringify(saved.json<{ data: { ipAddresses: string[] } }>().data.ipAddresses))
+          stale.push(`${username} pair ${i}: ${got.join(',')}`);
       }
     };
     const passwordWriter = async (w: number) => {
@@ -165,7 +189,10 @@ describe('read replicas', () => {
   it('answers a read the replica cancels (a recovery conflict) from the primary', async () => {
     // Conflicts cancelled at once, and no apply delay: a lock taken on the primary is replayed while the replica's read holds the table.
     await cluster.replica.configure({ max_standby_streaming_delay: '0', recovery_min_apply_delay: '0' });
-    await eventually('the replica without delay', async () => (await onServer<{ v: string }>(cluster.replica.url('portal'), "SELECT current_setting('max_standby_streaming_delay') AS v"))[0]?.v === '0');
+    await eventually(
+      'the replica without delay',
+      async () => (await onServer<{ v: string }>(cluster.replica.url('portal'), "SELECT current_setting('max_standby_streaming_delay') AS v"))[0]?.v === '0',
+    );
     for (const { app } of instances) await eventually('the replica in use', async () => (await app.replicas.check(), app.replicas.replicas[0]!.available));
     const before = routed().primary_retry;
     const expected = (await request(0, 'GET', ipUrl, 'tech@observer')).json<{ data: unknown }>().data;

@@ -81,7 +81,8 @@ export interface ReadReplicaOptions {
 /** A connection error, or the server ending the session: the replica is unreachable, not the query wrong. */
 export function isConnectionFailure(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && (/^08/.test(code) || ['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'].includes(code))) return true;
+  if (typeof code === 'string' && (/^08/.test(code) || ['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'].includes(code)))
+    return true;
   const message = error instanceof Error ? error.message : '';
   return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(message);
 }
@@ -163,7 +164,8 @@ export function openReadReplicas(options: ReadReplicaOptions): ReadReplicas {
       if (wasAvailable) options.log.warn({ replica: replica.name, err: error }, 'read replica left out: it does not answer');
       return;
     }
-    if (wasAvailable && !replica.available) options.log.warn({ replica: replica.name, lagSeconds: replica.lagSeconds }, 'read replica left out: too far behind');
+    if (wasAvailable && !replica.available)
+      options.log.warn({ replica: replica.name, lagSeconds: replica.lagSeconds }, 'read replica left out: too far behind');
     if (!wasAvailable && replica.available) options.log.info({ replica: replica.name, lagSeconds: replica.lagSeconds }, 'read replica in use');
   };
 

@@ -30,7 +30,12 @@ export const urlWith = (schemes: readonly string[], what: string) =>
 export const urlListWith = (schemes: readonly string[], what: string) =>
   z
     .string()
-    .transform((value) => value.split(',').map((item) => item.trim()).filter((item) => item !== ''))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    )
     .pipe(z.array(urlWith(schemes, what)).min(1, { message: `must be ${what}` }));
 
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { message: `must be one of ${values.join(', ')}` });

@@ -58,7 +58,12 @@ function serverAt(dataDir: string, port: number): Server {
     start: () => pgCtl(['-l', join(dataDir, 'server.log'), '-w', '-t', '120', 'start']),
     stop: () => pgCtl(['-m', 'fast', '-w', '-t', '120', 'stop']),
     async configure(settings) {
-      appendFileSync(join(dataDir, 'postgresql.auto.conf'), Object.entries(settings).map(([name, value]) => `${name} = '${value}'\n`).join(''));
+      appendFileSync(
+        join(dataDir, 'postgresql.auto.conf'),
+        Object.entries(settings)
+          .map(([name, value]) => `${name} = '${value}'\n`)
+          .join(''),
+      );
       await pgCtl(['reload']);
     },
   };

@@ -17,8 +17,7 @@ export function addReplicaMetrics(metrics: Metrics, replicas: ReadReplicas): voi
     name: 'db_replica_lag_seconds',
     help: "Seconds the replica is behind the primary at its last check (an upper bound, to the check's interval); none when it did not answer.",
     labelNames: ['replica'],
-    read: () =>
-      replicas.replicas.flatMap((replica) => (replica.lagSeconds === null ? [] : [{ labels: { replica: replica.name }, value: replica.lagSeconds }])),
+    read: () => replicas.replicas.flatMap((replica) => (replica.lagSeconds === null ? [] : [{ labels: { replica: replica.name }, value: replica.lagSeconds }])),
   });
   const counted: Record<ReadRoute, number> = { replica: 0, primary_no_replica: 0, primary_after_write: 0, primary_retry: 0 };
   const reads = new Counter({

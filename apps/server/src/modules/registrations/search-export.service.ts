@@ -15,7 +15,12 @@ import { filtersOf } from './search.service';
  * page), as a CSV stream in the domain report's columns. Counted first, with the search's own count,
  * for the progress bar; recorded in the registrar's history before the file is written.
  */
-export async function exportSearch({ db, reads }: WritesAndReads, tld: string, user: SignedInUser, query: DomainSearchFilters & { ulabel: string }): Promise<CsvFile> {
+export async function exportSearch(
+  { db, reads }: WritesAndReads,
+  tld: string,
+  user: SignedInUser,
+  query: DomainSearchFilters & { ulabel: string },
+): Promise<CsvFile> {
   const registrarHandle = user.registrarHandle;
   const plan = planSearch(query.ulabel, tld);
   const filters = filtersOf(query);
