@@ -48,16 +48,14 @@ async function request(instance: number, method: 'GET' | 'PUT', url: string, use
 
 async function addUser(database: Database, username: string) {
   const registrarHandle = username.slice(username.indexOf('@') + 1);
-  await database.db
-    .insert(users)
-    .values({
-      username,
-      registrarHandle,
-      name: `Name of ${username}`,
-      email: `${username.replace('@', '.')}@mail.example`,
-      roles: ['ADMIN', 'TECH'],
-      state: 'active',
-    });
+  await database.db.insert(users).values({
+    username,
+    registrarHandle,
+    name: `Name of ${username}`,
+    email: `${username.replace('@', '.')}@mail.example`,
+    roles: ['ADMIN', 'TECH'],
+    state: 'active',
+  });
 }
 
 /** Polls `ready` every 200 ms, at most `ms`. */

@@ -78,8 +78,17 @@ export interface ReadReplicaOptions {
   log: { warn: (fields: object, message: string) => void; info: (fields: object, message: string) => void };
 }
 
+/** The error and what it wraps: Drizzle puts the driver's error in `cause` ("Failed query: …"). */
+function* errorChain(error: unknown): Generator<unknown> {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) yield current;
+}
+
 /** A connection error, or the server ending the session: the replica is unreachable, not the query wrong. */
 export function isConnectionFailure(error: unknown): boolean {
+  return [...errorChain(error)].some(isConnectionFailureItself);
+}
+
+function isConnectionFailureItself(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && (/^08/.test(code) || ['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'].includes(code)))
     return true;
@@ -92,6 +101,10 @@ export function isConnectionFailure(error: unknown): boolean {
  * SQLSTATE 40001 or 40P01 with "conflict with recovery"), or a read-only refusal: worth once more on the primary.
  */
 export function isReplicaRefusal(error: unknown): boolean {
+  return [...errorChain(error)].some(isReplicaRefusalItself);
+}
+
+function isReplicaRefusalItself(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : '';
   return ((code === '40001' || code === '40P01') && /conflict with recovery/i.test(message)) || code === '25006';
