@@ -85,7 +85,7 @@ function vitestRun(name, projects, { node = process.execPath, quietLog = false }
 function listedProjects() {
   const pgbouncer = [process.env.PGBOUNCER_PATH, '/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].some((path) => path && existsSync(path));
   const postgres15 = existsSync(`${process.env.POSTGRES15_BIN ?? '/usr/lib/postgresql/15/bin'}/pg_basebackup`);
-  return [...(pgbouncer ? ['server-pgbouncer'] : []), ...(postgres15 ? ['server-replicas'] : [])];
+  return [...(pgbouncer && onPostgres ? ['server-pgbouncer'] : []), ...(postgres15 ? ['server-replicas'] : [])];
 }
 
 const started = Date.now();
@@ -113,7 +113,7 @@ await Promise.all(serverRuns);
 // are missing (vitest.config.ts says which).
 const projectsListed = listedProjects();
 if (projectsListed.includes('server-pgbouncer')) await vitestRun('server through PgBouncer (transaction mode)', ['server-pgbouncer']);
-else console.warn('\nPgBouncer suite skipped: pgbouncer is not installed (apt-get install -y pgbouncer).');
+else console.warn('\nPgBouncer suite skipped: it needs pgbouncer (apt-get install -y pgbouncer) and DATABASE_URL.');
 if (projectsListed.includes('server-replicas')) await vitestRun('read replicas (PostgreSQL 15 primary + streaming replica)', ['server-replicas']);
 else console.warn('\nReplica suite skipped: no PostgreSQL 15 binaries (POSTGRES15_BIN).');
 
