@@ -159,6 +159,16 @@ async function main() {
         `${call.name.padEnd(32)}${pad(Buffer.byteLength(bodies[call.path.split('?')[0]!]!), 7)}${pad(Math.round(figures.rps), 9)}${pad(figures.p50, 6)}${pad(figures.p99, 6)}${pad(Math.round(bare.rps), 9)}${pad((figures.rps / bare.rps).toFixed(2), 7)}  ${goal}${failures}`,
       );
     }
+    if (cluster) {
+      // Where the marked reads went: the figures above are the replica's only if they went there.
+      const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      console.log(
+        `\n${metrics
+          .split('\n')
+          .filter((line) => /^registrar_panel_db_(lag_tolerant_reads_total|replica_up)/.test(line))
+          .join('\n')}`,
+      );
+    }
     const peakKb = memoryKb(portal.pid, 'VmHWM');
     console.log(
       `\nportal memory: ${mb(idleKb)} MB before the load, ${mb(peakKb)} MB peak under it (goal ≤ 200 MB: ${peakKb / 1024 <= 200 ? 'met' : 'NOT met'})`,
