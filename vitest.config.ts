@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /*
@@ -7,6 +8,11 @@ import { defineConfig } from 'vitest/config';
  * Chromium against the built app.
  */
 const onPostgres = Boolean(process.env.DATABASE_URL);
+// Debian's pgbouncer package (.ci/run installs it): without it the pooler project is left out, and says so.
+const withPgBouncer = [process.env.PGBOUNCER_PATH, '/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].some((path) => path && existsSync(path));
+const withPostgres15 = existsSync(`${process.env.POSTGRES15_BIN ?? '/usr/lib/postgresql/15/bin'}/pg_basebackup`);
+if (!withPostgres15) console.warn('Replica suite skipped: no PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin (POSTGRES15_BIN).');
+if (!withPgBouncer) console.warn('PgBouncer suite skipped: pgbouncer is not installed (apt-get install -y pgbouncer).');
 // The Keycloak suite needs a real Keycloak (`npm run keycloak`; .ci/run always starts one).
 const keycloakUrl = process.env.KEYCLOAK_URL;
 if (!keycloakUrl) console.warn('Keycloak suite skipped: KEYCLOAK_URL is not set (npm run keycloak starts a Keycloak on http://localhost:8180).');
@@ -25,6 +31,24 @@ export default defineConfig({
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], env: { TZ: 'UTC' } } },
       { test: { name: 'server', ...serverTests } },
       ...(onPostgres ? [{ test: { name: 'server-postgres', ...serverTests } }] : []),
+      // Every module's API tests through a real PgBouncer in transaction mode (test/pgbouncer.ts), in
+      // front of DATABASE_URL's server (trust on loopback, as CI's): what a registry runs.
+      // A primary and a streaming replica of Debian's PostgreSQL 15, started by the test itself (test/replica-cluster.ts).
+      ...(withPostgres15
+        ? [
+            {
+              test: {
+                name: 'server-replicas',
+                root: 'apps/server',
+                include: ['src/**/*.replica.ts'],
+                testTimeout: 900_000,
+                hookTimeout: 300_000,
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
+      ...(withPgBouncer && onPostgres ? [{ test: { name: 'server-pgbouncer', ...serverTests, include: ['src/modules/**/*.test.ts'] } }] : []),
       {
         test: {
           name: 'keycloak',

@@ -81,6 +81,13 @@ function vitestRun(name, projects, { node = process.execPath, quietLog = false }
   return run(name, node, args, { quietLog, report });
 }
 
+/** Which of issue 35's projects vitest.config.ts defines on this machine: by the same checks for their binaries. */
+function listedProjects() {
+  const pgbouncer = [process.env.PGBOUNCER_PATH, '/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].some((path) => path && existsSync(path));
+  const postgres15 = existsSync(`${process.env.POSTGRES15_BIN ?? '/usr/lib/postgresql/15/bin'}/pg_basebackup`);
+  return [...(pgbouncer && onPostgres ? ['server-pgbouncer'] : []), ...(postgres15 ? ['server-replicas'] : [])];
+}
+
 const started = Date.now();
 const secondVersion = secondNode ? await nodeVersion(secondNode) : '';
 const firstVersion = process.version;
@@ -99,6 +106,16 @@ if (onPostgres) {
   serverRuns.push(vitestRun(`server, DATABASE_URL's PostgreSQL${secondNode ? ' + contract + web' : ''} (Node ${version})`, projects, { node, quietLog: true }));
 }
 await Promise.all(serverRuns);
+
+// Phase 2b: the database machinery of issue 35, each with servers of its own: every module's API
+// tests through PgBouncer in transaction mode (before DATABASE_URL's server, else an embedded one),
+// then a PostgreSQL 15 primary with a streaming replica. Vitest leaves out a project whose binaries
+// are missing (vitest.config.ts says which).
+const projectsListed = listedProjects();
+if (projectsListed.includes('server-pgbouncer')) await vitestRun('server through PgBouncer (transaction mode)', ['server-pgbouncer']);
+else console.warn('\nPgBouncer suite skipped: it needs pgbouncer (apt-get install -y pgbouncer) and DATABASE_URL.');
+if (projectsListed.includes('server-replicas')) await vitestRun('read replicas (PostgreSQL 15 primary + streaming replica)', ['server-replicas']);
+else console.warn('\nReplica suite skipped: no PostgreSQL 15 binaries (POSTGRES15_BIN).');
 
 // Phase 3: the browser and Keycloak suites, alone on the machine.
 if (withKeycloak) await vitestRun('keycloak', ['keycloak']);

@@ -8,23 +8,32 @@
  * body, byte for byte, as the portal answered for that call (ceiling-server.ts). autocannon drives
  * both from this process with C connections (default 50) for S seconds per call (default 10).
  * Figures are printed, never asserted.
+ *
+ * `--via pgbouncer`: the portal reaches the database through PgBouncer 1.18 in transaction mode
+ * (DATABASE_POOLER=transaction, migrations on DATABASE_DIRECT_URL); `--via replica`: on a
+ * PostgreSQL 15 primary with a streaming replica of its own (test/replica-cluster.ts, no apply
+ * delay), the lag-tolerant reads (the search here) on the replica. Default `--via direct`.
  */
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openDatabase } from '../src/db/database';
+import { databaseUrlOf, openDatabase } from '../src/db/database';
+import { startPgBouncer, type RunningPgBouncer } from '../src/test/pgbouncer';
+import { onServer, startPrimaryAndReplica, type PrimaryAndReplica } from '../src/test/replica-cluster';
 import { benchDatabaseName, openBenchServer } from './bench-server';
 import { compile, freshToken, mb, memoryKb, removeCompiled, resetPeakMemory, startPortal, startProcess } from './processes';
 import { benchRegistrar, loadBenchRegistry } from './report-data';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
-  options: { domains: { type: 'string' }, seconds: { type: 'string' }, connections: { type: 'string' }, fresh: { type: 'boolean' } },
+  options: { domains: { type: 'string' }, seconds: { type: 'string' }, connections: { type: 'string' }, fresh: { type: 'boolean' }, via: { type: 'string' } },
   strict: true,
 });
 const domainCount = Number(values.domains ?? 1_000_000);
 const seconds = Number(values.seconds ?? 10);
 const connections = Number(values.connections ?? 50);
+const via = values.via ?? 'direct';
+if (!['direct', 'pgbouncer', 'replica'].includes(via)) throw new Error('--via is direct, pgbouncer or replica');
 
 interface Goal {
   rps: number;
@@ -81,14 +90,40 @@ async function benchCalls(databaseUrl: string): Promise<Call[]> {
 const pad = (text: string | number, width: number) => String(text).padStart(width);
 
 async function main() {
-  const server = await openBenchServer();
-  const databaseUrl = await server.database(benchDatabaseName(domainCount), values.fresh);
+  let cluster: PrimaryAndReplica | undefined;
+  let pgbouncer: RunningPgBouncer | undefined;
+  const server = via === 'replica' ? undefined : await openBenchServer();
+  let databaseUrl: string;
+  if (server) databaseUrl = await server.database(benchDatabaseName(domainCount), values.fresh);
+  else {
+    cluster = await startPrimaryAndReplica({ applyDelay: '0' });
+    await onServer(cluster.primary.url('postgres'), `CREATE DATABASE ${benchDatabaseName(domainCount)}`);
+    databaseUrl = databaseUrlOf(cluster.primary.url('postgres'), benchDatabaseName(domainCount));
+  }
   const database = await openDatabase({ databaseUrl, dataDir: '' });
   await loadBenchRegistry(database, domainCount);
   await database.close();
   const calls = await benchCalls(databaseUrl);
+  let overrides: Record<string, string> = {};
+  let portalUrl = databaseUrl;
+  if (via === 'pgbouncer') {
+    pgbouncer = await startPgBouncer(databaseUrl, { poolSize: 20 });
+    portalUrl = pgbouncer.urlFor(databaseUrl);
+    overrides = { DATABASE_POOLER: 'transaction', DATABASE_DIRECT_URL: databaseUrl };
+  }
+  if (cluster) {
+    const replicaUrl = databaseUrlOf(cluster.replica.url('postgres'), benchDatabaseName(domainCount));
+    // The replica has replayed the load before the figures start.
+    const [{ position } = { position: '0/0' }] = await onServer<{ position: string }>(databaseUrl, 'SELECT pg_current_wal_insert_lsn()::text AS position');
+    for (let waited = 0; waited < 600; waited++) {
+      const [row] = await onServer<{ caught: boolean }>(replicaUrl, 'SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS caught', [position]);
+      if (row?.caught) break;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    overrides = { DATABASE_REPLICA_URLS: replicaUrl };
+  }
 
-  const portal = await startPortal(databaseUrl);
+  const portal = await startPortal(portalUrl, overrides);
   const { port, token, publicJwk, issuer } = portal.ready;
   const headers = { authorization: `Bearer ${token}` };
 
@@ -101,7 +136,10 @@ async function main() {
   }
   const ceiling = await startProcess<{ port: number }>(await compile('ceiling-server.ts'), { setup: { publicJwk, issuer, bodies } });
 
-  console.log(`API benchmark on ${server.label}: registrar ${benchRegistrar} with ${domainCount.toLocaleString('en')} domains`);
+  const label = server ? server.label : 'a PostgreSQL 15 primary with a streaming replica (reads marked for replicas on the replica)';
+  console.log(
+    `API benchmark on ${label}${via === 'pgbouncer' ? ', through PgBouncer 1.18 in transaction mode' : ''}: registrar ${benchRegistrar} with ${domainCount.toLocaleString('en')} domains`,
+  );
   console.log(
     `autocannon, ${connections} connections, ${seconds} s per call after a ${Math.min(3, seconds)} s warm-up, one 2-core machine for load and servers\n`,
   );
@@ -121,6 +159,16 @@ async function main() {
         `${call.name.padEnd(32)}${pad(Buffer.byteLength(bodies[call.path.split('?')[0]!]!), 7)}${pad(Math.round(figures.rps), 9)}${pad(figures.p50, 6)}${pad(figures.p99, 6)}${pad(Math.round(bare.rps), 9)}${pad((figures.rps / bare.rps).toFixed(2), 7)}  ${goal}${failures}`,
       );
     }
+    if (cluster) {
+      // Where the marked reads went: the figures above are the replica's only if they went there.
+      const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      console.log(
+        `\n${metrics
+          .split('\n')
+          .filter((line) => /^registrar_panel_db_(lag_tolerant_reads_total|replica_up)/.test(line))
+          .join('\n')}`,
+      );
+    }
     const peakKb = memoryKb(portal.pid, 'VmHWM');
     console.log(
       `\nportal memory: ${mb(idleKb)} MB before the load, ${mb(peakKb)} MB peak under it (goal ≤ 200 MB: ${peakKb / 1024 <= 200 ? 'met' : 'NOT met'})`,
@@ -128,7 +176,9 @@ async function main() {
   } finally {
     await Promise.all([portal.stop(), ceiling.stop()]);
     removeCompiled();
-    await server.stop();
+    await pgbouncer?.stop();
+    await server?.stop();
+    await cluster?.stop();
   }
 }
 

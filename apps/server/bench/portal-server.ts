@@ -11,7 +11,13 @@ import { signAccessToken } from '../src/identity/testing/access-tokens';
 
 const handle = process.env.BENCH_REGISTRAR ?? 'acme';
 const config = { ...loadConfig(), port: 0, host: '127.0.0.1' };
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  directUrl: config.database.directUrl,
+  pooler: config.database.pooler,
+  poolSize: config.database.poolSize,
+  dataDir: config.dataDir,
+});
 const app = await buildApp({ config, database, logger: { level: config.logLevel } });
 // The registrar's staff, for the users list.
 await seedDemoUsers(app);

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createRemoteJWKSet } from 'jose';
 import { issuerOf, type Config } from './config';
 import type { Database, Db } from './db/database';
+import { openReadReplicas, type ReadReplicas } from './db/read-replicas';
 import { databaseUserDirectory } from './identity/directory/database-user-directory';
 import { devMailRoutes } from './identity/demo/dev-mail.routes';
 import { keycloakAdmin } from './identity/directory/keycloak-admin';
@@ -33,6 +34,7 @@ import { webConfigurationRoutes } from './modules/config/config.routes';
 import { healthRoutes, type Lifecycle } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/metrics/metrics.plugin';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
+import { addReplicaMetrics } from './modules/metrics/replica-metrics';
 import { endBlockedSessions, keycloakSessionSignIns } from './modules/history/session-sign-ins';
 import { apiKeyAuthenticator } from './modules/api-keys/api-key-auth';
 import { registeredRoutes } from './modules/openapi/registered-routes';
@@ -48,6 +50,8 @@ declare module 'fastify' {
     userDirectory: UserDirectory;
     /** Who looked at personal data (modules/personal-data-log/); null when PERSONAL_DATA_LOG=false. */
     personalDataLog: PersonalDataLog | null;
+    /** The streaming replicas lag-tolerant reads may use (DATABASE_REPLICA_URLS; db/read-replicas.ts). */
+    replicas: ReadReplicas;
   }
 }
 
@@ -89,6 +93,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate('outbox', mailOutbox({ retry: config.mailRetry, smtpTimeoutMs: config.smtpTimeoutMs }));
   app.decorate<UserDirectory>('userDirectory', userDirectoryOf(config, database, app.outbox));
+  const replicas = openReadReplicas({
+    primary: database,
+    urls: config.database.replicaUrls,
+    maxLagSeconds: config.database.replicaMaxLagSeconds,
+    poolSize: config.database.poolSize,
+    log: app.log,
+  });
+  app.decorate<ReadReplicas>('replicas', replicas);
+  app.addHook('onClose', async () => replicas.close());
   // Turned off at SIGTERM (server.ts), so that /health/ready sends the proxy elsewhere first.
   app.decorate<Lifecycle>('lifecycle', { shuttingDown: false });
   app.decorate<PersonalDataLog | null>('personalDataLog', config.personalDataLog ? personalDataLog(database.db, app.log) : null);
@@ -100,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(metricsPlugin, { pool: database.pool });
   addOutboxGauges(app);
   addFeedGauges(app);
+  addReplicaMetrics(app.metrics, replicas);
   // Cross-cutting first: headers and the error envelope apply to everything registered after them.
   await app.register(securityHeaders, { config });
   // Compression applies to the routes registered after it: all of them.
@@ -151,6 +165,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         registrarStatus: registrarStatusGate(database.db, { onAccessBlocked: endBlockedSessions(app, config.identity.mode) }),
         recentAuthenticationSeconds: config.identity.recentAuthenticationSeconds,
         recordPersonalData: app.personalDataLog ? (read) => app.personalDataLog?.record(read) : undefined,
+        database,
+        replicas,
       });
     },
     { prefix: servicesPrefix },

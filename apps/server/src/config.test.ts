@@ -55,6 +55,30 @@ describe('configuration', () => {
     expect(set).toMatchObject({ port: 8080, database: { poolSize: 25, statementTimeoutMs: 30_000 }, smtpTimeoutMs: 5_000 });
   });
 
+  it('reads the replicas, the direct address and the pooler; each needs DATABASE_URL, and the pooler no demo', () => {
+    const server = { ...base, DATABASE_URL: 'postgres://portal@db:6432/rp', TOTP_ENCRYPTION_KEY: '00'.repeat(32) };
+    expect(loadConfig(server).database).toMatchObject({ directUrl: server.DATABASE_URL, pooler: 'none', replicaUrls: [], replicaMaxLagSeconds: 30 });
+    const full = loadConfig({
+      ...server,
+      DATABASE_DIRECT_URL: 'postgres://portal@db:5432/rp',
+      DATABASE_POOLER: 'transaction',
+      DATABASE_REPLICA_URLS: 'postgres://portal@r1:5432/rp, postgres://portal@r2:5432/rp',
+      DATABASE_REPLICA_MAX_LAG: '10',
+    });
+    expect(full.database).toMatchObject({
+      directUrl: 'postgres://portal@db:5432/rp',
+      pooler: 'transaction',
+      replicaUrls: ['postgres://portal@r1:5432/rp', 'postgres://portal@r2:5432/rp'],
+      replicaMaxLagSeconds: 10,
+    });
+    expect(() => loadConfig({ ...server, DATABASE_REPLICA_URLS: 'postgres://r1/rp,http://r2/rp' })).toThrow(
+      'DATABASE_REPLICA_URLS must be postgres:// connection strings separated by commas',
+    );
+    expect(() => loadConfig({ ...server, DATABASE_POOLER: 'session' })).toThrow('DATABASE_POOLER must be one of none, transaction');
+    expect(() => loadConfig({ ...base, DATABASE_REPLICA_URLS: 'postgres://r1/rp' })).toThrow('DATABASE_REPLICA_URLS needs DATABASE_URL');
+    expect(() => loadConfig({ ...server, DATABASE_POOLER: 'transaction', DEMO_MODE: 'true' })).toThrow('DEMO_MODE=true with DATABASE_POOLER=transaction');
+  });
+
   it("lists every checked variable in the README's configuration table", () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
     for (const name of Object.keys(variablesSchema.shape)) expect(readme, name).toMatch(new RegExp(`^\\| \`${name}\` +\\|`, 'm'));

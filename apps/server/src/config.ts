@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { eppCertificateRules } from '@registrar-panel/contract';
 import { isLoopbackHostname, parseTrustProxy, type TrustProxy } from './lib/addresses';
-import { encryptionKey, flag, oneOf, presentVariables, refusals, urlWith, wholeNumber } from './lib/env-rules';
+import { encryptionKey, flag, oneOf, presentVariables, refusals, urlListWith, urlWith, wholeNumber } from './lib/env-rules';
 import { parseLimit, rateLimitPolicy, type RateLimits } from './lib/rate-limit-policy';
 
 /*
@@ -65,7 +65,21 @@ export interface Config {
   /** Password hashes (argon2) computed at once, and how many more may wait; beyond that: 503. */
   passwordWork: { maxRunning: number; maxWaiting: number };
   /** Connections to PostgreSQL per instance, and the longest a statement may run (0: no limit). */
-  database: { poolSize: number; statementTimeoutMs: number };
+  database: {
+    poolSize: number;
+    statementTimeoutMs: number;
+    /**
+     * DATABASE_DIRECT_URL: the server itself, past any pooler, for what holds session state (the
+     * migrator's advisory lock, the feed importer's bulk session, the seed, the command-line tools).
+     */
+    directUrl: string | undefined;
+    /** DATABASE_POOLER=transaction: DATABASE_URL is a PgBouncer in transaction mode (no named statements, no startup options). */
+    pooler: 'none' | 'transaction';
+    /** Streaming replicas the lag-tolerant reads may use (db/read-replicas.ts). */
+    replicaUrls: string[];
+    /** A replica further behind than this (seconds) is left out until it catches up. */
+    replicaMaxLagSeconds: number;
+  };
   /** How long the portal waits for the SMTP server to connect, greet and answer. */
   smtpTimeoutMs: number;
   /** At SIGTERM: how long /health/ready answers 503 before the server stops taking connections. */
@@ -183,6 +197,10 @@ export const variablesSchema = z.object({
   HOST: text.optional(),
   PUBLIC_URL: httpUrl.optional(),
   DATABASE_URL: urlWith(['postgres', 'postgresql'], 'a postgres:// connection string').optional(),
+  DATABASE_DIRECT_URL: urlWith(['postgres', 'postgresql'], 'a postgres:// connection string').optional(),
+  DATABASE_REPLICA_URLS: urlListWith(['postgres', 'postgresql'], 'postgres:// connection strings separated by commas').optional(),
+  DATABASE_REPLICA_MAX_LAG: wholeNumber(1, 3600, 'seconds, a whole number from 1 to 3600').optional(),
+  DATABASE_POOLER: oneOf(['none', 'transaction']).optional(),
   DATA_DIR: text.optional(),
   DEMO_MODE: flag.optional(),
   TRUST_PROXY: text.optional(),
@@ -243,6 +261,18 @@ function checkTogether(v: Variables, publicUrl: string, demoMode: boolean, conte
     context.addIssue({
       code: 'custom',
       message: `Demo mode (DATABASE_URL unset) runs on a loopback PUBLIC_URL only, not ${publicUrl}: set DATABASE_URL for a deployment, or DEMO_MODE=true to show the demo there on purpose`,
+    });
+  }
+  // The embedded server has no replicas and no pooler in front of it.
+  for (const name of ['DATABASE_DIRECT_URL', 'DATABASE_REPLICA_URLS', 'DATABASE_POOLER'] as const) {
+    if (v[name] !== undefined && !v.DATABASE_URL)
+      context.addIssue({ code: 'custom', message: `${name} needs DATABASE_URL (the primary, or the pooler in front of it)` });
+  }
+  if (v.DATABASE_POOLER === 'transaction' && v.DEMO_MODE === true) {
+    context.addIssue({
+      code: 'custom',
+      message:
+        'DEMO_MODE=true with DATABASE_POOLER=transaction: the demo seed at start holds a session lock, which a pooler in transaction mode cannot keep; load the demo with `npm run seed` (it connects to DATABASE_DIRECT_URL) instead',
     });
   }
   if (v.IDENTITY_MODE === 'keycloak' && !v.OIDC_DIRECTORY_CLIENT_SECRET) {
@@ -313,6 +343,10 @@ const configSchema = variablesSchema.transform((v, context): Config => {
       poolSize: v.DATABASE_POOL_SIZE ?? 10,
       // Off by default: the domain report streams for as long as the browser takes to read it.
       statementTimeoutMs: v.DATABASE_STATEMENT_TIMEOUT ?? 0,
+      directUrl: v.DATABASE_DIRECT_URL ?? databaseUrl,
+      pooler: v.DATABASE_POOLER ?? 'none',
+      replicaUrls: v.DATABASE_REPLICA_URLS ?? [],
+      replicaMaxLagSeconds: v.DATABASE_REPLICA_MAX_LAG ?? 30,
     },
     smtpTimeoutMs: v.SMTP_TIMEOUT ?? 10_000,
     shutdownDelayMs: v.SHUTDOWN_DELAY ?? 0,

@@ -15,6 +15,9 @@ try {
 }
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
+  // Migrations at start past any pooler: they hold a session (docs/decisions.md, "Behind PgBouncer").
+  directUrl: config.database.directUrl,
+  pooler: config.database.pooler,
   dataDir: config.dataDir,
   poolSize: config.database.poolSize,
   statementTimeoutMs: config.database.statementTimeoutMs,

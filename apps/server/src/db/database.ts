@@ -3,6 +3,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { migrateDatabase, pendingMigrations } from './migrator';
+import { watchPoolClients } from './pool-clients';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -14,6 +15,15 @@ export interface Database {
   db: Db;
   pool: pg.Pool;
   close: () => Promise<void>;
+}
+
+/**
+ * A service that writes and also reads what tolerates lag: `db` (the primary) for the writes and the
+ * reads that decide them, `reads` for the rest (a replica or the primary, as plugins/api-routes.ts chose).
+ */
+export interface WritesAndReads {
+  db: Db;
+  reads: Database;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -35,6 +45,17 @@ export interface DatabaseOptions {
    * migrate`), 'refuse' to go on (the command-line tools), or 'ignore' (tests open a migrated copy).
    */
   migrations?: 'apply' | 'refuse' | 'ignore';
+  /**
+   * The server itself when `databaseUrl` is a pooler: the migrator's advisory lock, its session
+   * `SET` and CREATE INDEX CONCURRENTLY need one server session throughout. Unset: `databaseUrl`.
+   */
+  directUrl?: string | undefined;
+  /**
+   * 'transaction': `databaseUrl` is PgBouncer in transaction mode. Statements go unnamed (1.18 cannot
+   * follow named ones from one transaction to the next) and the connection sends no startup options
+   * (PgBouncer refuses them): the role's own settings hold instead (README, "Behind PgBouncer").
+   */
+  pooler?: 'none' | 'transaction';
   /** Connections in the pool. */
   poolSize?: number;
   /** The longest a statement may run before PostgreSQL cancels it; 0 or unset: no limit. */
@@ -53,6 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const embedded = options.databaseUrl
     ? undefined
     : await startEmbeddedPostgres({ dataDir: options.dataDir, adopt: options.adoptEmbedded ?? false, log: options.log });
+  const pooled = options.pooler === 'transaction';
   const pool = new pg.Pool({
     connectionString: options.databaseUrl ?? embedded?.url,
     max: options.poolSize ?? 10,
@@ -60,9 +82,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // cost more than the reads themselves (a search of 1,000,000 registrations among 7,000,000: p95
     // 164 ms with two workers, 15 ms without; docs/decisions.md, "No parallel query for the portal").
     // A startup option of each connection, like the statement timeout.
-    options: '-c max_parallel_workers_per_gather=0',
-    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    ...(pooled ? {} : { options: '-c max_parallel_workers_per_gather=0' }),
+    ...(options.statementTimeoutMs && !pooled ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
+  watchPoolClients(pool, { unnamedStatements: pooled });
   // An idle connection the server closed (restart, failover) must not crash the process: the pool replaces it.
   pool.on('error', options.onIdleConnectionError ?? ((error) => console.error('idle PostgreSQL connection failed:', error.message)));
   const close = async () => {
@@ -72,7 +95,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   try {
     const db = drizzle(pool, { schema });
     const migrations = options.migrations ?? 'apply';
-    if (migrations === 'apply') await migrateDatabase(pool, migrationsFolder, options.log);
+    if (migrations === 'apply') {
+      const direct = options.directUrl && options.directUrl !== options.databaseUrl ? new pg.Pool({ connectionString: options.directUrl, max: 1 }) : undefined;
+      try {
+        await migrateDatabase(direct ?? pool, migrationsFolder, options.log);
+      } finally {
+        await direct?.end();
+      }
+    }
     if (migrations === 'refuse') {
       const pending = await pendingMigrations(pool, migrationsFolder);
       if (pending.length > 0)

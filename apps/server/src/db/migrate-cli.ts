@@ -9,7 +9,7 @@ import { openDatabase } from './database';
 try {
   const config = loadConfig();
   const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
+    databaseUrl: config.database.directUrl,
     dataDir: config.dataDir,
     migrations: 'apply',
     log: (message) => console.log(message),

@@ -962,3 +962,15 @@ export const personalDataReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.id, t.at] }), index('personal_data_reads_registrar_idx').on(t.registrarHandle, t.at.desc(), t.id.desc())],
 );
+const walPosition = customType<{ data: string }>({ dataType: () => 'pg_lsn' });
+
+/**
+ * Read-your-writes with replicas (db/read-replicas.ts): each reader's last write, as the primary's
+ * WAL insert position just after it. A reader's lag-tolerant reads go to a replica only once it has
+ * replayed this far. One row per user or API key, overwritten: the table does not grow with use.
+ */
+export const readFences = pgTable('read_fences', {
+  reader: text('reader').primaryKey(),
+  lsn: walPosition('lsn').notNull(),
+  writtenAt: at('written_at').notNull().defaultNow(),
+});

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(after) || after < 0 || !Number.isInteger(limit) || limit < 1)
     throw new Error('--after must be a whole number from 0 on and --limit one above 0');
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrations: 'refuse' });
+  const database = await openDatabase({ databaseUrl: config.database.directUrl, dataDir: config.dataDir, migrations: 'refuse' });
   try {
     const lines = await portalChangesAfter(database.db, after, limit);
     process.stdout.write(lines.map((line) => `${JSON.stringify(line)}\n`).join(''));

@@ -35,7 +35,7 @@ async function main(): Promise<number> {
   // A file's size gives a percentage; standard input only a count.
   const progress = new Progress('feed', fromStdin ? 0 : statSync(source).size, process.stderr, fromStdin ? 'lines' : 'bytes');
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrations: 'refuse' });
+  const database = await openDatabase({ databaseUrl: config.database.directUrl, dataDir: config.dataDir, migrations: 'refuse' });
   let rejects: ReturnType<typeof createWriteStream> | null = null;
   try {
     const summary = await importFeed(

@@ -26,6 +26,18 @@ export const urlWith = (schemes: readonly string[], what: string) =>
     { message: `must be ${what}` },
   );
 
+/** Addresses with one of `schemes`, separated by commas (spaces around them ignored), as a list; at least one. */
+export const urlListWith = (schemes: readonly string[], what: string) =>
+  z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    )
+    .pipe(z.array(urlWith(schemes, what)).min(1, { message: `must be ${what}` }));
+
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { message: `must be one of ${values.join(', ')}` });
 
 /** `true` or `false`, as a boolean. */

@@ -9,6 +9,9 @@ import {
   type RouteInput,
   type RouteOf,
 } from '@registrar-panel/contract/api';
+import type { Database } from '../db/database';
+import { databaseUse, type DatabaseUse } from '../db/pool-clients';
+import { isConnectionFailure, isReplicaRefusal, type ReadReplicas } from '../db/read-replicas';
 import { forbidden, parseInput } from '../errors';
 import { sendCsv, type CsvFile } from '../lib/csv-file';
 import { mayCall, type Authenticator, type SignedInUser } from './auth';
@@ -21,6 +24,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set for every `/services` request that passed authentication; null on the public route. */
     user: SignedInUser;
+    /** What the request did on the primary (db/pool-clients.ts); set for every `/services` request. */
+    databaseUse: DatabaseUse | null;
   }
   interface FastifyContextConfig {
     /** The route table entry a `/services` route was registered from. */
@@ -44,6 +49,12 @@ export interface HandlerContext<Id extends OperationId> {
   reply: FastifyReply;
   /** Puts one of the entry's `answer.messages` in the envelope beside the data. */
   notice: (key: NoticeOf<Id>) => void;
+  /**
+   * Where the handler's lag-tolerant reads go: a replica when the entry says `reads: 'replica'` and
+   * one has replayed the caller's last write, else the primary (`app.database`). Writes, and reads
+   * that decide a write, always use `app.db`.
+   */
+  reads: Database;
 }
 
 /** A route's handler: the parsed input of its entry in, its answer out; it calls a service and presents. */
@@ -55,7 +66,7 @@ export type ApiHandlers = { [Id in OperationId]: RouteHandler<Id> };
 /** Any handler, as the loop over the table calls it: each is typed by its own entry where it is written. */
 type TableHandler = (
   input: { params: unknown; query: unknown; body: unknown },
-  context: { user: SignedInUser | undefined; request: FastifyRequest; reply: FastifyReply; notice: (key: MessageKey) => void },
+  context: { user: SignedInUser | undefined; request: FastifyRequest; reply: FastifyReply; notice: (key: MessageKey) => void; reads: Database },
 ) => Promise<unknown>;
 
 /** One answer of a route marked `personalData` (the route table's one mark), as the personal-data log keeps it. */
@@ -80,6 +91,9 @@ export interface ApiRoutesOptions {
   recentAuthenticationSeconds: number;
   /** Takes each answer of a route marked `personalData` (modules/personal-data-log/); unset: none recorded (PERSONAL_DATA_LOG=false). */
   recordPersonalData?: ((read: PersonalDataRead) => void) | undefined;
+  /** The primary, and the replicas lag-tolerant reads may use (db/read-replicas.ts). */
+  database: Database;
+  replicas: ReadReplicas;
 }
 
 /** The personal-data log's entry for an answer of a marked route: counted from the answer itself. */
@@ -96,6 +110,9 @@ function personalDataRead(route: ApiRoute, mark: PersonalDataMark, user: SignedI
     handles: mark.handles?.(data),
   };
 }
+
+/** Whose writes a reader must see: one user, or one API key (its actor name is unique per registrar). */
+const readerOf = (user: SignedInUser | null | undefined) => (user ? `${user.registrarHandle}:${user.username}` : undefined);
 
 /** The entry's params, query and body parsed with its own schemas (a dated body with today's, Brussels); 400 with one message per field. */
 function parsedInput(route: ApiRoute, request: FastifyRequest) {
@@ -121,6 +138,47 @@ function parsedInput(route: ApiRoute, request: FastifyRequest) {
  */
 export async function apiRoutesPlugin(app: FastifyInstance, options: ApiRoutesOptions) {
   app.decorateRequest('user', null as unknown as SignedInUser);
+  app.decorateRequest('databaseUse', null);
+  const { replicas } = options;
+
+  /** Everything the request does, checks included, runs with its own record of writes. */
+  const trackWrites = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+    const use: DatabaseUse = { wrote: false };
+    request.databaseUse = use;
+    databaseUse.run(use, done);
+  };
+  /** Before the answer leaves: a request that wrote keeps its caller's reads on the primary until a replica replays it. */
+  const fenceWrites = async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+    const reader = readerOf(request.user);
+    if (request.databaseUse?.wrote && reader && replicas.replicas.length > 0) {
+      try {
+        await replicas.recordWrite(reader);
+      } catch (error) {
+        request.log.error({ err: error }, 'read fence not recorded: this caller may read from a replica that has not replayed their change');
+      }
+    }
+    return payload;
+  };
+
+  /**
+   * Runs the handler on the server the entry's reads go to. A replica that cancels the query
+   * (a recovery conflict) or cannot be reached: once more on the primary, before anything is sent.
+   */
+  const runReads = async (route: ApiRoute, request: FastifyRequest, work: (reads: Database) => Promise<unknown>) => {
+    if (route.reads !== 'replica') return work(options.database);
+    const choice = await replicas.choose(readerOf(request.user));
+    if (!choice.replica) return work(choice.database);
+    try {
+      return await work(choice.database);
+    } catch (error) {
+      const unreachable = isConnectionFailure(error);
+      if (!(unreachable || isReplicaRefusal(error))) throw error;
+      if (unreachable) replicas.setAside(choice.replica);
+      request.log.warn({ err: error, replica: choice.replica.name }, 'read replica failed the query: answered from the primary');
+      replicas.routed.primary_retry++;
+      return work(options.database);
+    }
+  };
 
   /** The checks of one entry, in their one order, before the body is read. */
   const checksOf = (route: ApiRoute) => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -140,14 +198,15 @@ export async function apiRoutesPlugin(app: FastifyInstance, options: ApiRoutesOp
       method: route.method,
       url: route.path,
       config: { apiRoute: route },
-      onRequest: checksOf(route),
+      onRequest: [trackWrites, checksOf(route)],
+      onSend: fenceWrites,
       // No HEAD beside a GET: the table does not have it, so no one (a key least of all) reaches a route by it.
       exposeHeadRoute: false,
       handler: async (request, reply) => {
         const notices: Message[] = [];
         const notice = (key: MessageKey) => void notices.push(message(key));
         const input = parsedInput(route, request);
-        const result = await handle(input, { user: request.user ?? undefined, request, reply, notice });
+        const result = await runReads(route, request, (reads) => handle(input, { user: request.user ?? undefined, request, reply, notice, reads }));
         // Answered: a route whose answer holds personal data leaves its entry in the log (written off this request's path).
         if (route.personalData && options.recordPersonalData && request.user)
           options.recordPersonalData(personalDataRead(route, route.personalData, request.user, input, result));

@@ -28,9 +28,11 @@ async function main() {
     });
     return;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrations: 'refuse' });
+  const database = await openDatabase({ databaseUrl: config.database.directUrl, dataDir: config.dataDir, migrations: 'refuse' });
   try {
-    process.stderr.write(`Generating ${plan} into ${config.databaseUrl ? 'PostgreSQL at DATABASE_URL' : `the embedded PostgreSQL in ${config.dataDir}`}\n`);
+    process.stderr.write(
+      `Generating ${plan} into ${config.database.directUrl ? 'PostgreSQL at DATABASE_DIRECT_URL (DATABASE_URL unless set)' : `the embedded PostgreSQL in ${config.dataDir}`}\n`,
+    );
     const summary = await loadRegistry(database, { ...options, progress: true });
     process.stderr.write(
       `Loaded ${summary.registrars} registrars, ${summary.contacts.toLocaleString('en')} contacts and ${summary.domains.toLocaleString('en')} domains in ${summary.seconds.toFixed(1)} s\n`,

@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../db/embedded-postgres';
 import { databaseUrlOf } from '../db/database';
 import { ensureTemplate } from './database-template';
+import { startPgBouncer } from './pgbouncer';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,6 +13,11 @@ declare module 'vitest' {
     testServerUrl: string;
     /** The migrated template every test file's database is copied from. */
     testTemplate: string;
+    /**
+     * The `server-pgbouncer` project: PgBouncer's port in front of that server (transaction mode);
+     * each test's app then reaches its database through it (test-database.ts). 0 elsewhere.
+     */
+    testPoolerPort: number;
   }
 }
 
@@ -24,7 +30,8 @@ export default async function setup(project: TestProject) {
   let teardown = async () => undefined as void;
   let serverUrl: string;
   // The Keycloak suite shares DATABASE_URL's server when there is one.
-  if (project.name === 'server-postgres' || (project.name === 'keycloak' && process.env.DATABASE_URL)) {
+  const onServer = project.name === 'server-postgres' || ((project.name === 'keycloak' || project.name === 'server-pgbouncer') && process.env.DATABASE_URL);
+  if (onServer) {
     if (!process.env.DATABASE_URL) throw new Error('the server-postgres project needs DATABASE_URL');
     serverUrl = process.env.DATABASE_URL;
   } else {
@@ -41,6 +48,16 @@ export default async function setup(project: TestProject) {
     };
   }
   project.provide('testServerUrl', serverUrl);
+  project.provide('testPoolerPort', 0);
+  if (project.name === 'server-pgbouncer') {
+    const pgbouncer = await startPgBouncer(serverUrl);
+    project.provide('testPoolerPort', pgbouncer.port);
+    const stopServer = teardown;
+    teardown = async () => {
+      await pgbouncer.stop();
+      await stopServer();
+    };
+  }
   project.provide('testTemplate', await ensureTemplate(serverUrl));
   return teardown;
 }

@@ -23,15 +23,22 @@ export async function openTestDatabase(): Promise<Database & { url: string }> {
   await onServer(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${inject('testTemplate')}`);
   // Dropping the database WITH (FORCE) ends connections the pool may still be closing: expected here.
   const url = databaseUrlOf(serverUrl, name);
+  // The pooler project: the app's connections go through PgBouncer in transaction mode, as in a registry's deployment.
+  const poolerPort = inject('testPoolerPort');
+  const throughPooler = new URL(url);
+  throughPooler.hostname = '127.0.0.1';
+  throughPooler.port = String(poolerPort);
+  throughPooler.password = '';
   const database = await openDatabase({
-    databaseUrl: url,
+    databaseUrl: poolerPort ? throughPooler.toString() : url,
+    pooler: poolerPort ? 'transaction' : 'none',
     dataDir: '',
     migrations: 'ignore',
     onIdleConnectionError: () => undefined,
   });
   return {
     ...database,
-    /** For a child process (a command-line tool) to connect to the same database. */
+    /** For a child process (a command-line tool) to connect to the same database (directly, past any pooler). */
     url,
     close: async () => {
       await database.close();

@@ -125,6 +125,12 @@ export interface ApiRoute {
    * token's `auth_time`), else 403 `error.recentSignInRequired`, before the body is read.
    */
   recentAuthentication?: true;
+  /**
+   * `'replica'`: a read that tolerates a few seconds of lag (searches, exports, lists, reports) and
+   * may be answered by a streaming replica, unless the caller wrote since the replica's position
+   * (read-your-writes). Unset: the primary. The server's one switch for it (plugins/api-routes.ts).
+   */
+  reads?: 'replica';
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

@@ -19,7 +19,7 @@ if (!username || !name || !email) {
 }
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrations: 'refuse' });
+const database = await openDatabase({ databaseUrl: config.database.directUrl, dataDir: config.dataDir, migrations: 'refuse' });
 try {
   const registrarHandle = registrarHandleOf(username);
   const [registrar] = await database.db.select({ handle: registrars.handle }).from(registrars).where(eq(registrars.handle, registrarHandle));

@@ -13,7 +13,7 @@ import { currentTotpCode, decryptTotpSecret, totpKey } from '../sign-in/totp';
 async function secretOf(username: string): Promise<string> {
   const config = loadConfig();
   if (config.demoMode && isDemoAccount(username)) return demoTotpSecret(username);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrations: 'refuse' });
+  const database = await openDatabase({ databaseUrl: config.database.directUrl, dataDir: config.dataDir, migrations: 'refuse' });
   try {
     const [row] = await database.db.select({ secret: users.totpSecretEncrypted }).from(users).where(eq(users.username, username));
     if (!row) throw new Error(`No user ${username}.`);

@@ -18,10 +18,10 @@ export function eppHandlers(app: FastifyInstance): Pick<ApiHandlers, EppOperatio
   });
   const deps = { db: app.db, directory: app.userDirectory, notices, tld: app.config.tld };
   return {
-    getEppIpAddresses: async (_input, { user }) => ({ ipAddresses: await listEppIpAddresses(deps, user) }),
+    getEppIpAddresses: async (_input, { user, reads }) => ({ ipAddresses: await listEppIpAddresses({ db: reads.db }, user) }),
     // Answers the list as saved (canonical form), so the client shows what the EPP server will use.
     replaceEppIpAddresses: async ({ body }, { user }) => ({ ipAddresses: await replaceEppIpAddresses(deps, user, body) }),
-    isEppPasswordSet: async (_input, { user }) => ({ value: await isEppPasswordSet(deps, user) }),
+    isEppPasswordSet: async (_input, { user, reads }) => ({ value: await isEppPasswordSet({ db: reads.db }, user) }),
     // Every try counts against its limits (plugins/route-limits.ts), right or wrong.
     changeEppPassword: async ({ body }, { user }) => changeEppPassword(deps, user, body).then(() => null),
   };

@@ -1,6 +1,7 @@
 import type { StreamEvent } from '@registrar-panel/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { loadRateLimits } from '../../lib/rate-limit-policy';
 import { createRegistrar } from '../../test/factories';
 import { call } from '../../test/http';
@@ -20,7 +21,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({
-    database: { poolSize: 16, statementTimeoutMs: 0 },
+    database: { ...loadConfig({}).database, poolSize: 16 },
     // The reader follows the cursor as fast as it can: the request limits are not what this file tests.
     rateLimits: loadRateLimits({
       RATE_LIMIT_API_KEY_CREATION_PER_USER: '1000/1h',

@@ -16,7 +16,7 @@ declare module 'fastify' {
 /**
  * `/health/live`: the process answers (a restart is the cure otherwise). `/health/ready`: the
  * database answers, every migration of this build is applied and the instance is not shutting
- * down; a proxy sends traffic only to ready instances. `/health` stays the ready check for tools
+ * down (a read replica down is not: reads then go to the primary); a proxy sends traffic only to ready instances. `/health` stays the ready check for tools
  * that already use it.
  */
 export async function healthRoutes(app: FastifyInstance) {
@@ -30,7 +30,10 @@ export async function healthRoutes(app: FastifyInstance) {
     try {
       const applied = await latestAppliedMigration(app.database.pool);
       if (applied === undefined || applied < latest) return reply.status(503).send({ status: 'unavailable', database: 'ok', reason: 'migrations pending' });
-      return { status: 'ok', database: 'ok' };
+      // Replicas are told, never counted against readiness: without them reads go to the primary.
+      const replicas = app.replicas.replicas;
+      if (replicas.length === 0) return { status: 'ok', database: 'ok' };
+      return { status: 'ok', database: 'ok', replicas: { available: replicas.filter((replica) => replica.available).length, of: replicas.length } };
     } catch (error) {
       request.log.error({ err: error }, 'readiness check failed');
       return reply.status(503).send({ status: 'unavailable' });

@@ -15,13 +15,13 @@ async function flushPersonalData(app: FastifyInstance, user: SignedInUser): Prom
  */
 export function historyHandlers(app: FastifyInstance): Pick<ApiHandlers, 'getHistory' | 'exportHistory'> {
   return {
-    getHistory: async ({ query: { page, ...filter } }, { user }) => {
+    getHistory: async ({ query: { page, ...filter } }, { user, reads }) => {
       await flushPersonalData(app, user);
-      return getHistory(app.db, user, filter, page);
+      return getHistory(reads.db, user, filter, page);
     },
-    exportHistory: async ({ query: { page: _page, ...filter } }, { user }) => {
+    exportHistory: async ({ query: { page: _page, ...filter } }, { user, reads }) => {
       await flushPersonalData(app, user);
-      return getHistoryCsv(app.db, user, filter);
+      return getHistoryCsv({ db: app.db, reads }, user, filter);
     },
   };
 }

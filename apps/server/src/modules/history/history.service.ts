@@ -1,5 +1,5 @@
 import { auditActionsOfKind, can, formatFileTimestamp, historyCsvFileName, limits, type HistoryFilter, type HistoryResponse } from '@registrar-panel/contract';
-import type { Db } from '../../db/database';
+import type { Db, WritesAndReads } from '../../db/database';
 import { forbidden } from '../../errors';
 import { csvRecord } from '../../lib/csv';
 import type { CsvFile } from '../../lib/csv-file';
@@ -86,9 +86,9 @@ async function* csvRecords(db: Db, scope: HistoryScope): AsyncGenerator<string> 
  * Every entry matching the filter as CSV, newest first, times in Brussels. The download is itself
  * recorded, with its filter, before the file is written (a download that fails half way was asked for).
  */
-export async function getHistoryCsv(db: Db, user: SignedInUser, filter: HistoryFilter): Promise<CsvFile> {
+export async function getHistoryCsv({ db, reads }: WritesAndReads, user: SignedInUser, filter: HistoryFilter): Promise<CsvFile> {
   const scope = scopeOf(user, filter);
   const fileName = historyCsvFileName(user.registrarHandle, formatFileTimestamp(new Date()));
   await recordAudit(db, user, 'download.historyExport', { fileName, filter: { ...filter } });
-  return { fileName, header: historyCsvHeader, records: csvRecords(db, scope) };
+  return { fileName, header: historyCsvHeader, records: csvRecords(reads.db, scope) };
 }

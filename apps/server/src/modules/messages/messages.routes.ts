@@ -10,7 +10,7 @@ export function messageHandlers(
   'listRegistryMessages' | 'countUnreadRegistryMessages' | 'markAllRegistryMessagesRead' | 'markRegistryMessageRead' | 'dismissRegistryAnnouncement'
 > {
   return {
-    listRegistryMessages: async ({ query }, { user }) => service.listMessages(app.db, user, query),
+    listRegistryMessages: async ({ query }, { user, reads }) => service.listMessages(reads.db, user, query),
     countUnreadRegistryMessages: async (_input, { user }) => service.unread(app.db, user),
     markAllRegistryMessagesRead: async (_input, { user }) => service.markAllRead(app.db, user),
     markRegistryMessageRead: async ({ params, body }, { user }) => service.markRead(app.db, user, params.id, body.read),

@@ -1,5 +1,5 @@
 import { billingCsvFileName, type BillingLine, type BillingPeriod } from '@registrar-panel/contract';
-import type { Db } from '../../db/database';
+import type { Db, WritesAndReads } from '../../db/database';
 import { csvRecord } from '../../lib/csv';
 import type { CsvFile } from '../../lib/csv-file';
 import type { SignedInUser } from '../../plugins/auth';
@@ -33,8 +33,8 @@ export async function getBillingLines(db: Db, user: SignedInUser, period: Billin
 export const billingCsvHeader = ['Transaction date', 'Transaction type', 'Transaction subtype', 'Period', 'Domain name', 'svTRID'] as const;
 
 /** The same lines as a CSV file, with the file name the web also uses. */
-export async function getBillingCsv(db: Db, user: SignedInUser, period: BillingPeriod): Promise<CsvFile> {
-  const lines = await getBillingLines(db, user, period);
+export async function getBillingCsv({ db, reads }: WritesAndReads, user: SignedInUser, period: BillingPeriod): Promise<CsvFile> {
+  const lines = await getBillingLines(reads.db, user, period);
   const records = lines.map((line) =>
     csvRecord([isoInBrussels(new Date(line.eventTimestamp)), line.eventType, line.eventSubtype, line.eventPeriod, line.subject, line.svTRID]),
   );

@@ -8,7 +8,7 @@ import {
   registrationLabels,
   type PortfolioOverview,
 } from '@registrar-panel/contract';
-import type { Db } from '../../db/database';
+import type { Db, WritesAndReads } from '../../db/database';
 import { csvRecord } from '../../lib/csv';
 import type { CsvFile } from '../../lib/csv-file';
 import type { SignedInUser } from '../../plugins/auth';
@@ -65,8 +65,8 @@ export async function getPortfolioOverview(db: Db, user: SignedInUser, now = new
 }
 
 /** The renewal forecast as CSV (Month, Expiring), recorded in the registrar's history as a download. */
-export async function getForecastCsv(db: Db, user: SignedInUser, now = new Date()): Promise<CsvFile> {
-  const { forecast } = await getPortfolioOverview(db, user, now);
+export async function getForecastCsv({ db, reads }: WritesAndReads, user: SignedInUser, now = new Date()): Promise<CsvFile> {
+  const { forecast } = await getPortfolioOverview(reads.db, user, now);
   const fileName = forecastFileName(user.registrarHandle, now);
   await recordAudit(db, user, 'download.forecast', { fileName, months: forecast.length, from: forecast[0]?.month });
   return {

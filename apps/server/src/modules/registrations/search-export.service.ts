@@ -1,5 +1,5 @@
 import { searchExportFileName, type DomainSearchFilters } from '@registrar-panel/contract';
-import type { Database } from '../../db/database';
+import type { WritesAndReads } from '../../db/database';
 import type { CsvFile } from '../../lib/csv-file';
 import type { SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
@@ -15,14 +15,19 @@ import { filtersOf } from './search.service';
  * page), as a CSV stream in the domain report's columns. Counted first, with the search's own count,
  * for the progress bar; recorded in the registrar's history before the file is written.
  */
-export async function exportSearch(database: Database, tld: string, user: SignedInUser, query: DomainSearchFilters & { ulabel: string }): Promise<CsvFile> {
+export async function exportSearch(
+  { db, reads }: WritesAndReads,
+  tld: string,
+  user: SignedInUser,
+  query: DomainSearchFilters & { ulabel: string },
+): Promise<CsvFile> {
   const registrarHandle = user.registrarHandle;
   const plan = planSearch(query.ulabel, tld);
   const filters = filtersOf(query);
   const { total } = filters
-    ? await filteredSearchPage(database.db, { registrarHandle, plan, filters, checkpoint: null }, 0, 1)
-    : await searchPage(database.db, registrarHandle, plan, null, 0, 1);
+    ? await filteredSearchPage(reads.db, { registrarHandle, plan, filters, checkpoint: null }, 0, 1)
+    : await searchPage(reads.db, registrarHandle, plan, null, 0, 1);
   const fileName = searchExportFileName(registrarHandle, new Date());
-  await recordAudit(database.db, user, 'download.searchExport', { fileName, ulabel: query.ulabel, filters: filters ?? {}, rows: total });
-  return { fileName, recordCount: total, header: domainReportHeader, records: searchExportRecords(database, registrarHandle, plan, filters ?? {}) };
+  await recordAudit(db, user, 'download.searchExport', { fileName, ulabel: query.ulabel, filters: filters ?? {}, rows: total });
+  return { fileName, recordCount: total, header: domainReportHeader, records: searchExportRecords(reads, registrarHandle, plan, filters ?? {}) };
 }

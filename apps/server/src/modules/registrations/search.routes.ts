@@ -9,7 +9,7 @@ import { searchDomains } from './search.service';
  */
 export function searchHandlers(app: FastifyInstance): Pick<ApiHandlers, 'searchRegistrations' | 'exportRegistrations'> {
   return {
-    searchRegistrations: async ({ query }, { user }) => searchDomains(app.db, app.config.tld, { registrarHandle: user.registrarHandle, ...query }),
-    exportRegistrations: async ({ query }, { user }) => exportSearch(app.database, app.config.tld, user, query),
+    searchRegistrations: async ({ query }, { user, reads }) => searchDomains(reads.db, app.config.tld, { registrarHandle: user.registrarHandle, ...query }),
+    exportRegistrations: async ({ query }, { user, reads }) => exportSearch({ db: app.db, reads }, app.config.tld, user, query),
   };
 }

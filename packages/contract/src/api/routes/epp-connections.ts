@@ -6,6 +6,7 @@ import { operation } from '../operations';
 export const eppConnectionRoutes = [
   {
     ...operation('getEppConnections'),
+    reads: 'replica',
     tag: 'epp',
     summary: 'Read the EPP connections',
     description:

@@ -14,6 +14,7 @@ const historyFilters = {
 export const historyRoutes = [
   {
     ...operation('getHistory'),
+    reads: 'replica',
     tag: 'history',
     summary: "Read the registrar's history",
     description: `Every change, sign-in and download of the registrar's accounts, newest first, ${limits.historyPageSize} a page; paging stops after page ${limits.historyMaxPages} (narrow the filters or export as CSV).`,
@@ -25,6 +26,7 @@ export const historyRoutes = [
   },
   {
     ...operation('exportHistory'),
+    reads: 'replica',
     tag: 'history',
     summary: "Download the registrar's history as CSV",
     description: 'Every entry the filters match, without the paging bound. The download is itself recorded in the history.',

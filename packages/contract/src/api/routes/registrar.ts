@@ -65,6 +65,7 @@ export const registrarRoutes = [
   },
   {
     ...operation('getBillingLines'),
+    reads: 'replica',
     tag: 'billing',
     summary: 'List the billing lines of a month',
     description: "Every billable event of the caller's registrar in one calendar month (Brussels time), oldest first.",
@@ -77,6 +78,7 @@ export const registrarRoutes = [
   },
   {
     ...operation('exportBillingLines'),
+    reads: 'replica',
     tag: 'billing',
     summary: 'Download the billing lines of a month as CSV',
     description: 'The same lines as CSV. The download is recorded in the history.',
@@ -89,6 +91,7 @@ export const registrarRoutes = [
   },
   {
     ...operation('getEppIpAddresses'),
+    reads: 'replica',
     tag: 'epp',
     summary: 'Read the EPP IP allow-list',
     description: 'The addresses the registry’s EPP server accepts the registrar’s connections from.',
@@ -112,6 +115,7 @@ export const registrarRoutes = [
   },
   {
     ...operation('isEppPasswordSet'),
+    reads: 'replica',
     tag: 'epp',
     summary: 'Ask whether an EPP password is set',
     description: 'True once the registrar has an EPP password: a change must then give the current one.',

@@ -19,6 +19,7 @@ const ulabel = 'The name to search for; `*` is a wildcard (`shop*`, `*bakery*`, 
 export const registrationRoutes = [
   {
     ...operation('searchRegistrations'),
+    reads: 'replica',
     tag: 'registrations',
     summary: "Search the registrar's registrations",
     description:
@@ -41,6 +42,7 @@ export const registrationRoutes = [
   },
   {
     ...operation('exportRegistrations'),
+    reads: 'replica',
     tag: 'registrations',
     summary: 'Export a search as CSV',
     description:
@@ -54,6 +56,7 @@ export const registrationRoutes = [
   },
   {
     ...operation('getPortfolioOverview'),
+    reads: 'replica',
     tag: 'registrations',
     summary: 'Count the portfolio',
     description:
@@ -64,6 +67,7 @@ export const registrationRoutes = [
   },
   {
     ...operation('exportRenewalForecast'),
+    reads: 'replica',
     tag: 'registrations',
     summary: 'Download the renewal forecast as CSV',
     description: 'The registrations expiring in each of the next twelve months (Brussels), the current month first. The download is recorded in the history.',
@@ -118,6 +122,7 @@ export const registrationRoutes = [
   },
   {
     ...operation('downloadDomainReport'),
+    reads: 'replica',
     tag: 'registrations',
     summary: 'Download the domain report as CSV',
     description:

@@ -10,6 +10,7 @@ const whoSees = 'Users who read registrations see the messages to their registra
 export const registryMessageRoutes = [
   {
     ...operation('listRegistryMessages'),
+    reads: 'replica',
     tag: 'messages',
     summary: "List the registry's messages",
     description: `Newest first, announcements not yet dismissed first of all, with filters; paged by the \`next\` cursor. ${whoSees}`,

@@ -1,0 +1,68 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { pgbouncerBinary, startPgBouncer, type RunningPgBouncer } from '../test/pgbouncer';
+import { databaseUse, watchPoolClients } from './pool-clients';
+
+/*
+ * Why statements go unnamed behind PgBouncer 1.18 in transaction mode, and that they then work:
+ * the same hot read prepared by name, from several connections at once, through a real PgBouncer
+ * with fewer server connections than clients.
+ */
+// In front of a trust server (DATABASE_URL's, as in CI): PgBouncer's login to the embedded server's
+// SCRAM with a password from its [databases] line did not complete here (a gap, docs/decisions.md).
+const hasPgBouncer = Boolean(pgbouncerBinary()) && !new URL(inject('testServerUrl')).password;
+let bouncer: RunningPgBouncer;
+
+beforeAll(async () => {
+  if (hasPgBouncer) bouncer = await startPgBouncer(inject('testServerUrl'), { poolSize: 2 });
+});
+afterAll(async () => bouncer?.stop());
+
+async function namedReads(unnamedStatements: boolean): Promise<{ failed: number; messages: string[] }> {
+  const pool = new pg.Pool({ connectionString: bouncer.urlFor(inject('testServerUrl')), max: 8 });
+  watchPoolClients(pool, { unnamedStatements });
+  const messages = new Set<string>();
+  let failed = 0;
+  await Promise.all(
+    Array.from({ length: 200 }, async (_, i) => {
+      try {
+        expect((await pool.query<{ n: number }>({ name: 'hot_read', text: 'SELECT $1::int AS n', values: [i] })).rows).toEqual([{ n: i }]);
+      } catch (error) {
+        failed++;
+        messages.add((error as Error).message);
+      }
+    }),
+  );
+  await pool.end();
+  return { failed, messages: [...messages] };
+}
+
+describe.runIf(hasPgBouncer)('behind PgBouncer in transaction mode', () => {
+  it('breaks statements prepared by name, and runs them all unnamed', async () => {
+    const named = await namedReads(false);
+    expect(named.failed).toBeGreaterThan(0);
+    expect(named.messages.join(' ')).toMatch(/prepared statement "hot_read" (already exists|does not exist)/);
+    expect(await namedReads(true)).toEqual({ failed: 0, messages: [] });
+  });
+});
+
+describe('the writes of a request', () => {
+  it('are told to the request that checked the connection out, not to another one', async () => {
+    const pool = new pg.Pool({ connectionString: inject('testServerUrl'), max: 1 });
+    watchPoolClients(pool, { unnamedStatements: false });
+    try {
+      await pool.query('CREATE TEMP TABLE IF NOT EXISTS pool_clients_probe (n int)');
+      const reader = { wrote: false };
+      const writer = { wrote: false };
+      // One connection for both: the reader's query waits for the one the writer holds.
+      await Promise.all([
+        databaseUse.run(writer, () => pool.query('INSERT INTO pool_clients_probe VALUES (1)')),
+        databaseUse.run(reader, () => pool.query('SELECT count(*) FROM pool_clients_probe')),
+      ]);
+      expect(writer).toEqual({ wrote: true });
+      expect(reader).toEqual({ wrote: false });
+    } finally {
+      await pool.end();
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type pg from 'pg';
+
+/**
+ * What one piece of work (an API request) did on the primary: whether it wrote, so that its
+ * caller's next lag-tolerant reads wait until a replica has replayed it (db/read-replicas.ts).
+ */
+export interface DatabaseUse {
+  wrote: boolean;
+}
+
+/** The use of the request running now; `run` it around a request (plugins/api-routes.ts). */
+export const databaseUse = new AsyncLocalStorage<DatabaseUse>();
+
+/** Result commands that change rows. A `WITH … INSERT … SELECT` answers SELECT: none is written on the request path. */
+const writeCommands = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+
+type Callback = (error: Error | null, result?: pg.QueryResult) => void;
+
+export interface PoolClientOptions {
+  /**
+   * Send every statement unnamed (PgBouncer in transaction mode, which 1.18 cannot follow with
+   * named statements: the next transaction may run on another server connection, where the name is
+   * unknown). Drizzle's `.prepare(name)` then still builds the query once, PostgreSQL plans it each time.
+   */
+  unnamedStatements: boolean;
+}
+
+/**
+ * Watches a pool's connections: the work that checked a connection out (its `databaseUse`, read
+ * where the checkout is asked for, so in the caller's own async context: pg-pool hands a freed
+ * connection over from inside another request's release) is marked as having written when a
+ * statement on it answers INSERT, UPDATE, DELETE or MERGE; and with `unnamedStatements`, names are
+ * dropped from statements. Both `pool.query` and Drizzle's transactions check out through
+ * `pool.connect`, which this wraps.
+ */
+export function watchPoolClients(pool: pg.Pool, options: PoolClientOptions): void {
+  const checkedOutFor = new WeakMap<pg.PoolClient, DatabaseUse | undefined>();
+
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    const mark = (result: pg.QueryResult | undefined) => {
+      if (result && writeCommands.has(result.command)) {
+        const use = checkedOutFor.get(client);
+        if (use) use.wrote = true;
+      }
+    };
+    const replacement = (...args: unknown[]): unknown => {
+      const [config] = args;
+      // A Submittable (a cursor, COPY) goes as it is: none of those write on the request path.
+      if (config && typeof config === 'object' && 'submit' in config) return query(...args);
+      if (options.unnamedStatements && config && typeof config === 'object' && 'name' in config) {
+        const { name: _name, ...unnamed } = config as { name?: string };
+        args[0] = unnamed;
+      }
+      const last = args.length - 1;
+      const callback = args[last];
+      if (typeof callback === 'function') {
+        args[last] = ((error, result) => {
+          mark(result);
+          (callback as Callback)(error, result);
+        }) satisfies Callback;
+        return query(...args);
+      }
+      const answer = query(...args) as Promise<pg.QueryResult>;
+      return answer.then((result) => {
+        mark(result);
+        return result;
+      });
+    };
+    client.query = replacement as typeof client.query;
+  });
+
+  type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+  const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => Promise<pg.PoolClient> | undefined;
+  const replacement = (callback?: ConnectCallback) => {
+    const use = databaseUse.getStore();
+    if (callback) {
+      return connect((error, client, done) => {
+        if (client) checkedOutFor.set(client, use);
+        callback(error, client, done);
+      });
+    }
+    return (connect() as Promise<pg.PoolClient>).then((client) => {
+      checkedOutFor.set(client, use);
+      return client;
+    });
+  };
+  pool.connect = replacement as typeof pool.connect;
+}

@@ -1,0 +1,147 @@
+import { spawn } from 'node:child_process';
+import { appendFileSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort } from '../lib/free-port';
+
+/** Debian's PostgreSQL 15 binaries: initdb, pg_ctl, pg_basebackup. */
+export const postgres15Bin = process.env.POSTGRES15_BIN ?? '/usr/lib/postgresql/15/bin';
+
+export function hasPostgres15(): boolean {
+  return existsSync(join(postgres15Bin, 'pg_basebackup'));
+}
+
+/** PostgreSQL refuses to run as root: as root, the clusters belong to and run as `postgres`. */
+function postgresUser(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const match = readFileSync('/etc/passwd', 'utf8').match(/^postgres:[^:]*:(\d+):(\d+):/m);
+  if (!match) throw new Error('running as root without a postgres user to run PostgreSQL as');
+  return { uid: Number(match[1]), gid: Number(match[2]) };
+}
+
+/** Runs one of the binaries to its end, at most `ms`; its output in the error when it fails. */
+function runBinary(name: string, args: string[], ms = 120_000): Promise<void> {
+  const user = postgresUser();
+  return new Promise((resolve, reject) => {
+    const child = spawn(join(postgres15Bin, name), args, { stdio: ['ignore', 'pipe', 'pipe'], ...(user ?? {}) });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`${name} ${args.join(' ')} failed (${code ?? signal}):\n${output}`));
+    });
+  });
+}
+
+export interface Server {
+  port: number;
+  dataDir: string;
+  /** A database on this server, as user postgres (trust on loopback). */
+  url(database: string): string;
+  start(): Promise<void>;
+  /** A fast shutdown. */
+  stop(): Promise<void>;
+  /** Appends settings to its postgresql.auto.conf and reloads them. */
+  configure(settings: Record<string, string>): Promise<void>;
+}
+
+function serverAt(dataDir: string, port: number): Server {
+  const pgCtl = (args: string[]) => runBinary('pg_ctl', ['-D', dataDir, ...args]);
+  return {
+    port,
+    dataDir,
+    url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    start: () => pgCtl(['-l', join(dataDir, 'server.log'), '-w', '-t', '120', 'start']),
+    stop: () => pgCtl(['-m', 'fast', '-w', '-t', '120', 'stop']),
+    async configure(settings) {
+      appendFileSync(
+        join(dataDir, 'postgresql.auto.conf'),
+        Object.entries(settings)
+          .map(([name, value]) => `${name} = '${value}'\n`)
+          .join(''),
+      );
+      await pgCtl(['reload']);
+    },
+  };
+}
+
+export interface PrimaryAndReplica {
+  primary: Server;
+  replica: Server;
+  /** Stops both and removes their folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A PostgreSQL 15 primary and a streaming replica made from it with pg_basebackup, on free loopback
+ * ports in a folder of their own, the replica applying each commit `applyDelay` late
+ * (`recovery_min_apply_delay`) so that a read it answers too early is visibly stale. Durability off:
+ * their data dies with the test.
+ */
+export async function startPrimaryAndReplica(options: { applyDelay?: string; replicaSettings?: Record<string, string> } = {}): Promise<PrimaryAndReplica> {
+  const root = mkdtempSync(join(tmpdir(), 'rp-replicas-'));
+  const user = postgresUser();
+  if (user) chownSync(root, user.uid, user.gid);
+  const primaryDir = join(root, 'primary');
+  const replicaDir = join(root, 'replica');
+  const [primaryPort, replicaPort] = [await freePort(), await freePort()];
+  const primary = serverAt(primaryDir, primaryPort);
+  const replica = serverAt(replicaDir, replicaPort);
+  const stop = async () => {
+    for (const server of [replica, primary]) {
+      if (existsSync(join(server.dataDir, 'postmaster.pid'))) await server.stop().catch(() => undefined);
+    }
+    rmSync(root, { recursive: true, force: true });
+  };
+  try {
+    await runBinary('initdb', ['-D', primaryDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+    const common = {
+      listen_addresses: '127.0.0.1',
+      fsync: 'off',
+      synchronous_commit: 'off',
+      full_page_writes: 'off',
+      max_connections: '200',
+      shared_buffers: '64MB',
+    };
+    appendFileSync(
+      join(primaryDir, 'postgresql.auto.conf'),
+      Object.entries({ ...common, port: String(primaryPort), unix_socket_directories: primaryDir, wal_level: 'replica', max_wal_senders: '4' })
+        .map(([name, value]) => `${name} = '${value}'\n`)
+        .join(''),
+    );
+    await primary.start();
+    await runBinary('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replicaDir, '-R', '-X', 'stream', '-c', 'fast']);
+    appendFileSync(
+      join(replicaDir, 'postgresql.auto.conf'),
+      Object.entries({
+        port: String(replicaPort),
+        unix_socket_directories: replicaDir,
+        hot_standby: 'on',
+        recovery_min_apply_delay: options.applyDelay ?? '5s',
+        ...options.replicaSettings,
+      })
+        .map(([name, value]) => `${name} = '${value}'\n`)
+        .join(''),
+    );
+    await replica.start();
+    return { primary, replica, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Runs SQL on a server's database and closes the connection. */
+export async function onServer<R extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<R[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<R>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
