@@ -64,7 +64,16 @@ export async function createUser({ directory, db, log }: UsersDeps, actor: Signe
   return {
     user: user
       ? presentUser(user)
-      : { username, name: input.name, email: input.email, roles, awaitingActivation: true, disabled: false, accessEnd: null, secondFactors: { totp: false, passkeys: 0 } },
+      : {
+          username,
+          name: input.name,
+          email: input.email,
+          roles,
+          awaitingActivation: true,
+          disabled: false,
+          accessEnd: null,
+          secondFactors: { totp: false, passkeys: 0 },
+        },
     activationMail: created === 'created' ? 'sent' : 'failed',
   };
 }

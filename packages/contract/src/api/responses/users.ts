@@ -54,7 +54,10 @@ export const passkeyPolicyAnswer = z.object({
   unavailableReason: z
     .enum(['ipAddress', 'identityService'])
     .nullable()
-    .meta({ description: "`ipAddress`: the portal's address is an IP address, which browsers refuse for passkeys; `identityService`: Keycloak's realm policy applies." }),
+    .meta({
+      description:
+        "`ipAddress`: the portal's address is an IP address, which browsers refuse for passkeys; `identityService`: Keycloak's realm policy applies.",
+    }),
 });
 export type PasskeyPolicy = z.output<typeof passkeyPolicyAnswer>;
 
