@@ -33,8 +33,7 @@ async function call(method: 'GET' | 'PUT' | 'DELETE', url: string, options: { as
 
 const keyOf = (res: { json: <T>() => T }) => res.json<{ messages: { messageKey: string }[] }>().messages[0]?.messageKey;
 const passkeysOf = async (username: string) => (await t.database.db.select().from(passkeys).where(eq(passkeys.username, username))).length;
-const hasTotp = async (username: string) =>
-  (await t.database.db.select().from(users).where(eq(users.username, username)))[0]?.totpSecretEncrypted !== null;
+const hasTotp = async (username: string) => (await t.database.db.select().from(users).where(eq(users.username, username)))[0]?.totpSecretEncrypted !== null;
 const audited = (action: string) => t.database.db.select().from(auditEvents).where(eq(auditEvents.action, action));
 
 beforeAll(async () => {
@@ -109,7 +108,10 @@ describe('DELETE /services/users/{username}/passkeys', () => {
     expect(mails[0]?.text).toContain('An administrator removed the passkeys of your account anna@alpha.');
     const [entry] = await audited('user.passkeysRemove');
     expect(entry).toMatchObject({ registrarHandle: 'alpha', username: 'admin@alpha', details: { username: 'anna@alpha', passkeysRemoved: 2 } });
-    const stream = await t.database.db.select().from(events).where(and(eq(events.registrarHandle, 'alpha'), eq(events.kind, 'user.passkeysRemove')));
+    const stream = await t.database.db
+      .select()
+      .from(events)
+      .where(and(eq(events.registrarHandle, 'alpha'), eq(events.kind, 'user.passkeysRemove')));
     expect(stream).toHaveLength(1);
 
     // Nothing left to remove: nothing recorded or mailed again.
