@@ -41,6 +41,9 @@ export function HistoryDetails({ entry }: { entry: HistoryEntry }) {
     case 'user.disable':
     case 'user.enable':
     case 'user.accessEnd':
+    case 'user.passkeysRemove':
+    case 'user.secondFactorsRecover':
+    case 'registrar.passkeyPolicy.update':
       return <UserDetails details={entry.details} />;
     case 'apiKey.create':
     case 'apiKey.revoke':
@@ -68,6 +71,7 @@ export function HistoryDetails({ entry }: { entry: HistoryEntry }) {
     case 'account.sessions.endOthers':
     case 'account.passkey.add':
     case 'account.passkey.remove':
+    case 'account.passkey.rename':
       return <AccountDetails details={entry.details} />;
     default:
       return <SignInOrUnknown entry={entry} />;
