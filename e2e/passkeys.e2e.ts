@@ -75,7 +75,7 @@ describe('passkeys', () => {
       await expect.poll(() => user.getByTestId('second-factors').innerText()).toMatch(/1 passkey/);
       // The Require passkeys card, left off: turning it on would change every icannsla user's sign-in.
       await adminPage.getByTestId('passkey-policy').waitFor();
-      expect(await adminPage.getByRole('switch', { name: 'Require passkeys' }).isChecked()).toBe(false);
+      expect(await adminPage.getByLabel('Require passkeys').isChecked()).toBe(false);
       await capturePage(adminPage, 'users-second-factors');
       await expectNoAxeViolations(adminPage, 'users list with second factors');
       await user.getByRole('button', { name: /^Edit / }).click();
