@@ -8,7 +8,8 @@ import { openSignedIn } from './support/signed-in';
 /*
  * A passkey through Chromium's virtual authenticator (DevTools protocol WebAuthn domain): added on
  * My account by support@icannsla (a demo user no other file signs in as), then used to sign in after
- * the password, in place of the code.
+ * the password, in place of the code. Then admin@icannsla (no other file signs in as them either)
+ * sees it in the user list and removes it in the edit dialog.
  */
 const username = 'support@icannsla';
 let browser: Browser;
@@ -64,5 +65,36 @@ describe('passkeys', () => {
     await page.goto('/account');
     await page.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
     await expect.poll(async () => page.getByTestId('account-passkey').innerText()).not.toMatch(/never/);
+  });
+
+  it("shows the user's passkey in the user list, and an ADMIN removes it in the edit dialog in three states", async () => {
+    const admin = await openSignedIn('admin@icannsla', { axe: true, path: '/users' });
+    try {
+      const adminPage = admin.page;
+      const user = adminPage.locator(`tr[data-username="${username}"]`);
+      await expect.poll(() => user.getByTestId('second-factors').innerText()).toMatch(/1 passkey/);
+      // The Require passkeys card, left off: turning it on would change every icannsla user's sign-in.
+      await adminPage.getByTestId('passkey-policy').waitFor();
+      expect(await adminPage.getByLabel('Require passkeys').isChecked()).toBe(false);
+      await capturePage(adminPage, 'users-second-factors');
+      await expectNoAxeViolations(adminPage, 'users list with second factors');
+      await user.getByRole('button', { name: /^Edit / }).click();
+      const dialog = adminPage.getByRole('dialog');
+      const remove = dialog.getByTestId('passkeys-remove');
+      expect(await remove.innerText()).toBe('Remove passkeys');
+      await remove.scrollIntoViewIfNeeded();
+      await capturePage(adminPage, 'users-passkeys-remove', { fullPage: false });
+      await expectNoAxeViolations(adminPage, 'edit dialog with Remove passkeys');
+      await remove.click();
+      expect(await remove.innerText()).toBe('Click to confirm remove passkeys');
+      await remove.click();
+      await expect.poll(() => remove.innerText()).toBe('Passkeys have been removed');
+      await capturePage(adminPage, 'users-passkeys-removed', { fullPage: false });
+      await expectNoAxeViolations(adminPage, 'edit dialog, passkeys removed');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => user.getByTestId('second-factors').innerText()).not.toMatch(/passkey/);
+    } finally {
+      await admin.browser.close();
+    }
   });
 });

@@ -45,6 +45,10 @@ export const passkeyNameField = z
   .min(1, { error: 'validation.required' })
   .max(limits.passkeyNameMaxLength, { error: 'validation.maxLength' });
 
+/** `PUT /services/me/passkeys/{passkeyId}`: a new name for one of the caller's passkeys. */
+export const renamePasskeySchema = z.object({ name: passkeyNameField });
+export type RenamePasskey = z.infer<typeof renamePasskeySchema>;
+
 /**
  * The browser's answer to `navigator.credentials.create` as JSON (`@simplewebauthn/browser` gives
  * it so); only its shape and sizes are checked here, the rest by the server's WebAuthn library.

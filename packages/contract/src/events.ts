@@ -32,6 +32,8 @@ export const portalEventKinds = [
   'user.disable',
   'user.enable',
   'user.accessEnd',
+  'user.passkeysRemove',
+  'user.secondFactorsRecover',
   'apiKey.create',
   'apiKey.revoke',
 ] as const satisfies readonly AuditAction[];

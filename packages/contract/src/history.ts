@@ -27,6 +27,11 @@ export const auditActions = [
   'user.disable',
   'user.enable',
   'user.accessEnd',
+  // Passkeys: an ADMIN removes a user's, or requires them of the registrar's users; the registry
+  // recovers an ADMIN who lost their second factors (`npm run recover-admin`).
+  'user.passkeysRemove',
+  'registrar.passkeyPolicy.update',
+  'user.secondFactorsRecover',
   // API keys.
   'apiKey.create',
   'apiKey.revoke',
@@ -59,6 +64,7 @@ export const auditActions = [
   'account.sessions.endOthers',
   'account.passkey.add',
   'account.passkey.remove',
+  'account.passkey.rename',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -90,6 +96,9 @@ export const auditActionKinds = {
   'user.disable': 'users',
   'user.enable': 'users',
   'user.accessEnd': 'users',
+  'user.passkeysRemove': 'users',
+  'registrar.passkeyPolicy.update': 'users',
+  'user.secondFactorsRecover': 'users',
   'apiKey.create': 'apiKeys',
   'apiKey.revoke': 'apiKeys',
   'download.domainReport': 'downloads',
@@ -115,6 +124,7 @@ export const auditActionKinds = {
   'account.sessions.endOthers': 'users',
   'account.passkey.add': 'users',
   'account.passkey.remove': 'users',
+  'account.passkey.rename': 'users',
 } as const satisfies Record<AuditAction, Exclude<HistoryKind, 'signIn' | 'personalData'>>;
 
 /** The audit actions of one kind (none for `signIn` and `personalData`). */

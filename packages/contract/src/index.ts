@@ -83,6 +83,8 @@ export type {
   LoginAttempt,
   LoginAttemptsResponse,
   PanelUser,
+  PasskeyPolicy,
+  RemovedPasskeys,
   UsersResponse,
 } from './api/responses/users';
 export type { EppPasswordLife, EppPasswordResetLinkSent, EppPasswordResetLinkState } from './api/responses/epp-password-life';

@@ -50,6 +50,8 @@ export const messageTexts = {
   'users.selfDisable': 'You cannot disable your own user.',
   'users.adminNotDisableable': 'An administrator cannot be disabled.',
   'users.adminAccessEndFixed': 'The access of an administrator cannot be limited.',
+  'users.adminPasskeysFixed': 'The passkeys of an administrator cannot be removed.',
+  'users.passkeyPolicy.unavailable': 'Passkeys cannot be required at this address of the portal.',
   'users.accessEnded': "This user's access has ended. Change or clear the access end date first.",
   'validation.accessEnd': 'Choose a date from today on, or none.',
   // The caller's own access end day has passed (server: plugins/auth.ts); the web shows it in place of the app.

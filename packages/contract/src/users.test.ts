@@ -9,6 +9,7 @@ const user = (name: string, roles: PanelUser['roles'], username = `${name.toLowe
   awaitingActivation: false,
   disabled: false,
   accessEnd: null,
+  secondFactors: { totp: true, passkeys: 0 },
 });
 
 describe('the user list order', () => {

@@ -89,3 +89,7 @@ export type UserAccessEndInput = z.input<ReturnType<typeof userAccessEndSchema>>
 export function accessEnded(accessEnd: string | null, at: Date = new Date()): boolean {
   return accessEnd !== null && accessEnd < brusselsDay(at);
 }
+
+/** `PUT /services/registrar/passkeyPolicy`: whether the registrar's users must sign in with a passkey. */
+export const passkeyPolicySchema = z.object({ required: z.boolean({ error: 'error.badRequest' }) });
+export type PasskeyPolicyInput = z.input<typeof passkeyPolicySchema>;

@@ -62,6 +62,11 @@ export const registrars = pgTable(
     protectedTxPeriodEnd: at('protected_tx_period_end'),
     /** The language of mails to the registrar's addresses that are no users (its WHOIS contacts); an ADMIN sets it. */
     language: text('language').notNull().default('en'),
+    /**
+     * An ADMIN requires passkeys of the registrar's users (embedded identity service): a user without
+     * one adds one at their next sign-in, and the one-time code is no fallback for one who has one.
+     */
+    passkeysRequired: boolean('passkeys_required').notNull().default(false),
   },
   (t) => [languageCheck('registrars_language_check', t.language)],
 );

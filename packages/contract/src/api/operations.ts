@@ -43,6 +43,9 @@ export const operations = {
   resetUserTotp: { method: 'DELETE', path: '/users/:username/totp' },
   getUserActivity: { method: 'GET', path: '/users/:username/activity' },
   getUserLoginAttempts: { method: 'GET', path: '/users/:username/loginAttempts' },
+  removeUserPasskeys: { method: 'DELETE', path: '/users/:username/passkeys' },
+  getPasskeyPolicy: { method: 'GET', path: '/registrar/passkeyPolicy' },
+  setPasskeyPolicy: { method: 'PUT', path: '/registrar/passkeyPolicy' },
   // Api-keys
   listApiKeys: { method: 'GET', path: '/apiKeys' },
   createApiKey: { method: 'POST', path: '/apiKeys' },
@@ -92,6 +95,7 @@ export const operations = {
   startPasskeyRegistration: { method: 'POST', path: '/me/passkeys/options' },
   addPasskey: { method: 'POST', path: '/me/passkeys' },
   removePasskey: { method: 'DELETE', path: '/me/passkeys/:passkeyId' },
+  renamePasskey: { method: 'PUT', path: '/me/passkeys/:passkeyId' },
 } as const satisfies Record<string, { method: ApiMethod; path: string }>;
 
 export type OperationId = keyof typeof operations;

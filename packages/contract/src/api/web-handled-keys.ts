@@ -29,6 +29,7 @@ export const webHandledKeys = {
   createUser: { field: ['users.usernameTaken'] },
   updateUser: { replaced: ['error.recentSignInRequired'] },
   resetUserTotp: { replaced: ['error.recentSignInRequired'] },
+  removeUserPasskeys: { replaced: ['error.recentSignInRequired'] },
   createWebhookEndpoint: {
     field: [
       'validation.required',
@@ -88,6 +89,7 @@ export const webHandledKeys = {
   startPasskeyRegistration: { replaced: ['error.recentSignInRequired'] },
   addPasskey: { field: ['validation.required', 'validation.maxLength'], replaced: ['error.recentSignInRequired', 'account.passkey.notAccepted'] },
   removePasskey: { replaced: ['error.recentSignInRequired', 'account.passkey.last'] },
+  renamePasskey: { field: ['validation.required', 'validation.maxLength'] },
 } as const satisfies { readonly [Id in OperationId]?: WebHandles };
 
 type Marks<Id extends OperationId> = Id extends keyof typeof webHandledKeys ? (typeof webHandledKeys)[Id] : Record<never, never>;

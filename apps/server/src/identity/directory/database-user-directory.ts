@@ -11,6 +11,7 @@ import {
   insertUserToken,
   latestSignInAttempts,
   listUserRows,
+  totpOfUsers,
   updateUserRow,
   type UserRow,
 } from './directory.repository';
@@ -22,7 +23,16 @@ import { passwordProblem } from '../account-links/password-policy';
 import { hashPassword, verifyPassword } from '../sign-in/passwords';
 import { checkCurrentPassword } from '../sign-in/current-password';
 import { encryptTotpSecret, totpKey } from '../sign-in/totp';
-import type { CreateUserOutcome, DirectoryUser, NewDirectoryUser, PasswordChangeOutcome, SignInRecord, UserDirectory } from './user-directory';
+import { deleteAllPasskeys, listPasskeysOf } from '../passkeys/passkeys.repository';
+import type {
+  CreateUserOutcome,
+  DirectoryUser,
+  NewDirectoryUser,
+  PasswordChangeOutcome,
+  SignInRecord,
+  UserDirectory,
+  UserSecondFactors,
+} from './user-directory';
 
 export interface DirectoryOptions {
   db: Db;
@@ -166,6 +176,27 @@ export function databaseUserDirectory(options: DirectoryOptions): UserDirectory 
         // Whoever signed in with the old authenticator is signed out everywhere.
         await revokeAccountSessions(tx, row.id);
         await options.outbox.add(tx, ...mailTo(await accountAddresses(tx, row, now()), totpResetMail(row, mailContextOf(options.config), mailLanguageOf(row))));
+      });
+    },
+
+    async secondFactorsOf(usernames: readonly string[]): Promise<Map<string, UserSecondFactors>> {
+      const factors = new Map<string, UserSecondFactors>();
+      for (const user of await totpOfUsers(options.db, usernames)) factors.set(user.username, { totp: user.totp, passkeys: [] });
+      for (const row of await listPasskeysOf(options.db, usernames)) {
+        factors.get(row.username)?.passkeys.push({ id: row.credentialId, name: row.name, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt });
+      }
+      return factors;
+    },
+
+    // As the TOTP reset: whoever signed in with a removed passkey is signed out everywhere. The
+    // notice is the caller's (users.service.ts), which records the change with it.
+    async removeAllPasskeys(username: string): Promise<number> {
+      return options.db.transaction(async (tx) => {
+        const row = await findUserRow(tx, username);
+        if (!row) return 0;
+        const removed = await deleteAllPasskeys(tx, row.username);
+        if (removed > 0) await revokeAccountSessions(tx, row.id);
+        return removed;
       });
     },
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
 import { intoMonthlyPartition } from '../../db/into-monthly-partition';
@@ -26,6 +26,15 @@ export async function findUserRowForSignIn(db: Db, canonical: string): Promise<U
     .from(users)
     .where(sql`lower(${users.username}) = ${canonical}`);
   return row;
+}
+
+/** Of these usernames, the existing users and whether each has a TOTP secret. */
+export async function totpOfUsers(db: Db, usernames: readonly string[]): Promise<{ username: string; totp: boolean }[]> {
+  if (usernames.length === 0) return [];
+  return db
+    .select({ username: users.username, totp: sql<boolean>`${users.totpSecretEncrypted} is not null` })
+    .from(users)
+    .where(inArray(users.username, [...usernames]));
 }
 
 export async function findUserRowById(db: Db, id: string): Promise<UserRow | undefined> {

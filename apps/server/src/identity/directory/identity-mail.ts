@@ -88,6 +88,37 @@ export function totpResetMail(user: MailUser, context: MailContext, language: La
   ]);
 }
 
+/** An ADMIN removed the user's passkeys (user management); their authenticator app, if any, stays. */
+export function passkeysRemovedMail(user: MailUser, context: MailContext, language: Language = defaultLanguage): Mail {
+  const texts = mailTexts(language);
+  const { t } = texts;
+  return written(texts, context, user.email, t('mail.passkeysRemoved.subject', { productName: context.productName }), t('mail.greeting', { name: user.name }), [
+    t('mail.passkeysRemoved.done', { username: user.username }),
+    t('mail.passkeysRemoved.next'),
+    '',
+    t('mail.totpReset.unexpected'),
+  ]);
+}
+
+/** The registry removed an ADMIN's second factors (`npm run recover-admin`): they set one up again at their next sign-in. */
+export function secondFactorsRecoveredMail(user: MailUser, context: MailContext, language: Language = defaultLanguage): Mail {
+  const texts = mailTexts(language);
+  const { t } = texts;
+  return written(
+    texts,
+    context,
+    user.email,
+    t('mail.secondFactorsRecovered.subject', { productName: context.productName }),
+    t('mail.greeting', { name: user.name }),
+    [
+      t('mail.secondFactorsRecovered.done', { username: user.username }),
+      t('mail.secondFactorsRecovered.next'),
+      '',
+      t('mail.secondFactorsRecovered.unexpected'),
+    ],
+  );
+}
+
 /** A sign-in from an address the account had not used (`newIp`), or any sign-in shortly after an email change. */
 export function newIpSignInMail(
   user: MailUser,

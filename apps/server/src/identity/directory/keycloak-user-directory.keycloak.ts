@@ -122,6 +122,7 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
         awaitingActivation: false,
         disabled: false,
         accessEnd: null,
+        secondFactors: { totp: true, passkeys: 0 },
       },
     ]);
     expect((await api(tokens.betaTech!, 'GET', '/users')).statusCode).toBe(403);
@@ -148,6 +149,7 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
         awaitingActivation: true,
         disabled: false,
         accessEnd: null,
+        secondFactors: { totp: false, passkeys: 0 },
       },
       activationMail: 'sent',
     });
@@ -242,6 +244,7 @@ describe.skipIf(!keycloakTestUrl())('Keycloak as the user directory (real Keyclo
       awaitingActivation: false,
       disabled: false,
       accessEnd: null,
+      secondFactors: { totp: true, passkeys: 0 },
     });
     expect((await refresh(anna.tokens.refresh_token)).status).toBe(400);
     // The administrators keep their roles.

@@ -10,7 +10,8 @@ import { replacePendingAccount } from './keycloak-pending-account';
 import { refusedSessionIds } from './directory.repository';
 import { accountAddresses, mailTo, noteEmailChange, sameAddress } from './email-change';
 import { mailContextOf, mailLanguageOf, totpResetMail } from './identity-mail';
-import type { CreateUserOutcome, DirectoryUser, NewDirectoryUser, SignInRecord, UserDirectory } from './user-directory';
+import { keycloakPasskeyTypes, secondFactorsOfCredentials } from './keycloak-second-factors';
+import type { CreateUserOutcome, DirectoryUser, NewDirectoryUser, SignInRecord, UserDirectory, UserSecondFactors } from './user-directory';
 
 type UserRepresentation = NonNullable<Awaited<ReturnType<KeycloakAdminClient['users']['findOne']>>>;
 type RoleRepresentation = Awaited<ReturnType<KeycloakAdminClient['users']['listRealmRoleMappings']>>[number];
@@ -367,6 +368,28 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
         options.db,
         ...mailTo(await accountAddresses(options.db, account), totpResetMail(account, mailContextOf(config), mailLanguageOf(account))),
       );
+    },
+
+    async secondFactorsOf(usernames) {
+      const factors = new Map<string, UserSecondFactors>();
+      // One credentials call per user: user management lists one registrar's users, a few dozen at most.
+      for (const username of usernames) {
+        const user = await representationOf(username);
+        if (user) factors.set(username, secondFactorsOfCredentials(await admin.users.getCredentials({ id: user.id })));
+      }
+      return factors;
+    },
+
+    async removeAllPasskeys(username) {
+      const user = await representationOf(username);
+      if (!user) return 0;
+      const passkeys = (await admin.users.getCredentials({ id: user.id })).filter(
+        (credential) => credential.id && credential.type && keycloakPasskeyTypes.includes(credential.type),
+      );
+      for (const credential of passkeys) await admin.users.deleteCredential({ id: user.id, credentialId: credential.id ?? '' });
+      // As the TOTP reset: whoever signed in with a removed passkey is signed out everywhere.
+      if (passkeys.length > 0) await admin.users.logout({ id: user.id });
+      return passkeys.length;
     },
 
     async endSessions(username) {

@@ -59,6 +59,12 @@ export type PasswordChangeOutcome =
   /** The identity service changes it on its own pages (Keycloak: `kc_action=UPDATE_PASSWORD`). */
   | { status: 'atIdentityService' };
 
+/** A user's second factors as user management lists them: the authenticator app, and each passkey. */
+export interface UserSecondFactors {
+  totp: boolean;
+  passkeys: { id: string; name: string; createdAt: Date; lastUsedAt: Date | null }[];
+}
+
 export interface SignInRecord {
   at: Date;
   ip: string | null;
@@ -120,6 +126,13 @@ export interface UserDirectory {
   endSessions(username: string): Promise<void>;
   /** Removes the TOTP secret and ends the user's sessions: they enrol again at next sign-in, and are told so by mail. */
   resetTotp(username: string): Promise<void>;
+  /** The second factors of each user found (users not found are left out). */
+  secondFactorsOf(usernames: readonly string[]): Promise<Map<string, UserSecondFactors>>;
+  /**
+   * Removes every passkey of the user and nothing else (TOTP stays); answers how many were removed.
+   * A user left with no second factor enrols again at their next sign-in.
+   */
+  removeAllPasskeys(username: string): Promise<number>;
   /**
    * Mails the user a password-reset link (valid 12 hours, single use), in their language; one who
    * chose none gets it in `pageLanguage` (the page it was asked from), else English.

@@ -40,6 +40,21 @@ try {
 } catch (e) {}
 `;
 
+/** base64url text to an ArrayBuffer and back, for both passkey scripts. */
+const base64urlJs = `
+  function toBuffer(value) {
+    var text = atob(value.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((value.length + 3) % 4));
+    var bytes = new Uint8Array(text.length);
+    for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    return bytes.buffer;
+  }
+  function toText(buffer) {
+    var bytes = new Uint8Array(buffer), text = '';
+    for (var i = 0; i < bytes.length; i++) text += String.fromCharCode(bytes[i]);
+    return btoa(text).replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '');
+  }
+`;
+
 /**
  * The passkey step (sign-in/pages.ts passkeyPage): asks the browser for the user's passkey with the
  * page's options and posts the answer as JSON. Only base64url and ArrayBuffer are converted here;
@@ -52,17 +67,7 @@ const passkeyJs = `
   var error = document.getElementById('passkey-error');
   if (!form || !start || !error) return;
   function show(text) { error.textContent = text; error.classList.remove('d-none'); }
-  function toBuffer(value) {
-    var text = atob(value.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((value.length + 3) % 4));
-    var bytes = new Uint8Array(text.length);
-    for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-    return bytes.buffer;
-  }
-  function toText(buffer) {
-    var bytes = new Uint8Array(buffer), text = '';
-    for (var i = 0; i < bytes.length; i++) text += String.fromCharCode(bytes[i]);
-    return btoa(text).replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '');
-  }
+${base64urlJs}
   start.addEventListener('click', function () {
     var options = JSON.parse(form.getAttribute('data-options') || 'null');
     if (!options || !window.PublicKeyCredential || !navigator.credentials) { show(form.getAttribute('data-unsupported')); return; }
@@ -90,6 +95,49 @@ const passkeyJs = `
 })();
 `;
 
+/**
+ * Adding a passkey at sign-in where the registrar requires one (sign-in/pages.ts
+ * passkeyEnrolmentPage): asks the browser to create one with the page's options and posts the
+ * answer as JSON with the name typed. The server checks everything with @simplewebauthn/server.
+ */
+const passkeyEnrolJs = `
+(function () {
+  var form = document.getElementById('passkey-enrol-form');
+  var start = document.getElementById('passkey-enrol-start');
+  var error = document.getElementById('passkey-error');
+  if (!form || !start || !error) return;
+  function show(text) { error.textContent = text; error.classList.remove('d-none'); }
+${base64urlJs}
+  start.addEventListener('click', function () {
+    var options = JSON.parse(form.getAttribute('data-options') || 'null');
+    if (!options || !window.PublicKeyCredential || !navigator.credentials) { show(form.getAttribute('data-unsupported')); return; }
+    start.disabled = true;
+    navigator.credentials.create({ publicKey: {
+      challenge: toBuffer(options.challenge),
+      rp: options.rp,
+      user: { id: toBuffer(options.user.id), name: options.user.name, displayName: options.user.displayName },
+      pubKeyCredParams: options.pubKeyCredParams,
+      timeout: options.timeout,
+      attestation: options.attestation,
+      authenticatorSelection: options.authenticatorSelection,
+      excludeCredentials: (options.excludeCredentials || []).map(function (c) { return { type: 'public-key', id: toBuffer(c.id), transports: c.transports }; })
+    } }).then(function (credential) {
+      var r = credential.response;
+      document.getElementById('passkey-response').value = JSON.stringify({
+        id: credential.id, rawId: toText(credential.rawId), type: credential.type,
+        authenticatorAttachment: credential.authenticatorAttachment || undefined,
+        response: { clientDataJSON: toText(r.clientDataJSON), attestationObject: toText(r.attestationObject),
+          transports: typeof r.getTransports === 'function' ? r.getTransports() : undefined }
+      });
+      form.submit();
+    }, function () {
+      start.disabled = false;
+      show(form.getAttribute('data-cancelled'));
+    });
+  });
+})();
+`;
+
 /** The portal asked to log out: confirm at once. */
 const logoutJs = `
 var button = document.getElementById('logout-confirm');
@@ -102,6 +150,7 @@ export async function resourceRoutes(app: FastifyInstance, options: { issuerPath
     'identity.css': { type: 'text/css; charset=utf-8', body: identityCss },
     'sign-in.js': { type: 'text/javascript; charset=utf-8', body: signInJs },
     'passkey.js': { type: 'text/javascript; charset=utf-8', body: passkeyJs },
+    'passkey-enrol.js': { type: 'text/javascript; charset=utf-8', body: passkeyEnrolJs },
     'logout.js': { type: 'text/javascript; charset=utf-8', body: logoutJs },
     'language.js': { type: 'text/javascript; charset=utf-8', body: languageJs },
   };

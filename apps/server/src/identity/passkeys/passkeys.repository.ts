@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { passkeyChallenges, passkeys } from '../../db/schema';
 
@@ -39,6 +39,22 @@ export async function takeChallenge(db: Db, challenge: string, username: string,
 /** The user's passkeys, oldest first. */
 export async function listPasskeys(db: Db, username: string): Promise<PasskeyRow[]> {
   return db.select().from(passkeys).where(eq(passkeys.username, username)).orderBy(asc(passkeys.createdAt), asc(passkeys.credentialId));
+}
+
+/** The passkeys of several users, each user's oldest first. */
+export async function listPasskeysOf(db: Db, usernames: readonly string[]): Promise<PasskeyRow[]> {
+  if (usernames.length === 0) return [];
+  return db
+    .select()
+    .from(passkeys)
+    .where(inArray(passkeys.username, [...usernames]))
+    .orderBy(asc(passkeys.username), asc(passkeys.createdAt), asc(passkeys.credentialId));
+}
+
+/** Removes every passkey of the user; answers how many. */
+export async function deleteAllPasskeys(db: Db, username: string): Promise<number> {
+  const deleted = await db.delete(passkeys).where(eq(passkeys.username, username)).returning({ id: passkeys.credentialId });
+  return deleted.length;
 }
 
 export async function hasPasskeys(db: Db, username: string): Promise<boolean> {

@@ -9,17 +9,22 @@ import { chosenLanguage, languageOfUiLocales, pageLanguage } from '../pages/page
 import { messagePage } from '../account-links/pages';
 import { identityTexts, type IdentityTexts } from '../texts/identity-texts';
 import type { ForgotPassword } from './forgot-password.service';
-import { codePage, enrolmentPage, passkeyPage, passwordPage } from './pages';
+import { codePage, enrolmentPage, passkeyEnrolmentPage, passkeyPage, passwordPage } from './pages';
 import type { AccountRefusal, SignIn, StepRefusal } from './sign-in.service';
 import { totpUri } from './totp';
 
 /** Where a sign-in stands between requests; kept in the provider's interaction, the secret sealed. */
 export interface PendingSignIn {
   username: string;
-  step: 'code' | 'enrol' | 'passkey';
+  step: 'code' | 'enrol' | 'passkey' | 'enrolPasskey';
   sealedSecret?: string;
-  /** At the passkey step: the user also has an authenticator app, whose code may serve instead. */
+  /**
+   * At the passkey step: the user also has an authenticator app, whose code may serve instead
+   * (never where the registrar requires passkeys).
+   */
   codeFallback?: boolean;
+  /** At the code step: the registrar requires passkeys and the user has none; the code only leads to adding one. */
+  thenPasskey?: boolean;
 }
 
 /** What the sign-in pages' handlers and helpers use, built once by `interactionRoutes`. */
@@ -40,9 +45,10 @@ export type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
 const pendingSchema = z.object({
   username: z.string(),
-  step: z.enum(['code', 'enrol', 'passkey']),
+  step: z.enum(['code', 'enrol', 'passkey', 'enrolPasskey']),
   sealedSecret: z.string().optional(),
   codeFallback: z.boolean().optional(),
+  thenPasskey: z.boolean().optional(),
 });
 /** What the interaction keeps between requests: the sign-in's step, and the language the switcher chose on its pages. */
 const resultSchema = z.object({ pending: pendingSchema.optional(), language: z.string().optional() });
@@ -84,6 +90,7 @@ export function urls(deps: InteractionDeps, uid: string) {
     otp: `${base}/${uid}/otp`,
     enrol: `${base}/${uid}/enrol`,
     passkey: `${base}/${uid}/passkey`,
+    enrolPasskey: `${base}/${uid}/enrol-passkey`,
     useCode: `${base}/${uid}/use-code`,
     restart: `${base}/${uid}/restart`,
     forgot: `${base}/${uid}/forgot`,
@@ -98,9 +105,31 @@ export function passwordView(deps: InteractionDeps, uid: string, view: PageView,
   return passwordPage({ context: deps.pageContext, view, action: urls(deps, uid).login, forgot: urls(deps, uid).forgot, ...options });
 }
 
-export function codeView(deps: InteractionDeps, uid: string, view: PageView, username: string, error?: string) {
+export function codeView(deps: InteractionDeps, uid: string, view: PageView, pending: PendingSignIn, error?: string) {
   const u = urls(deps, uid);
-  return codePage({ context: deps.pageContext, view, action: u.otp, restart: u.restart, username, error });
+  const info = pending.thenPasskey ? view.texts.t('identity.enrolPasskey.afterCode') : undefined;
+  return codePage({ context: deps.pageContext, view, action: u.otp, restart: u.restart, username: pending.username, error, info });
+}
+
+/** Adding a passkey where the registrar requires one: its options (a new challenge) in the page for the browser's script. */
+export async function passkeyEnrolmentView(
+  deps: InteractionDeps,
+  uid: string,
+  view: PageView,
+  pending: PendingSignIn,
+  form: { name?: string; error?: string } = {},
+): Promise<string> {
+  const u = urls(deps, uid);
+  const options = await deps.signIn.passkeyRegistrationOptions(pending.username);
+  return passkeyEnrolmentPage({
+    context: deps.pageContext,
+    view,
+    action: u.enrolPasskey,
+    restart: u.restart,
+    username: pending.username,
+    options: JSON.stringify(options ?? null),
+    ...form,
+  });
 }
 
 /** The passkey step: its options (a new challenge) in the page for the browser's script. */

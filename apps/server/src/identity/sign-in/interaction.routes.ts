@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
+import { addPasskeySchema, limits, passkeyNameField } from '@registrar-panel/contract';
 import { accountOf, addressOf } from '../../plugins/rate-limits';
 import type { PageContext } from '../pages/layout';
 import { chosenLanguage, pageLanguage } from '../pages/page-language';
@@ -16,6 +17,7 @@ import {
   interactionOf,
   isAccountRefusal,
   overLimit,
+  passkeyEnrolmentView,
   passkeyView,
   passwordView,
   pendingOf,
@@ -38,6 +40,8 @@ const passwordForm = z.object({ username: z.string().max(200).default(''), passw
 const codeForm = z.object({ code: z.string().max(20).default('') });
 /** The browser's passkey answer as JSON text; its parts are checked by @simplewebauthn/server. */
 const passkeyForm = z.object({ response: z.string().max(20_000).default('') });
+/** Adding a passkey at sign-in: its name and the browser's answer as JSON text. */
+const passkeyEnrolmentForm = z.object({ name: z.string().max(1000).default(''), response: z.string().max(40_000).default('') });
 const assertionSchema = z.object({
   id: z.string().max(2000),
   rawId: z.string().max(2000),
@@ -51,6 +55,14 @@ const assertionSchema = z.object({
   clientExtensionResults: z.object({}).passthrough().default({}),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
 });
+
+function registrationOf(text: string) {
+  try {
+    return addPasskeySchema.shape.response.safeParse(JSON.parse(text)).data;
+  } catch {
+    return undefined;
+  }
+}
 
 function assertionOf(text: string) {
   try {
@@ -85,6 +97,7 @@ export async function interactionRoutes(app: FastifyInstance, options: Interacti
   app.post(`${base}/:uid/otp`, (request, reply) => postCode(deps, request, reply));
   app.post(`${base}/:uid/enrol`, (request, reply) => postEnrolment(deps, request, reply));
   app.post(`${base}/:uid/passkey`, (request, reply) => postPasskey(deps, request, reply));
+  app.post(`${base}/:uid/enrol-passkey`, (request, reply) => postPasskeyEnrolment(deps, request, reply));
   app.get(`${base}/:uid/use-code`, (request, reply) => useCode(deps, request, reply));
   // 'Forgot password?': bound to this browser's sign-in like the other forms (the interaction cookie
   // and the uid in the address must match), so another site cannot post it in the user's name.
@@ -100,9 +113,10 @@ async function showStep(deps: InteractionDeps, request: FastifyRequest, reply: F
   if (interaction.prompt.name === 'consent') return grantConsent(deps, request, reply, interaction);
   const pending = pendingOf(interaction);
   const view = await viewOf(request, interaction, urls(deps, interaction.uid).page);
-  if (pending?.step === 'code') return html(reply, codeView(deps, interaction.uid, view, pending.username));
+  if (pending?.step === 'code') return html(reply, codeView(deps, interaction.uid, view, pending));
   if (pending?.step === 'enrol') return html(reply, await enrolmentView(deps, interaction.uid, view, pending));
   if (pending?.step === 'passkey') return html(reply, await passkeyView(deps, interaction.uid, view, pending));
+  if (pending?.step === 'enrolPasskey') return html(reply, await passkeyEnrolmentView(deps, interaction.uid, view, pending));
   return html(reply, passwordView(deps, interaction.uid, view));
 }
 
@@ -131,14 +145,20 @@ async function postPassword(deps: InteractionDeps, request: FastifyRequest, repl
       refusalStatus(reply, result),
     );
   }
-  // A user with a passkey is asked for it, the code (if any) as the way round; else the code, or enrolment.
-  const pending: PendingSignIn = result.hasPasskey
-    ? { username: result.username, step: 'passkey', codeFallback: result.hasTotp }
-    : result.hasTotp
-      ? { username: result.username, step: 'code' }
-      : { username: result.username, step: 'enrol', sealedSecret: deps.signIn.sealPendingSecret(newTotpSecret()) };
-  await savePending(interaction, pending);
+  await savePending(interaction, nextStep(deps, result));
   return reply.redirect(urls(deps, interaction.uid).page, 303);
+}
+
+/**
+ * After the password: a user with a passkey is asked for it, the code (if any) as the way round
+ * unless the registrar requires passkeys. Where it does, a user without one adds one, after the
+ * code if they have the app (the code then serves only for that). Otherwise the code, or enrolment.
+ */
+function nextStep(deps: InteractionDeps, result: { username: string; hasTotp: boolean; hasPasskey: boolean; passkeysRequired: boolean }): PendingSignIn {
+  const { username, hasTotp, hasPasskey, passkeysRequired } = result;
+  if (hasPasskey) return { username, step: 'passkey', codeFallback: hasTotp && !passkeysRequired };
+  if (passkeysRequired) return hasTotp ? { username, step: 'code', thenPasskey: true } : { username, step: 'enrolPasskey' };
+  return hasTotp ? { username, step: 'code' } : { username, step: 'enrol', sealedSecret: deps.signIn.sealPendingSecret(newTotpSecret()) };
 }
 
 async function postCode(deps: InteractionDeps, request: FastifyRequest, reply: FastifyReply) {
@@ -148,12 +168,23 @@ async function postCode(deps: InteractionDeps, request: FastifyRequest, reply: F
   if (pending?.step !== 'code') return reply.redirect(urls(deps, interaction.uid).page, 303);
   const view = await viewOf(request, interaction, urls(deps, interaction.uid).page);
   const tooMany = await overLimit(deps, request, reply, pending.username);
-  if (tooMany) return html(reply, codeView(deps, interaction.uid, view, pending.username, tooMany(view.texts)), 429);
+  if (tooMany) return html(reply, codeView(deps, interaction.uid, view, pending, tooMany(view.texts)), 429);
   const { code } = codeForm.safeParse(request.body ?? {}).data ?? { code: '' };
-  const result = await deps.signIn.checkCode({ username: pending.username, code, ip: request.ip });
+  const input = { username: pending.username, code, ip: request.ip };
+  if (pending.thenPasskey) {
+    // Where passkeys are required, the code only leads on to adding one.
+    const proven = await deps.signIn.checkCodeToEnrolPasskey(input);
+    if (proven.status === 'ok') {
+      await savePending(interaction, { username: pending.username, step: 'enrolPasskey' });
+      return reply.redirect(urls(deps, interaction.uid).page, 303);
+    }
+    if (isAccountRefusal(proven)) return accountRefusedPage(deps, reply, interaction, view, pending.username, proven);
+    return html(reply, codeView(deps, interaction.uid, view, pending, refusal(proven, 'wrongCode', view.texts)));
+  }
+  const result = await deps.signIn.checkCode(input);
   if (result.status === 'ok') return finish(deps, request, reply, result.accountId);
   if (isAccountRefusal(result)) return accountRefusedPage(deps, reply, interaction, view, pending.username, result);
-  return html(reply, codeView(deps, interaction.uid, view, pending.username, refusal(result, 'wrongCode', view.texts)));
+  return html(reply, codeView(deps, interaction.uid, view, pending, refusal(result, 'wrongCode', view.texts)));
 }
 
 async function postEnrolment(deps: InteractionDeps, request: FastifyRequest, reply: FastifyReply) {
@@ -186,6 +217,34 @@ async function postPasskey(deps: InteractionDeps, request: FastifyRequest, reply
   if (isAccountRefusal(result)) return accountRefusedPage(deps, reply, interaction, view, pending.username, result);
   const text = result.status === 'refused' ? view.texts.t('identity.passkey.refused') : refusal(result, 'wrongCode', view.texts);
   return html(reply, await passkeyView(deps, interaction.uid, view, pending, text));
+}
+
+/** Adding a passkey where the registrar requires one: then signed in with it. */
+async function postPasskeyEnrolment(deps: InteractionDeps, request: FastifyRequest, reply: FastifyReply) {
+  const interaction = await interactionOf(deps, request, reply);
+  if (!interaction) return expiredPage(deps, request, reply);
+  const pending = pendingOf(interaction);
+  if (pending?.step !== 'enrolPasskey') return reply.redirect(urls(deps, interaction.uid).page, 303);
+  const view = await viewOf(request, interaction, urls(deps, interaction.uid).page);
+  const form = passkeyEnrolmentForm.safeParse(request.body ?? {}).data ?? { name: '', response: '' };
+  const again = async (error: string, status = 200) =>
+    html(reply, await passkeyEnrolmentView(deps, interaction.uid, view, pending, { name: form.name.slice(0, limits.passkeyNameMaxLength), error }), status);
+  const tooMany = await overLimit(deps, request, reply, pending.username);
+  if (tooMany) return again(tooMany(view.texts), 429);
+  const name = passkeyNameField.safeParse(form.name);
+  if (!name.success) return again(view.texts.t('identity.enrolPasskey.nameInvalid', { max: limits.passkeyNameMaxLength }));
+  const response = registrationOf(form.response);
+  const result = response
+    ? await deps.signIn.completePasskeyEnrolment({
+        username: pending.username,
+        response: { ...response, clientExtensionResults: {} },
+        name: name.data,
+        ip: request.ip,
+      })
+    : ({ status: 'refused' } as const);
+  if (result.status === 'ok') return finish(deps, request, reply, result.accountId, 'hwk');
+  if (isAccountRefusal(result)) return accountRefusedPage(deps, reply, interaction, view, pending.username, result);
+  return again(result.status === 'refused' ? view.texts.t('identity.enrolPasskey.refused') : refusal(result, 'refused', view.texts));
 }
 
 /** "Use your authenticator app code instead": only for a user who has the app. */

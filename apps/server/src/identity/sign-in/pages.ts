@@ -135,7 +135,7 @@ export function codePage(options: FormPage & { username: string; restart: string
     script: 'sign-in.js',
     body: html` <h1 class="h4 mb-3">${t('identity.signIn.title')}</h1>
       <p class="text-body-secondary">${rich('identity.code.signingInAs', { username: options.username })}</p>
-      ${errorAlert(options.error)} ${codeForm(options, { autofocus: true })}
+      ${infoAlert(options.info)} ${errorAlert(options.error)} ${codeForm(options, { autofocus: true })}
       <p class="mt-3 mb-0 small"><a href="${options.restart}">${t('identity.code.restart')}</a></p>`,
   });
 }
@@ -165,6 +165,53 @@ export function passkeyPage(options: FormPage & { username: string; restart: str
         <button type="button" class="btn btn-primary w-100" id="passkey-start" autofocus>${t('identity.passkey.use')}</button>
       </form>
       ${options.useCode ? html`<p class="mt-3 mb-0 small"><a href="${options.useCode}" id="passkey-use-code">${t('identity.passkey.useCode')}</a></p>` : ''}
+      <p class="mt-3 mb-0 small"><a href="${options.restart}">${t('identity.code.restart')}</a></p>`,
+  });
+}
+
+/**
+ * Adding a passkey where the registrar requires one (after the password, and the code if the user
+ * has the app): a name, then the button starts the browser's prompt (passkey-enrol.js, options from
+ * `data-options`) and the form posts its answer. The only way on is to add one, or start again.
+ */
+export function passkeyEnrolmentPage(options: FormPage & { username: string; restart: string; options: string; name?: string }): string {
+  const { t, rich } = options.view.texts;
+  const invalid = options.error ? 'true' : 'false';
+  return page(options.context, options.view, {
+    title: t('identity.enrolPasskey.title'),
+    script: 'passkey-enrol.js',
+    body: html` <h1 class="h4 mb-3">${t('identity.enrolPasskey.title')}</h1>
+      <p>${rich('identity.enrolPasskey.intro', { username: options.username })}</p>
+      ${errorAlert(options.error)}
+      <div class="alert alert-danger d-none" role="alert" id="passkey-error"></div>
+      <form
+        method="post"
+        action="${options.action}"
+        id="passkey-enrol-form"
+        data-options="${options.options}"
+        data-cancelled="${t('identity.passkey.cancelled')}"
+        data-unsupported="${t('identity.passkey.unsupported')}"
+      >
+        <div class="mb-4">
+          <label for="passkey-name" class="form-label">${t('identity.enrolPasskey.name')}</label>
+          <input
+            id="passkey-name"
+            name="name"
+            type="text"
+            class="form-control"
+            required
+            maxlength="${limits.passkeyNameMaxLength}"
+            value="${options.name ?? ''}"
+            autocomplete="off"
+            aria-invalid="${invalid}"
+            aria-describedby="passkey-name-help${options.error ? ' form-error' : ''}"
+            autofocus
+          />
+          <p class="form-text small mb-0" id="passkey-name-help">${t('identity.enrolPasskey.nameHelp')}</p>
+        </div>
+        <input type="hidden" name="response" id="passkey-response" />
+        <button type="button" class="btn btn-primary w-100" id="passkey-enrol-start">${t('identity.enrolPasskey.add')}</button>
+      </form>
       <p class="mt-3 mb-0 small"><a href="${options.restart}">${t('identity.code.restart')}</a></p>`,
   });
 }

@@ -22,9 +22,15 @@ import { registrarAllowsSignIn } from '../../lib/registrar-status-policy';
 import { everywhere, lockoutAccount, lockWaitsMs } from '../../lib/lockout-policy';
 import { clearFailures, countFailure, lockedUntil } from './lockout.repository';
 import { verifyPassword } from './passwords';
-import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/server';
 import { productNameOf } from '../directory/identity-mail';
-import { authenticateWithPasskey, authenticationOptions, type PasskeyDeps } from '../passkeys/passkeys';
+import { authenticateWithPasskey, authenticationOptions, registerPasskey, registrationOptions, type PasskeyDeps } from '../passkeys/passkeys';
+import { passkeysRequiredOf } from '../passkeys/passkey-policy.repository';
 import { hasPasskeys } from '../passkeys/passkeys.repository';
 import { relyingPartyOf } from '../passkeys/relying-party';
 import { decryptTotpSecret, encryptTotpSecret, matchTotpCode, totpKey } from './totp';
@@ -190,7 +196,7 @@ export function signInSteps(options: SignInOptions) {
       username: string;
       password: string;
       ip: string;
-    }): Promise<StepResult<{ username: string; hasTotp: boolean; hasPasskey: boolean }>> {
+    }): Promise<StepResult<{ username: string; hasTotp: boolean; hasPasskey: boolean; passkeysRequired: boolean }>> {
       // One canonical form for finding the user, counting and limiting (lockoutAccount).
       const canonical = lockoutAccount(input.username);
       const user = await findUserRowForSignIn(db, canonical);
@@ -215,7 +221,9 @@ export function signInSteps(options: SignInOptions) {
       const blocked = await refuseForAccount(user, input.ip);
       if (blocked) return blocked;
       const hasPasskey = passkeyDeps !== undefined && (await hasPasskeys(db, user.username));
-      return { status: 'ok', username: user.username, hasTotp: user.totpSecretEncrypted !== null, hasPasskey };
+      // The registrar's ADMIN may require passkeys; only where the browser can use them.
+      const passkeysRequired = passkeyDeps !== undefined && (await passkeysRequiredOf(db, user.registrarHandle));
+      return { status: 'ok', username: user.username, hasTotp: user.totpSecretEncrypted !== null, hasPasskey, passkeysRequired };
     },
 
     /** Step 2 for an enrolled user: the code of the current 30-second step (±1), accepted once. */
@@ -225,6 +233,45 @@ export function signInSteps(options: SignInOptions) {
       const secret = decryptTotpSecret(user.totpSecretEncrypted ?? '', key);
       const step = await matchTotpCode(secret, input.code, user.totpLastStep, now().getTime());
       if (step === null || !(await claimTotpStep(db, user.username, step))) return fail(user.username, input.ip, 'wrongCode');
+      return succeed(user, input.ip);
+    },
+
+    /**
+     * Step 2 where passkeys are required of a user who has none yet but has the app: the code is
+     * checked (and its step used up) as `checkCode` does, but signs nobody in: it only lets the user
+     * go on to add a passkey (`completePasskeyEnrolment`).
+     */
+    async checkCodeToEnrolPasskey(input: { username: string; code: string; ip: string }): Promise<StepResult> {
+      const user = await userForCode(input.username, input.ip, true);
+      if ('status' in user) return user;
+      const secret = decryptTotpSecret(user.totpSecretEncrypted ?? '', key);
+      const step = await matchTotpCode(secret, input.code, user.totpLastStep, now().getTime());
+      if (step === null || !(await claimTotpStep(db, user.username, step))) return fail(user.username, input.ip, 'wrongCode');
+      return { status: 'ok' };
+    },
+
+    /** The options of the passkey enrolment step (a new single-use challenge each time); none when passkeys are not offered. */
+    async passkeyRegistrationOptions(username: string): Promise<PublicKeyCredentialCreationOptionsJSON | undefined> {
+      const user = await findUserRow(db, username);
+      return passkeyDeps && user && registrationOptions(passkeyDeps, { username: user.username, id: user.id, name: user.name });
+    },
+
+    /**
+     * The last step where passkeys are required: the browser's new passkey is checked and kept under
+     * `name`, and the user is signed in with it. A refused answer is not a guess at a secret: not
+     * counted by the lockout (the sign-in's request limits still apply).
+     */
+    async completePasskeyEnrolment(input: {
+      username: string;
+      response: RegistrationResponseJSON;
+      name: string;
+      ip: string;
+    }): Promise<StepResult<{ accountId: string }>> {
+      if (!passkeyDeps) return { status: 'refused' };
+      const user = await userForPasskey(input.username, input.ip);
+      if ('status' in user) return user;
+      const checked = await registerPasskey(passkeyDeps, user.username, input.response, input.name);
+      if (!checked.ok) return { status: 'refused' };
       return succeed(user, input.ip);
     },
 

@@ -10,7 +10,7 @@ import {
   startTotpEnrolment,
   type AccountDeps,
 } from './account.service';
-import { addPasskey, listMyPasskeys, removePasskey, startPasskeyRegistration } from './passkeys.service';
+import { addPasskey, listMyPasskeys, removePasskey, renameMyPasskey, startPasskeyRegistration } from './passkeys.service';
 
 type AccountOperations =
   | 'getMyAccount'
@@ -23,7 +23,8 @@ type AccountOperations =
   | 'listMyPasskeys'
   | 'startPasskeyRegistration'
   | 'addPasskey'
-  | 'removePasskey';
+  | 'removePasskey'
+  | 'renamePasskey';
 
 /** The caller's own account (My account): always their own, named by the token. */
 export function accountHandlers(app: FastifyInstance): Pick<ApiHandlers, AccountOperations> {
@@ -40,5 +41,6 @@ export function accountHandlers(app: FastifyInstance): Pick<ApiHandlers, Account
     startPasskeyRegistration: (_input, { user }) => startPasskeyRegistration(deps, user),
     addPasskey: ({ body }, { user }) => addPasskey(deps, user, body),
     removePasskey: async ({ params }, { user }) => removePasskey(deps, user, params.passkeyId).then(() => null),
+    renamePasskey: ({ params, body }, { user }) => renameMyPasskey(deps, user, params.passkeyId, body),
   };
 }

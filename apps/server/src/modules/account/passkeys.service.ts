@@ -1,10 +1,11 @@
-import type { AddPasskey, MyPasskey, MyPasskeysResponse, PasskeyOptions } from '@registrar-panel/contract';
+import type { AddPasskey, MyPasskey, MyPasskeysResponse, PasskeyOptions, RenamePasskey } from '@registrar-panel/contract';
 import { AppError, notFound } from '../../errors';
 import { productNameOf } from '../../identity/directory/identity-mail';
 import { registerPasskey, registrationOptions, type PasskeyDeps } from '../../identity/passkeys/passkeys';
-import { deletePasskeyUnlessLast, findPasskey, listPasskeys, type PasskeyRow } from '../../identity/passkeys/passkeys.repository';
+import { deletePasskeyUnlessLast, findPasskey, listPasskeys, renamePasskey, type PasskeyRow } from '../../identity/passkeys/passkeys.repository';
 import { relyingPartyOf } from '../../identity/passkeys/relying-party';
 import type { SignedInUser } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit.repository';
 import { ownAccount, recordChange, type AccountDeps } from './account.service';
 
 /*
@@ -75,5 +76,22 @@ export async function removePasskey(deps: AccountDeps, actor: SignedInUser, pass
     if (outcome === 'notFound') throw notFound();
     if (outcome === 'last') throw AppError.of(400, 'account.passkey.last');
     return { action: 'account.passkey.remove', details: { passkeyName: row.name }, change: { kind: 'passkeyRemoved', name: row.name } };
+  });
+}
+
+/**
+ * Gives one of the caller's passkeys a new name (the contract's name rules); audited, not mailed: a
+ * name changes nothing about how the account signs in. Another user's passkey is not found.
+ */
+export async function renameMyPasskey(deps: AccountDeps, actor: SignedInUser, passkeyId: string, { name }: RenamePasskey): Promise<MyPasskey> {
+  if (deps.directory.credentialsAt !== 'portal') throw AppError.of(409, 'account.atIdentityService');
+  const user = await ownAccount(deps, actor);
+  return deps.db.transaction(async (tx) => {
+    const before = await findPasskey(tx, user.username, passkeyId);
+    if (!before) throw notFound();
+    const renamed = await renamePasskey(tx, user.username, passkeyId, name);
+    if (!renamed) throw notFound();
+    if (before.name !== name) await recordAudit(tx, actor, 'account.passkey.rename', { before: before.name, after: name });
+    return present(renamed);
   });
 }

@@ -39,7 +39,7 @@ async function signIn(username: string): Promise<Tokens> {
   return driver.exchange(await driver.submit({ code: await currentTotpCode(secrets.get(username) ?? '') }));
 }
 
-function api(tokens: Tokens | null, method: 'GET' | 'POST' | 'DELETE', url: string, body?: object) {
+function api(tokens: Tokens | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object) {
   return t.app.inject({
     method,
     url: `/services${url}`,
@@ -121,5 +121,35 @@ describe('My account: passkeys', () => {
     expect((await api(null, 'GET', '/me/passkeys')).statusCode).toBe(401);
     expect((await api(null, 'POST', '/me/passkeys/options')).statusCode).toBe(401);
     expect((await api(null, 'DELETE', `/me/passkeys/${ottos.id}`)).statusCode).toBe(401);
+  });
+});
+
+describe('My account: renaming a passkey', () => {
+  it('renames one of the caller’s passkeys with the name rules, records it and mails nothing', async () => {
+    const lena = sessions.lena;
+    const { authenticator } = await addPasskey(lena, 'Old name');
+    await t.newMail();
+    const res = await api(lena, 'PUT', `/me/passkeys/${authenticator.id}`, { name: '  Desk key ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ data: MyPasskey }>().data).toMatchObject({ id: authenticator.id, name: 'Desk key' });
+    expect((await listOf(lena)).passkeys.map((p) => p.name)).toContain('Desk key');
+    expect((await auditsOf('lena@alpha', 'account.passkey.rename')).map((row) => row.details)).toEqual([{ before: 'Old name', after: 'Desk key' }]);
+    expect(await t.newMail()).toEqual([]);
+    for (const name of ['   ', 'x'.repeat(65)]) {
+      const refused = await api(lena, 'PUT', `/me/passkeys/${authenticator.id}`, { name });
+      expect([refused.statusCode, keyOf(refused)]).toEqual([400, name.trim() ? 'validation.maxLength' : 'validation.required']);
+    }
+    expect((await listOf(lena)).passkeys.map((p) => p.name)).toContain('Desk key');
+  });
+
+  it("finds no other user's passkey to rename, of the same registrar or another, and none without a token", async () => {
+    const { authenticator: ottos } = await addPasskey(sessions.otto, 'Otto key');
+    const { authenticator: jans } = await addPasskey(sessions.jan, 'Jan key');
+    for (const id of [ottos.id, jans.id, 'unknown']) {
+      expect((await api(sessions.lena, 'PUT', `/me/passkeys/${id}`, { name: 'Mine now' })).statusCode).toBe(404);
+    }
+    expect((await api(null, 'PUT', `/me/passkeys/${ottos.id}`, { name: 'Mine now' })).statusCode).toBe(401);
+    expect((await listOf(sessions.otto)).passkeys.map((p) => p.name)).toContain('Otto key');
+    expect((await listOf(sessions.jan)).passkeys.map((p) => p.name)).toContain('Jan key');
   });
 });

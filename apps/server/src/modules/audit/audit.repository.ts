@@ -16,7 +16,8 @@ import { queueDeliveries } from '../webhooks/webhook-queue';
  */
 export async function recordAudit<A extends AuditAction>(
   db: Db,
-  actor: Pick<SignedInUser, 'registrarHandle' | 'username' | 'ip'>,
+  // No address for a change the registry made with a command (modules/users/recover-admin.ts).
+  actor: Pick<SignedInUser, 'registrarHandle' | 'username'> & { ip: string | null },
   action: A,
   details: AuditDetails[A],
 ): Promise<void> {

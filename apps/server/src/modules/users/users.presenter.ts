@@ -1,9 +1,13 @@
 import { compareUsers, signInActivityStatus, type ActivityEntry, type LoginAttempt, type PanelUser } from '@registrar-panel/contract';
-import type { DirectoryUser, SignInRecord } from '../../identity/directory/user-directory';
+import type { DirectoryUser, SignInRecord, UserSecondFactors } from '../../identity/directory/user-directory';
 import type { AuditActivityRow } from './users.repository';
 
-/** Only what the user API shows: whether the user still has to activate or is disabled, never TOTP or password details. */
-export function presentUser(user: DirectoryUser): PanelUser {
+/**
+ * Only what the user API shows: whether the user still has to activate or is disabled, and which
+ * second factors they have (never a secret, a credential id or a password detail). Without the
+ * directory's `factors`, a new user's: the authenticator app as the user row says, no passkey.
+ */
+export function presentUser(user: DirectoryUser, factors?: UserSecondFactors): PanelUser {
   return {
     username: user.username,
     name: user.name,
@@ -12,11 +16,12 @@ export function presentUser(user: DirectoryUser): PanelUser {
     awaitingActivation: user.state === 'awaiting_activation',
     disabled: user.state === 'disabled',
     accessEnd: user.accessEnd,
+    secondFactors: { totp: factors?.totp ?? user.hasTotp, passkeys: factors?.passkeys.length ?? 0 },
   };
 }
 
-export function presentUsers(users: DirectoryUser[]): PanelUser[] {
-  return users.map(presentUser).sort(compareUsers);
+export function presentUsers(users: DirectoryUser[], factors: ReadonlyMap<string, UserSecondFactors> = new Map()): PanelUser[] {
+  return users.map((user) => presentUser(user, factors.get(user.username))).sort(compareUsers);
 }
 
 export function presentLoginAttempt(record: SignInRecord): LoginAttempt {

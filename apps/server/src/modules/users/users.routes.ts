@@ -12,6 +12,7 @@ import {
   userActivity,
   userLoginAttempts,
 } from './users.service';
+import { getPasskeyPolicy, removeUserPasskeys, setPasskeyPolicy, type UserPasskeysDeps } from './user-passkeys.service';
 
 type UserOperation =
   | 'listUsers'
@@ -23,11 +24,15 @@ type UserOperation =
   | 'setUserAccessEnd'
   | 'resetUserTotp'
   | 'getUserActivity'
-  | 'getUserLoginAttempts';
+  | 'getUserLoginAttempts'
+  | 'removeUserPasskeys'
+  | 'getPasskeyPolicy'
+  | 'setPasskeyPolicy';
 
 /** User management (ADMIN): the service scopes every call to the caller's registrar and its own users. */
 export function userHandlers(app: FastifyInstance): Pick<ApiHandlers, UserOperation> {
   const deps = { directory: app.userDirectory, db: app.db, log: app.log };
+  const passkeyDeps: UserPasskeysDeps = { directory: app.userDirectory, db: app.db, outbox: app.outbox, config: app.config, now: () => new Date() };
   return {
     listUsers: async (_input, { user }) => ({ users: await listUsers(deps, user) }),
     // Each new user is mailed an activation link.
@@ -43,6 +48,10 @@ export function userHandlers(app: FastifyInstance): Pick<ApiHandlers, UserOperat
     setUserAccessEnd: async ({ params, body }, { user }) => setUserAccessEnd(deps, user, params.username, body).then(() => null),
     resetUserTotp: async ({ params }, { user }) => resetUserTotp(deps, user, params.username).then(() => null),
     getUserActivity: async ({ params, query }, { user }) => ({ results: await userActivity(deps, user, params.username, query.size) }),
+    // Every passkey of a non-admin user; the spec's TOTP reset above keeps removing TOTP only.
+    removeUserPasskeys: async ({ params }, { user }) => removeUserPasskeys(passkeyDeps, user, params.username),
+    getPasskeyPolicy: async (_input, { user }) => getPasskeyPolicy(passkeyDeps, user),
+    setPasskeyPolicy: async ({ body }, { user }) => setPasskeyPolicy(passkeyDeps, user, body),
     getUserLoginAttempts: async ({ params, query }, { user }) => ({ results: await userLoginAttempts(deps, user, params.username, query.size) }),
   };
 }

@@ -43,8 +43,11 @@ export interface UsersDeps {
   db: Db;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
+/** The registrar's users with their second factors (the authenticator app, how many passkeys). */
 export async function listUsers({ directory }: Pick<UsersDeps, 'directory'>, actor: SignedInUser): Promise<PanelUser[]> {
-  return presentUsers(await directory.listUsers(actor.registrarHandle));
+  const users = await directory.listUsers(actor.registrarHandle);
+  const factors = await directory.secondFactorsOf(users.map((user) => user.username));
+  return presentUsers(users, factors);
 }
 
 /** Creates the user as `{typed username}@{registrar}`; the directory mails the activation link. */
@@ -59,7 +62,18 @@ export async function createUser({ directory, db, log }: UsersDeps, actor: Signe
   // The directory may store the username its own way (Keycloak keeps it in lower case).
   const user = await directory.findUser(username);
   return {
-    user: user ? presentUser(user) : { username, name: input.name, email: input.email, roles, awaitingActivation: true, disabled: false, accessEnd: null },
+    user: user
+      ? presentUser(user)
+      : {
+          username,
+          name: input.name,
+          email: input.email,
+          roles,
+          awaitingActivation: true,
+          disabled: false,
+          accessEnd: null,
+          secondFactors: { totp: false, passkeys: 0 },
+        },
     activationMail: created === 'created' ? 'sent' : 'failed',
   };
 }
@@ -180,7 +194,7 @@ export async function userLoginAttempts(
 }
 
 /** A user of the caller's registrar; any other username, existing or not, is simply not found. */
-async function ownUser(directory: UserDirectory, actor: SignedInUser, username: string): Promise<DirectoryUser> {
+export async function ownUser(directory: UserDirectory, actor: SignedInUser, username: string): Promise<DirectoryUser> {
   if (registrarHandleOf(username) !== actor.registrarHandle) throw notFound();
   const user = await directory.findUser(username);
   if (!user || user.registrarHandle !== actor.registrarHandle) throw notFound();

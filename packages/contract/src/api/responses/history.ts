@@ -87,6 +87,12 @@ export const auditDetailsSchemas = {
   'account.sessions.endOthers': z.object({ sessionsEnded: z.number().int() }),
   'account.passkey.add': z.object({ passkeyName: z.string() }),
   'account.passkey.remove': z.object({ passkeyName: z.string() }),
+  'account.passkey.rename': z.object({ before: z.string(), after: z.string() }),
+  /** How many passkeys an ADMIN removed from the user. */
+  'user.passkeysRemove': z.object({ username: z.string(), passkeysRemoved: z.number().int() }),
+  'registrar.passkeyPolicy.update': z.object({ required: z.boolean() }),
+  /** The registry removed an ADMIN's second factors (their authenticator app and passkeys) so that they enrol again. */
+  'user.secondFactorsRecover': z.object({ username: z.string(), totpRemoved: z.boolean(), passkeysRemoved: z.number().int() }),
 } as const satisfies Record<AuditAction, z.ZodObject>;
 
 /** What each audit action records in `details`. */

@@ -22,6 +22,10 @@ export const panelUserSchema = z.object({
   disabled: z.boolean(),
   /** The last day, in Brussels, the user may sign in (`YYYY-MM-DD`), or null for no end. */
   accessEnd: z.string().nullable().meta({ description: 'The last day, in Brussels, the user may sign in (`YYYY-MM-DD`), or null for no end.' }),
+  /** The user's second factors: the authenticator app, and how many passkeys. */
+  secondFactors: z
+    .object({ totp: z.boolean(), passkeys: z.number().int() })
+    .meta({ description: 'The second factors the user has: the authenticator app (`totp`) and how many passkeys.' }),
 });
 export type PanelUser = z.output<typeof panelUserSchema>;
 
@@ -39,6 +43,20 @@ export type CreatedUserResponse = z.output<typeof createdUserAnswer>;
 
 const activityEntrySchema = z.object({ timestamp, status: z.string(), ip: z.string().optional() });
 export type ActivityEntry = z.output<typeof activityEntrySchema>;
+/** `DELETE /services/users/{username}/passkeys`: how many passkeys were removed. */
+export const removedPasskeysAnswer = z.object({ removed: z.number().int() });
+export type RemovedPasskeys = z.output<typeof removedPasskeysAnswer>;
+
+/** `GET` and `PUT /services/registrar/passkeyPolicy`: whether the registrar requires passkeys of its users. */
+export const passkeyPolicyAnswer = z.object({
+  required: z.boolean(),
+  available: z.boolean().meta({ description: 'False when the portal cannot offer passkeys (see `unavailableReason`): the setting then has no effect.' }),
+  unavailableReason: z.enum(['ipAddress', 'identityService']).nullable().meta({
+    description: "`ipAddress`: the portal's address is an IP address, which browsers refuse for passkeys; `identityService`: Keycloak's realm policy applies.",
+  }),
+});
+export type PasskeyPolicy = z.output<typeof passkeyPolicyAnswer>;
+
 /** `GET /services/users/{username}/activity`: newest first. */
 export const activityAnswer = z.object({ results: z.array(activityEntrySchema) });
 export type ActivityResponse = z.output<typeof activityAnswer>;

@@ -1,4 +1,4 @@
-import { addPasskeySchema, changeMyPasswordSchema, confirmTotpEnrolmentSchema } from '../../account';
+import { addPasskeySchema, changeMyPasswordSchema, confirmTotpEnrolmentSchema, renamePasskeySchema } from '../../account';
 import {
   endedSessionsAnswer,
   myAccountAnswer,
@@ -149,5 +149,19 @@ export const accountRoutes = [
     errors: { 400: ['account.passkey.last'], 404: ['error.notFound'], 409: ['account.atIdentityService'] },
     webHandles: webHandledKeys.removePasskey,
     example: { params: { passkeyId: 'AbC…' } },
+  },
+  {
+    ...operation('renamePasskey'),
+    tag: 'session',
+    summary: 'Rename a passkey',
+    description: "Gives one of the caller's passkeys a new name. Another user's passkey is not found (404).",
+    access: 'signedIn',
+    params: passkeyIdParams,
+    body: renamePasskeySchema,
+    fields: { name: 'What the user calls the passkey, up to 64 characters.' },
+    answer: { kind: 'json', status: 200, data: myPasskeySchema, description: 'The passkey as renamed.' },
+    errors: { 404: ['error.notFound'], 409: ['account.atIdentityService'] },
+    webHandles: webHandledKeys.renamePasskey,
+    example: { params: { passkeyId: 'AbC…' }, body: { name: 'Security key' } },
   },
 ] as const satisfies readonly ApiRoute[];

@@ -1,6 +1,6 @@
 import { limits } from '../../limits';
-import { createUserSchema, updateUserSchema, userAccessEndSchema, userEnabledSchema, userHistoryQuerySchema } from '../../users';
-import { activityAnswer, createdUserAnswer, loginAttemptsAnswer, usersAnswer } from '../responses/users';
+import { createUserSchema, passkeyPolicySchema, updateUserSchema, userAccessEndSchema, userEnabledSchema, userHistoryQuerySchema } from '../../users';
+import { activityAnswer, createdUserAnswer, loginAttemptsAnswer, passkeyPolicyAnswer, removedPasskeysAnswer, usersAnswer } from '../responses/users';
 import { datedBody, type ApiRoute } from '../route';
 import { operation } from '../operations';
 import { webHandledKeys } from '../web-handled-keys';
@@ -109,6 +109,41 @@ export const userRoutes = [
     errors: { 403: ['users.adminTotpFixed'], 404: ['error.notFound'] },
     webHandles: webHandledKeys.resetUserTotp,
     example: { params: { username: 'jan@acme' } },
+  },
+  {
+    ...operation('removeUserPasskeys'),
+    tag: 'users',
+    summary: "Remove a user's passkeys",
+    description:
+      'Removes every passkey of the user (their authenticator app stays) and ends their sessions; the user is told by mail. A user left with no second factor sets one up again at their next sign-in. An administrator’s cannot be removed. Needs a recent sign-in (403 `error.recentSignInRequired` otherwise).',
+    access: 'manageUsers',
+    recentAuthentication: true,
+    params: usernameParams,
+    answer: { kind: 'json', status: 200, data: removedPasskeysAnswer, description: 'How many were removed.' },
+    errors: { 403: ['users.adminPasskeysFixed'], 404: ['error.notFound'] },
+    webHandles: webHandledKeys.removeUserPasskeys,
+    example: { params: { username: 'jan@acme' } },
+  },
+  {
+    ...operation('getPasskeyPolicy'),
+    tag: 'users',
+    summary: 'Read whether passkeys are required',
+    description: "Whether the caller's registrar requires its users to sign in with a passkey, and whether the portal can offer passkeys.",
+    access: 'manageUsers',
+    answer: { kind: 'json', status: 200, data: passkeyPolicyAnswer, description: 'The setting.' },
+  },
+  {
+    ...operation('setPasskeyPolicy'),
+    tag: 'users',
+    summary: 'Require passkeys, or not',
+    description:
+      "With `required`, a user of the registrar without a passkey adds one at their next sign-in (their authenticator app's code then serves only to add it), and one with a passkey can no longer sign in with the code instead. Where the portal cannot offer passkeys: 409.",
+    access: 'manageUsers',
+    body: passkeyPolicySchema,
+    fields: { required: 'true to require passkeys, false to accept the authenticator app as before.' },
+    answer: { kind: 'json', status: 200, data: passkeyPolicyAnswer, description: 'The setting as saved.' },
+    errors: { 409: ['users.passkeyPolicy.unavailable'] },
+    example: { body: { required: true } },
   },
   {
     ...operation('getUserActivity'),

@@ -12,6 +12,7 @@ import { contractResolver } from '../../../lib/form';
 import { passkeyNotAcceptedKey, useAddPasskey } from '../api/add-passkey';
 import { useMyPasskeys } from '../api/get-my-passkeys';
 import { lastFactorKey, useRemovePasskey } from '../api/remove-passkey';
+import { useRenamePasskey } from '../api/rename-passkey';
 import { DateTime } from './date-time';
 import { useRecentSignIn } from './use-recent-sign-in';
 
@@ -64,6 +65,7 @@ function PasskeyRow({ passkey }: { passkey: MyPasskey }) {
   const recentSignIn = useRecentSignIn();
   const remove = useRemovePasskey();
   const [confirming, setConfirming] = useState(false);
+  const [renaming, setRenaming] = useState(false);
   const confirm = () =>
     remove.mutate(passkey.id, {
       onSuccess: () => {
@@ -76,6 +78,13 @@ function PasskeyRow({ passkey }: { passkey: MyPasskey }) {
         if (last) alerts.error(last.defaultMessage);
       },
     });
+  if (renaming) {
+    return (
+      <li className="border-top pt-2 mt-2" data-testid="account-passkey">
+        <RenamePasskeyForm passkey={passkey} onDone={() => setRenaming(false)} />
+      </li>
+    );
+  }
   return (
     <li className="border-top pt-2 mt-2 d-flex flex-wrap align-items-start justify-content-between gap-2" data-testid="account-passkey">
       <div>
@@ -89,14 +98,25 @@ function PasskeyRow({ passkey }: { passkey: MyPasskey }) {
           </span>
         </div>
       </div>
-      <Button
-        variant="outline-danger"
-        size="sm"
-        onClick={() => recentSignIn(() => setConfirming(true))}
-        aria-label={t('account.passkeys.removeNamed', { name: passkey.name })}
-      >
-        {t('account.passkeys.remove')}
-      </Button>
+      <div className="d-flex flex-wrap gap-2">
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          onClick={() => setRenaming(true)}
+          aria-label={t('account.passkeys.renameNamed', { name: passkey.name })}
+          data-testid="account-passkey-rename"
+        >
+          {t('account.passkeys.rename')}
+        </Button>
+        <Button
+          variant="outline-danger"
+          size="sm"
+          onClick={() => recentSignIn(() => setConfirming(true))}
+          aria-label={t('account.passkeys.removeNamed', { name: passkey.name })}
+        >
+          {t('account.passkeys.remove')}
+        </Button>
+      </div>
       <ConfirmDialog
         id={`account-passkey-remove-${passkey.id}`}
         show={confirming}
@@ -111,6 +131,31 @@ function PasskeyRow({ passkey }: { passkey: MyPasskey }) {
         {t('account.passkeys.removeText', { name: passkey.name })}
       </ConfirmDialog>
     </li>
+  );
+}
+
+/** A passkey's new name, in place of its row; the name's rules are the contract's, shown on the field. */
+function RenamePasskeyForm({ passkey, onDone }: { passkey: MyPasskey; onDone: () => void }) {
+  const { t } = useTranslation();
+  const rename = useRenamePasskey();
+  const form = useForm<NameForm, unknown, NameForm>({ mode: 'onChange', resolver: contractResolver(nameForm), defaultValues: { name: passkey.name } });
+  const submit = form.handleSubmit(async ({ name }) => {
+    const renamed = await rename.mutateAsync({ passkeyId: passkey.id, name });
+    alerts.success(t('account.passkeys.renamed', { name: renamed.name }));
+    onDone();
+  });
+  return (
+    <Form noValidate onSubmit={(event) => void submit(event)} className="account-form" data-testid="account-passkey-rename-form">
+      <TextField form={form} name="name" label={t('account.passkeys.newName', { name: passkey.name })} required autoComplete="off" />
+      <div className="d-flex flex-wrap gap-2">
+        <Button type="submit" variant="primary" disabled={!form.formState.isValid || rename.isPending} data-testid="account-passkey-rename-save">
+          {t('account.passkeys.renameSave')}
+        </Button>
+        <Button variant="outline-secondary" onClick={onDone}>
+          {t('account.cancel')}
+        </Button>
+      </div>
+    </Form>
   );
 }
 

@@ -4,4 +4,5 @@ export const userKeys = {
   list: () => [...userKeys.all, 'list'] as const,
   activity: (username: string) => [...userKeys.all, username, 'activity'] as const,
   lastLogin: (username: string) => [...userKeys.all, username, 'lastLogin'] as const,
+  passkeyPolicy: () => [...userKeys.all, 'passkeyPolicy'] as const,
 };

@@ -21,6 +21,7 @@ import { SendActivationButton } from './send-activation-button';
 import { UserAccessSection } from './user-access-section';
 import { UserStatusBadges } from './user-status-badges';
 import { TotpResetButton } from './totp-reset-button';
+import { PasskeysRemoveButton } from './passkeys-remove-button';
 import { Icon } from '../../../components/icon';
 import envelopePaperIcon from 'bootstrap-icons/icons/envelope-paper.svg?raw';
 import lightningChargeIcon from 'bootstrap-icons/icons/lightning-charge.svg?raw';
@@ -204,6 +205,16 @@ export function UserFormModal({ target, registrarHandle, onCancel, onSaved }: Us
                   </h4>
                   <p className="text-body-secondary small">{t('users.totp.help')}</p>
                   <TotpResetButton username={current.username} />
+                </section>
+              )}
+              {!adminUser && current.secondFactors.passkeys > 0 && (
+                // Its own action beside the spec's TOTP reset, which removes TOTP only.
+                <section className="border-top mt-3 pt-3" aria-labelledby="passkeys-title">
+                  <h4 id="passkeys-title" className="h6">
+                    {t('users.passkeys.title')}
+                  </h4>
+                  <p className="text-body-secondary small">{t('users.passkeys.help', { count: current.secondFactors.passkeys })}</p>
+                  <PasskeysRemoveButton username={current.username} />
                 </section>
               )}
               {current.awaitingActivation && (

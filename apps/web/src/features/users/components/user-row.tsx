@@ -7,6 +7,7 @@ import { useRefusal } from '../../../components/refusable';
 import { visible } from '../../../lib/visible-text';
 import { LastLogin } from './last-login';
 import { RoleBadges } from './role-badges';
+import { SecondFactors } from './second-factors';
 import { UserDetails } from './user-details';
 import { UserStatusBadges } from './user-status-badges';
 import { Icon } from '../../../components/icon';
@@ -23,7 +24,7 @@ interface UserRowProps {
   onDelete: () => void;
 }
 
-const columnCount = 5;
+const columnCount = 6;
 
 /** One user; a click on the row shows or hides its details (spec section 4). */
 export function UserRow({ user, expanded, onToggle, onEdit, onDelete }: UserRowProps) {
@@ -89,6 +90,9 @@ export function UserRow({ user, expanded, onToggle, onEdit, onDelete }: UserRowP
         </StackCell>
         <StackCell label={t('users.list.username')} className={wrapWordsClass}>
           <BreakableText text={user.username} />
+        </StackCell>
+        <StackCell label={t('users.factors.title')}>
+          <SecondFactors factors={user.secondFactors} />
         </StackCell>
         <StackCell label={t('users.list.lastLogin')}>
           <LastLogin username={user.username} />

@@ -17,6 +17,9 @@ import { editParam, forgetReauthenticationAttempt, reauthenticateToEdit, reauthe
 import { DeleteUserModal, type DeleteResult } from './delete-user-modal';
 import { UserFormModal, type SavedUser, type UserFormMode } from './user-form-modal';
 import { UserRow } from './user-row';
+import { PasskeyPolicyCard } from './passkey-policy-card';
+import { userKeys } from '../api/query-keys';
+import { useQueryClient } from '@tanstack/react-query';
 import { Icon } from '../../../components/icon';
 import keyIcon from 'bootstrap-icons/icons/key.svg?raw';
 import personPlusIcon from 'bootstrap-icons/icons/person-plus.svg?raw';
@@ -47,6 +50,7 @@ export function UsersPage() {
 function UserManagement({ registrarHandle, showApiKeys }: { registrarHandle: string; showApiKeys: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const location = useLocation();
   const scrollToTop = (location.state as { scrollToTop?: boolean } | null)?.scrollToTop === true;
   useEffect(() => {
@@ -103,6 +107,8 @@ function UserManagement({ registrarHandle, showApiKeys }: { registrarHandle: str
   const returnedUser = returnedToEdit ? users.data?.find((candidate) => candidate.username === returnedToEdit) : undefined;
   const shown: Dialog | null = dialog ?? (returnedUser ? { mode: 'edit', user: returnedUser } : null);
   const closeDialog = () => {
+    // What the dialog did at once (the TOTP reset, Remove passkeys) shows in the list's second factors.
+    void queryClient.invalidateQueries({ queryKey: userKeys.list() });
     setDialog(null);
     setReturnedToEdit(null);
   };
@@ -157,6 +163,7 @@ function UserManagement({ registrarHandle, showApiKeys }: { registrarHandle: str
           </Button>
         </div>
       </div>
+      <PasskeyPolicyCard />
       <Card className="shadow-sm">
         <Card.Header as="h2" className="h5 bg-body py-3">
           {t('users.list.title')}
@@ -179,6 +186,7 @@ function UserManagement({ registrarHandle, showApiKeys }: { registrarHandle: str
                   <th scope="col">{t('users.list.name')}</th>
                   <th scope="col">{t('users.list.roles')}</th>
                   <th scope="col">{t('users.list.username')}</th>
+                  <th scope="col">{t('users.factors.title')}</th>
                   <th scope="col">{t('users.list.lastLogin')}</th>
                 </tr>
               </thead>

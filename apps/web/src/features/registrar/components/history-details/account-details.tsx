@@ -1,13 +1,14 @@
 import type { AuditDetails } from '@registrar-panel/contract';
 import { useTranslation } from 'react-i18next';
-import { Labelled, Lines, text } from './lines';
+import { Change, Labelled, Lines, text } from './lines';
 
 type AccountDetailsOf =
   | Partial<AuditDetails['account.password.change']>
   | Partial<AuditDetails['account.totp.change']>
   | Partial<AuditDetails['account.sessions.endOthers']>
   | Partial<AuditDetails['account.session.end']>
-  | Partial<AuditDetails['account.passkey.add' | 'account.passkey.remove']>;
+  | Partial<AuditDetails['account.passkey.add' | 'account.passkey.remove']>
+  | Partial<AuditDetails['account.passkey.rename']>;
 
 /**
  * A user's change to their own account: the passkey added or removed (its name), the session they ended (its browser, system and address,
@@ -15,6 +16,13 @@ type AccountDetailsOf =
  */
 export function AccountDetails({ details }: { details: AccountDetailsOf }) {
   const { t } = useTranslation();
+  if ('after' in details) {
+    return (
+      <Lines>
+        <Change label={t('registrar.history.details.passkeyName')} before={text(details.before)} after={text(details.after)} />
+      </Lines>
+    );
+  }
   if ('passkeyName' in details) {
     return (
       <Lines>

@@ -143,6 +143,13 @@ const examples: { [A in AuditAction]: { details: AuditDetails[A]; lines: string[
   'account.sessions.endOthers': { details: { sessionsEnded: 0 }, lines: ['0 other sessions signed out'] },
   'account.passkey.add': { details: { passkeyName: 'Work laptop' }, lines: ['Passkey: Work laptop'] },
   'account.passkey.remove': { details: { passkeyName: 'Old key' }, lines: ['Passkey: Old key'] },
+  'account.passkey.rename': { details: { before: 'Old key', after: 'Desk key' }, lines: ['Passkey: Old key → changed to Desk key'] },
+  'user.passkeysRemove': { details: { username: 'ann@acme', passkeysRemoved: 2 }, lines: ['User: ann@acme', '2 passkeys removed'] },
+  'user.secondFactorsRecover': {
+    details: { username: 'ann@acme', totpRemoved: true, passkeysRemoved: 1 },
+    lines: ['User: ann@acme', 'Authenticator app removed', '1 passkey removed'],
+  },
+  'registrar.passkeyPolicy.update': { details: { required: true }, lines: ['Passkeys required of every user'] },
 };
 
 beforeAll(async () => {

@@ -42,6 +42,9 @@ export function HistoryDetails({ entry }: { entry: HistoryEntry }) {
     case 'user.disable':
     case 'user.enable':
     case 'user.accessEnd':
+    case 'user.passkeysRemove':
+    case 'user.secondFactorsRecover':
+    case 'registrar.passkeyPolicy.update':
       return <UserDetails details={entry.details} />;
     case 'apiKey.create':
     case 'apiKey.revoke':
@@ -69,6 +72,7 @@ export function HistoryDetails({ entry }: { entry: HistoryEntry }) {
     case 'account.sessions.endOthers':
     case 'account.passkey.add':
     case 'account.passkey.remove':
+    case 'account.passkey.rename':
       return <AccountDetails details={entry.details} />;
     case 'personalData.read':
       return <PersonalDataDetails details={entry.details} />;

@@ -5,16 +5,24 @@ import { Change, Labelled, Lines, day, text } from './lines';
 
 type Details<A extends keyof AuditDetails> = Partial<AuditDetails[A]>;
 type UserValues = Partial<AuditDetails['user.update']['before']>;
-type UserDetailsOf = Details<'user.create'> | Details<'user.update'> | Details<'user.totpReset'> | Details<'user.accessEnd'>;
+type UserDetailsOf =
+  | Details<'user.create'>
+  | Details<'user.update'>
+  | Details<'user.totpReset'>
+  | Details<'user.accessEnd'>
+  | Details<'user.passkeysRemove'>
+  | Details<'user.secondFactorsRecover'>
+  | Details<'registrar.passkeyPolicy.update'>;
 
 /**
  * A user managed: who, then what the action recorded: a change's values before → after, the roles
- * of a user created or deleted, an access end day. What an entry lacks is left out.
+ * of a user created or deleted, an access end day, the second factors removed; or whether passkeys
+ * are now required of the registrar's users. What an entry lacks is left out.
  */
 export function UserDetails({ details }: { details: UserDetailsOf }) {
   const { t } = useTranslation();
   const roles = (value: string[] | undefined) => value?.join(', ') || t('registrar.history.details.noRoles');
-  const username = text(details.username);
+  const username = text('username' in details ? details.username : undefined);
   return (
     <Lines>
       {username && (
@@ -32,6 +40,13 @@ export function UserDetails({ details }: { details: UserDetailsOf }) {
       )}
       {'accessEnd' in details && details.accessEnd !== undefined && (
         <li>{details.accessEnd ? t('registrar.history.details.accessEnd', { date: day(details.accessEnd) }) : t('registrar.history.details.noAccessEnd')}</li>
+      )}
+      {'totpRemoved' in details && details.totpRemoved && <li>{t('registrar.history.details.totpRemoved')}</li>}
+      {'passkeysRemoved' in details && details.passkeysRemoved !== undefined && (
+        <li>{t('registrar.history.details.passkeysRemoved', { count: details.passkeysRemoved })}</li>
+      )}
+      {'required' in details && details.required !== undefined && (
+        <li>{t(details.required ? 'registrar.history.details.passkeysRequired' : 'registrar.history.details.passkeysNotRequired')}</li>
       )}
     </Lines>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "registrars" ADD COLUMN "passkeys_required" boolean DEFAULT false NOT NULL;
