@@ -22,7 +22,16 @@ import { passwordProblem } from '../account-links/password-policy';
 import { hashPassword, verifyPassword } from '../sign-in/passwords';
 import { checkCurrentPassword } from '../sign-in/current-password';
 import { encryptTotpSecret, totpKey } from '../sign-in/totp';
-import type { CreateUserOutcome, DirectoryUser, NewDirectoryUser, PasswordChangeOutcome, SignInRecord, UserDirectory } from './user-directory';
+import { deleteAllPasskeys, deletePasskeyUnlessLast, listPasskeysOf } from '../passkeys/passkeys.repository';
+import type {
+  CreateUserOutcome,
+  DirectoryUser,
+  NewDirectoryUser,
+  PasswordChangeOutcome,
+  SignInRecord,
+  UserDirectory,
+  UserSecondFactors,
+} from './user-directory';
 
 export interface DirectoryOptions {
   db: Db;
@@ -208,6 +217,35 @@ export function databaseUserDirectory(options: DirectoryOptions): UserDirectory 
       await updateUserRow(options.db, username, { totpSecretEncrypted, totpLastStep: usedStep });
       return true;
     },
+
+    async secondFactorsOf(usernames) {
+      const found = new Map<string, UserSecondFactors>();
+      const passkeysOf = await listPasskeysOf(options.db, usernames);
+      for (const username of new Set(usernames)) {
+        const row = await findUserRow(options.db, username);
+        if (!row) continue;
+        const passkeys = (passkeysOf.get(row.username) ?? []).map(({ credentialId, name, createdAt, lastUsedAt }) => ({
+          id: credentialId,
+          name,
+          createdAt,
+          lastUsedAt,
+        }));
+        found.set(row.username, { totp: row.totpSecretEncrypted !== null, passkeys });
+      }
+      return found;
+    },
+
+    // The embedded sign-in asks a user with no second factor to enrol TOTP (sign-in/), so removing is all.
+    removeAllPasskeys: (username) => deleteAllPasskeys(options.db, username),
+
+    removePasskey: (username, passkeyId) => deletePasskeyUnlessLast(options.db, username, passkeyId),
+
+    // A no-op here: the embedded sign-in reads the registrar's passkey requirement itself at each
+    // sign-in and asks a user without a passkey to add one (Keycloak needs its required action set).
+    requirePasskeyEnrolment: () => Promise.resolve(),
+
+    // The embedded sign-in asks a user's passkey before the code whenever they have one.
+    preferPasskeys: () => Promise.resolve(),
 
     async openSessions(username, sessionIds) {
       const row = await findUserRow(options.db, username);

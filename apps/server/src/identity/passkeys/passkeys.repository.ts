@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { passkeyChallenges, passkeys } from '../../db/schema';
 
@@ -39,6 +39,24 @@ export async function takeChallenge(db: Db, challenge: string, username: string,
 /** The user's passkeys, oldest first. */
 export async function listPasskeys(db: Db, username: string): Promise<PasskeyRow[]> {
   return db.select().from(passkeys).where(eq(passkeys.username, username)).orderBy(asc(passkeys.createdAt), asc(passkeys.credentialId));
+}
+
+/** The passkeys of these users, oldest first, by username. */
+export async function listPasskeysOf(db: Db, usernames: readonly string[]): Promise<Map<string, PasskeyRow[]>> {
+  const byUser = new Map<string, PasskeyRow[]>();
+  if (usernames.length === 0) return byUser;
+  const rows = await db
+    .select()
+    .from(passkeys)
+    .where(inArray(passkeys.username, [...usernames]))
+    .orderBy(asc(passkeys.createdAt), asc(passkeys.credentialId));
+  for (const row of rows) byUser.set(row.username, [...(byUser.get(row.username) ?? []), row]);
+  return byUser;
+}
+
+/** Removes every passkey of the user; answers how many. */
+export async function deleteAllPasskeys(db: Db, username: string): Promise<number> {
+  return (await db.delete(passkeys).where(eq(passkeys.username, username)).returning({ id: passkeys.credentialId })).length;
 }
 
 export async function hasPasskeys(db: Db, username: string): Promise<boolean> {
