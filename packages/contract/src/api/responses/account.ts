@@ -54,13 +54,10 @@ export type MyPasskey = z.output<typeof myPasskeySchema>;
 /** `GET /services/me/passkeys`: the caller's passkeys, oldest first, and whether passkeys can be added here (with Keycloak, on its own page). */
 export const myPasskeysAnswer = z.object({
   available: z.boolean().meta({ description: 'False when the portal cannot offer passkeys (see `unavailableReason`).' }),
-  unavailableReason: z
-    .enum(['ipAddress', 'identityService'])
-    .nullable()
-    .meta({
-      description:
-        "`ipAddress`: the portal's address is an IP address, which browsers refuse for passkeys; `identityService`: the identity service keeps them and the portal cannot show them (Keycloak's are shown).",
-    }),
+  unavailableReason: z.enum(['ipAddress', 'identityService']).nullable().meta({
+    description:
+      "`ipAddress`: the portal's address is an IP address, which browsers refuse for passkeys; `identityService`: the identity service keeps them and the portal cannot show them (Keycloak's are shown).",
+  }),
   passkeys: z.array(myPasskeySchema),
 });
 export type MyPasskeysResponse = z.output<typeof myPasskeysAnswer>;
