@@ -12,6 +12,9 @@ import { freePort } from '../apps/server/src/lib/free-port';
 import { waitForHealth } from './support/portal';
 import { openAddUserDialog } from './support/add-user-dialog';
 import { makeTestCertificate } from './support/test-certificate';
+import { expectNoAxeViolations } from './support/axe';
+import { capturePage } from './support/screenshots';
+import { closeCookieBanner } from './support/signed-in';
 
 /*
  * The portal with the registry's Keycloak, in Chromium: the portal runs as `npm start` runs it with
@@ -156,6 +159,73 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
     const current = admin.locator('[data-testid="account-session"][data-current="true"]');
     await current.waitFor();
     expect(await current.innerText()).toMatch(/Chrom/);
+  });
+
+  it("a user adds a passkey from My account on Keycloak's page (virtual authenticator), and the next sign-in asks it instead of the code", async () => {
+    const piet = { username: 'piet@acme', password: 'piet picks a long password', secret: '' };
+    await realm.seedUser({ username: piet.username, name: 'Piet Passkey', email: 'piet@acme.example', roles: ['TECH'], password: piet.password });
+    await signInThroughPages(realm.issuer, portalUrl, 'registrar-panel-web', { ...piet, onEnrol: (secret) => (piet.secret = secret) });
+    // CSP bypassed for axe on Keycloak's pages.
+    const context = await browser.newContext({
+      viewport: { width: 1366, height: 850 },
+      baseURL: portalUrl,
+      timezoneId: 'Europe/Brussels',
+      locale: 'en-GB',
+      bypassCSP: true,
+    });
+    try {
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('WebAuthn.enable');
+      await cdp.send('WebAuthn.addVirtualAuthenticator', {
+        options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+      });
+      await page.goto('/account');
+      await signInOnKeycloak(page, piet.username, piet.password, piet.secret);
+      await page.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
+      // Add: Keycloak asks the password and code again (max_age=0), then shows its passkey page (kc_action).
+      await page.getByTestId('account-passkey-add').click();
+      await page.waitForURL((url) => url.href.startsWith(realm.issuer));
+      expect(new URL(page.url()).searchParams.get('kc_action')).toBe('webauthn-register');
+      const username = page.getByLabel('Username');
+      await page.getByLabel('Password', { exact: true }).waitFor();
+      if (await username.isVisible()) await username.fill(piet.username);
+      await page.getByLabel('Password', { exact: true }).fill(piet.password);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByLabel('One-time code').fill(await freshTotpCode(piet.secret));
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByRole('heading', { name: 'Add a passkey' }).waitFor();
+      await capturePage(page, 'keycloak-passkey-add');
+      await expectNoAxeViolations(page, "Keycloak's passkey page");
+      // Keycloak asks the passkey's name in the browser's prompt.
+      page.once('dialog', (dialog) => void dialog.accept('Test laptop'));
+      await page.getByRole('button', { name: 'Add passkey' }).click();
+      await waitForPortal(page);
+      await page.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
+      const row = page.getByTestId('account-passkey');
+      await row.first().waitFor();
+      expect(await row.count()).toBe(1);
+      expect(await row.innerText()).toMatch(/Test laptop[\s\S]*Added/);
+      await closeCookieBanner(page);
+      await page.getByTestId('account-passkeys').scrollIntoViewIfNeeded();
+      await capturePage(page, 'keycloak-account-passkeys');
+
+      // Signed out, the sign-in asks the passkey after the password, the code one click away.
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.getByLabel('Username').fill(piet.username);
+      await page.getByLabel('Password', { exact: true }).fill(piet.password);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByRole('button', { name: 'Use passkey' }).waitFor();
+      // The code stays one click away.
+      await page.getByText('Try another way').waitFor();
+      await capturePage(page, 'keycloak-passkey-sign-in');
+      await expectNoAxeViolations(page, "Keycloak's passkey sign-in page");
+      await page.getByRole('button', { name: 'Use passkey' }).click();
+      await waitForPortal(page);
+      expect(await page.getByTestId('footer-username').textContent()).toContain(piet.username);
+    } finally {
+      await context.close();
+    }
   });
 
   it("a browser preferring French: Keycloak's sign-in page speaks the portal's language (ui_locales), English until French is chosen; signed in, the portal is French", async () => {

@@ -28,6 +28,8 @@ const port = process.env.KEYCLOAK_PORT ?? '8180';
 // Keycloak 26 also listens on a management port (health, metrics): 9000 unless told otherwise.
 const managementPort = process.env.KEYCLOAK_MANAGEMENT_PORT ?? '9000';
 const publicUrl = (process.env.PUBLIC_URL ?? 'http://localhost:8080').replace(/\/$/, '');
+// Passkeys belong to the portal's host (the realm's WebAuthn relying party), as on the embedded service.
+const passkeyRpId = new URL(publicUrl).hostname;
 const dbUrl = process.env.KEYCLOAK_DB_URL ?? 'jdbc:postgresql://127.0.0.1:5432/keycloak';
 
 function run(command, args, options = {}) {
@@ -87,6 +89,8 @@ function realm(mailPort) {
   directory.secret = process.env.KEYCLOAK_DIRECTORY_SECRET ?? 'dev-directory-secret';
   realm.smtpServer = smtpOf(mailPort);
   realm.displayName = productName;
+  realm.webAuthnPolicyRpId = passkeyRpId;
+  realm.webAuthnPolicyRpEntityName = productName;
   writeFileSync(join(dir, 'registrar-panel-realm.json'), JSON.stringify(realm, null, 2));
 }
 
@@ -178,7 +182,16 @@ async function applyToRealm(mailPort, adminUsername, adminPassword) {
     readFileSync(join(root, 'deploy/keycloak/registrar-panel-realm.json'), 'utf8'),
   );
   const languages = { internationalizationEnabled, supportedLocales, defaultLocale };
-  await admin('', { method: 'PUT', body: JSON.stringify({ displayName: productName, smtpServer: smtpOf(mailPort), ...languages }) });
+  await admin('', {
+    method: 'PUT',
+    body: JSON.stringify({
+      displayName: productName,
+      smtpServer: smtpOf(mailPort),
+      ...languages,
+      webAuthnPolicyRpId: passkeyRpId,
+      webAuthnPolicyRpEntityName: productName,
+    }),
+  });
   const [web] = await (await admin('/clients?clientId=registrar-panel-web')).json();
   if (web) {
     const addresses = {

@@ -7,12 +7,14 @@ import { linkTokenTtlMs } from './account-links/link-tokens';
 import { passwordMaxLength, passwordMinLength } from './account-links/password-policy';
 import { loadConfig } from '../config';
 import { commonPasswordsFileName, isCommonPassword, keycloakContextPattern, writeCommonPasswordsFile } from '../lib/unsafe-passwords';
-import { accessEndAttribute, localeAttribute, registrarAttribute } from './directory/keycloak-user-directory';
+import { accessEndAttribute, localeAttribute, passkeyEnrolmentAction, registrarAttribute } from './directory/keycloak-user-directory';
 import { sessionPolicy } from '../lib/session-policy';
 import { accessEndClaim } from '../plugins/auth';
 import { productNameOf } from './directory/identity-mail';
 import { lockoutPolicy } from '../lib/lockout-policy';
 import { totpPolicy } from './sign-in/totp';
+import { passkeyPolicy } from './passkeys/passkeys';
+import { relyingPartyOf } from './passkeys/relying-party';
 import { readRealmExport, realmExportPath } from './testing/keycloak-realm';
 
 /*
@@ -104,6 +106,39 @@ describe('the realm export sets the embedded provider’s rules', () => {
     // Activation asks for the password first, then the authenticator, as the embedded service does.
     const priority = (alias: string) => actions.find((action) => action.alias === alias)?.priority ?? 0;
     expect(priority('UPDATE_PASSWORD')).toBeLessThan(priority('CONFIGURE_TOTP'));
+  });
+
+  it("passkeys: the embedded service's WebAuthn rules, the portal's host as relying party, asked beside the code after the password", () => {
+    // Keycloak names the COSE algorithms the embedded service offers (passkeyPolicy.algorithms) thus.
+    const keycloakAlgorithm: Record<number, string> = { [-8]: 'Ed25519', [-7]: 'ES256', [-257]: 'RS256' };
+    expect(realm.webAuthnPolicySignatureAlgorithms).toEqual(passkeyPolicy.algorithms.map((id) => keycloakAlgorithm[id]));
+    expect(realm.webAuthnPolicyUserVerificationRequirement).toBe(passkeyPolicy.userVerification);
+    expect(realm.webAuthnPolicyAttestationConveyancePreference).toBe(passkeyPolicy.attestation);
+    expect(realm.webAuthnPolicyCreateTimeout).toBe(passkeyPolicy.challengeSeconds);
+    expect(realm.webAuthnPolicyRpEntityName).toBe(productNameOf('be'));
+    // The host of the export's address (replaced by PUBLIC_URL's, as `npm run keycloak` and the tests do).
+    const rp = relyingPartyOf(String(web.rootUrl));
+    expect(rp).toMatchObject({ available: true });
+    expect(realm.webAuthnPolicyRpId).toBe(rp.available ? rp.rpId : '');
+    // Users add one through the application-initiated action; the portal sets it for forced enrolment.
+    const actions = realm.requiredActions as { alias: string; enabled: boolean; defaultAction: boolean }[];
+    expect(actions.find((action) => action.alias === passkeyEnrolmentAction)).toMatchObject({ enabled: true, defaultAction: false });
+    // The browser flow's second step: after the password, the passkey or the code, each an alternative.
+    const flows = realm.authenticationFlows as {
+      alias: string;
+      authenticationExecutions: { authenticator?: string; flowAlias?: string; requirement: string }[];
+    }[];
+    expect(realm.browserFlow).toBe('browser');
+    const flow = (alias: string) => flows.find((f) => f.alias === alias)?.authenticationExecutions ?? [];
+    const forms =
+      flow('browser')
+        .flatMap((e) => (e.flowAlias ? [e.flowAlias] : []))
+        .find((alias) => flow(alias).some((e) => e.authenticator === 'auth-username-password-form')) ?? '';
+    const secondStep = flow(forms).find((e) => e.flowAlias && e.requirement === 'CONDITIONAL')?.flowAlias ?? '';
+    const requirementOf = (authenticator: string) => flow(secondStep).find((e) => e.authenticator === authenticator)?.requirement;
+    expect(requirementOf('conditional-user-configured')).toBe('REQUIRED');
+    expect(requirementOf('webauthn-authenticator')).toBe('ALTERNATIVE');
+    expect(requirementOf('auth-otp-form')).toBe('ALTERNATIVE');
   });
 
   it('brute-force detection: locked after the same number of failures, first and longest wait the same', () => {

@@ -40,9 +40,9 @@ export interface AuthSession {
 /**
  * A page of Keycloak's own where a signed-in user changes a credential, asked for with
  * `kc_action` (an application-initiated action) after the password and code again: My account's
- * password and authenticator when Keycloak holds them (docs/decisions.md).
+ * password, authenticator and new passkeys when Keycloak holds them (docs/decisions.md).
  */
-export type IdentityServiceAction = 'UPDATE_PASSWORD' | 'CONFIGURE_TOTP';
+export type IdentityServiceAction = 'UPDATE_PASSWORD' | 'CONFIGURE_TOTP' | 'webauthn-register';
 
 export const authSession = createStore<AuthSession | null>(null);
 

@@ -23,7 +23,7 @@ import { passwordProblem } from '../account-links/password-policy';
 import { hashPassword, verifyPassword } from '../sign-in/passwords';
 import { checkCurrentPassword } from '../sign-in/current-password';
 import { encryptTotpSecret, totpKey } from '../sign-in/totp';
-import { deleteAllPasskeys, listPasskeysOf } from '../passkeys/passkeys.repository';
+import { deleteAllPasskeys, deletePasskeyUnlessLast, listPasskeysOf } from '../passkeys/passkeys.repository';
 import type {
   CreateUserOutcome,
   DirectoryUser,
@@ -239,6 +239,15 @@ export function databaseUserDirectory(options: DirectoryOptions): UserDirectory 
       await updateUserRow(options.db, username, { totpSecretEncrypted, totpLastStep: usedStep });
       return true;
     },
+
+    removePasskey: (username, passkeyId) => deletePasskeyUnlessLast(options.db, username, passkeyId),
+
+    // A no-op here: the embedded sign-in reads the registrar's passkey requirement itself at each
+    // sign-in and asks a user without a passkey to add one (Keycloak needs its required action set).
+    requirePasskeyEnrolment: () => Promise.resolve(),
+
+    // The embedded sign-in asks a user's passkey before the code whenever they have one.
+    preferPasskeys: () => Promise.resolve(),
 
     async openSessions(username, sessionIds) {
       const row = await findUserRow(options.db, username);

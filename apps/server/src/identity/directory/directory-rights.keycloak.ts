@@ -69,6 +69,7 @@ describe.skipIf(!keycloakTestUrl())("the portal's Keycloak client can do exactly
   const roleIds: Record<string, string> = {};
   let adminsGroup = '';
   let target = '';
+  let keyholder = '';
 
   beforeAll(async () => {
     realm = await createTestRealm({ publicUrl: 'http://portal.test', smtpPort: 1 });
@@ -84,6 +85,18 @@ describe.skipIf(!keycloakTestUrl())("the portal's Keycloak client can do exactly
       roles: ['TECH'],
       password: 'a long enough password',
     });
+    // A user with a passkey (Keycloak's user import takes the credential), for the passkey probes.
+    keyholder = (
+      await master.users.create({
+        username: 'keyholder@acme',
+        enabled: true,
+        email: 'keyholder@acme.example',
+        firstName: 'Key',
+        lastName: 'Holder',
+        attributes: { registrar: ['acme'] },
+        credentials: [{ type: 'webauthn', userLabel: 'Laptop', secretData: '{}', credentialData: JSON.stringify({ credentialId: 'AAEC', counter: 0 }) }],
+      })
+    ).id;
     portal = keycloakAdmin({ authUrl: realm.baseUrl, realm: realm.name, clientId: 'registrar-panel-directory', clientSecret: realm.directorySecret });
   });
   afterAll(async () => {
@@ -131,6 +144,29 @@ describe.skipIf(!keycloakTestUrl())("the portal's Keycloak client can do exactly
         const stored: unknown = (await master.users.findOne({ id: target }))?.attributes?.[localeAttribute];
         if (JSON.stringify(stored) !== '["fr"]') throw new Error(`the locale attribute was not kept: ${JSON.stringify(stored)}`);
       },
+    },
+    // Passkeys on My account and in the user list (issue 33): listed, removed, put ahead of the code, required.
+    { call: "list a user's credentials", needs: ['realm-management:view-users'], run: () => portal.users.getCredentials({ id: keyholder }) },
+    {
+      call: "put a user's credential first",
+      needs: ['Users:manage'],
+      run: async () => {
+        const [first] = await master.users.getCredentials({ id: target });
+        await portal.users.moveCredentialPositionUp({ id: target, credentialId: first?.id ?? '' });
+      },
+    },
+    {
+      call: "remove a user's passkey",
+      needs: ['Users:manage'],
+      run: async () => {
+        const passkey = (await master.users.getCredentials({ id: keyholder })).find((credential) => credential.type === 'webauthn');
+        await portal.users.deleteCredential({ id: keyholder, credentialId: passkey?.id ?? '' });
+      },
+    },
+    {
+      call: 'require a passkey at the next sign-in (required action webauthn-register)',
+      needs: ['Users:manage'],
+      run: async () => portal.users.update({ id: target }, { ...(await master.users.findOne({ id: target })), requiredActions: ['webauthn-register'] }),
     },
     // Keycloak 26.5 lets whoever manages a user set their password: no permission separates the two.
     {

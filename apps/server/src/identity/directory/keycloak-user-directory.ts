@@ -1,6 +1,7 @@
 import type KeycloakAdminClient from '@keycloak/keycloak-admin-client';
 import { matchLanguage, panelRoles, panelRolesFromToken, registrarHandleOf, tokenRole, type PanelRole, type SignInOutcome } from '@registrar-panel/contract';
 import type { Config } from '../../config';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import type { Outbox } from '../../mail/outbox';
 import { splitName } from '../provider/token-claims';
@@ -10,11 +11,11 @@ import { replacePendingAccount } from './keycloak-pending-account';
 import { refusedSessionIds } from './directory.repository';
 import { accountAddresses, mailTo, noteEmailChange, sameAddress } from './email-change';
 import { mailContextOf, mailLanguageOf, totpResetMail } from './identity-mail';
-import { keycloakPasskeyTypes, secondFactorsOfCredentials } from './keycloak-second-factors';
 import type { CreateUserOutcome, DirectoryUser, NewDirectoryUser, SignInRecord, UserDirectory, UserSecondFactors } from './user-directory';
 
 type UserRepresentation = NonNullable<Awaited<ReturnType<KeycloakAdminClient['users']['findOne']>>>;
 type RoleRepresentation = Awaited<ReturnType<KeycloakAdminClient['users']['listRealmRoleMappings']>>[number];
+type CredentialRepresentation = Awaited<ReturnType<KeycloakAdminClient['users']['getCredentials']>>[number];
 
 /** The user attribute that names a user's registrar (the realm's user profile lets only admins edit it). */
 export const registrarAttribute = 'registrar';
@@ -37,6 +38,16 @@ const rolePageSize = 1000;
 
 /** How many users one page of the access-end job's walk through the realm holds. */
 const accessEndPageSize = 500;
+
+/** Keycloak's required action (and application-initiated action) that adds a passkey on its pages. */
+export const passkeyEnrolmentAction = 'webauthn-register';
+
+/** Keycloak's credential types of the second step: a passkey (WebAuthn, not passwordless) and TOTP. */
+const passkeyType = 'webauthn';
+const totpType = 'otp';
+
+/** How many users' credentials `secondFactorsOf` asks Keycloak for at the same time. */
+const credentialReadsAtOnce = 8;
 
 /** What a new user does through the activation mail: choose a password, then enrol TOTP. */
 export const activationActions = ['UPDATE_PASSWORD', 'CONFIGURE_TOTP'];
@@ -220,6 +231,43 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
     }
   }
 
+  /** The user's TOTP and passkeys, from their credentials (Keycloak lists them in its sign-in order). */
+  function secondFactorsIn(credentials: CredentialRepresentation[]): UserSecondFactors {
+    return {
+      totp: credentials.some((credential) => credential.type === totpType),
+      passkeys: credentials
+        .filter((credential): credential is CredentialRepresentation & { id: string } => credential.type === passkeyType && !!credential.id)
+        .map((credential) => ({
+          id: credential.id,
+          name: credential.userLabel ?? '',
+          createdAt: new Date(credential.createdDate ?? 0),
+          // Keycloak keeps no time of a credential's last use.
+          lastUsedAt: null,
+        }))
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id)),
+    };
+  }
+
+  /**
+   * Runs `change` while no other change to this user's second factors runs in any of the portal's
+   * instances: Keycloak has no transaction around "count, then delete", so the portal's database
+   * holds a lock on the username for the time of the change (released at the end of its transaction).
+   */
+  async function withSecondFactorsLock<T>(username: string, change: () => Promise<T>): Promise<T> {
+    return options.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`keycloak-second-factors:${username.toLowerCase()}`}))`);
+      return change();
+    });
+  }
+
+  /** Adds required actions to the user's, keeping theirs. */
+  async function addRequiredActions(user: UserRepresentation & { id: string }, actions: string[]): Promise<void> {
+    const current = user.requiredActions ?? [];
+    if (actions.every((action) => current.includes(action))) return;
+    // The whole representation goes back: the user profile treats a missing attribute as removed.
+    await admin.users.update({ id: user.id }, { ...user, requiredActions: [...new Set([...current, ...actions])] });
+  }
+
   return {
     async listUsers(registrarHandle) {
       const users = await admin.users.find({ q: `${registrarAttribute}:${registrarHandle}`, briefRepresentation: false, max: 10_000 });
@@ -370,28 +418,6 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       );
     },
 
-    async secondFactorsOf(usernames) {
-      const factors = new Map<string, UserSecondFactors>();
-      // One credentials call per user: user management lists one registrar's users, a few dozen at most.
-      for (const username of usernames) {
-        const user = await representationOf(username);
-        if (user) factors.set(username, secondFactorsOfCredentials(await admin.users.getCredentials({ id: user.id })));
-      }
-      return factors;
-    },
-
-    async removeAllPasskeys(username) {
-      const user = await representationOf(username);
-      if (!user) return 0;
-      const passkeys = (await admin.users.getCredentials({ id: user.id })).filter(
-        (credential) => credential.id && credential.type && keycloakPasskeyTypes.includes(credential.type),
-      );
-      for (const credential of passkeys) await admin.users.deleteCredential({ id: user.id, credentialId: credential.id ?? '' });
-      // As the TOTP reset: whoever signed in with a removed passkey is signed out everywhere.
-      if (passkeys.length > 0) await admin.users.logout({ id: user.id });
-      return passkeys.length;
-    },
-
     async endSessions(username) {
       const user = await representationOf(username);
       if (user) await admin.users.logout({ id: user.id });
@@ -427,6 +453,68 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       const ending = sessions.filter((id) => ('only' in which ? which.only.includes(id) : id !== which.except));
       for (const id of ending) await admin.realms.deleteSession({ realm: config.identity.realm, session: id, isOffline: false });
       return ending;
+    },
+
+    async secondFactorsOf(usernames) {
+      const found = new Map<string, UserSecondFactors>();
+      const pending = [...new Set(usernames)];
+      while (pending.length > 0) {
+        const batch = pending.splice(0, credentialReadsAtOnce);
+        await Promise.all(
+          batch.map(async (username) => {
+            const user = await representationOf(username);
+            if (user) found.set(user.username, secondFactorsIn(await admin.users.getCredentials({ id: user.id })));
+          }),
+        );
+      }
+      return found;
+    },
+
+    async removeAllPasskeys(username) {
+      return withSecondFactorsLock(username, async () => {
+        const user = await representationOf(username);
+        if (!user) return 0;
+        const credentials = await admin.users.getCredentials({ id: user.id });
+        const passkeys = credentials.filter((credential) => credential.type === passkeyType && credential.id);
+        for (const passkey of passkeys) await admin.users.deleteCredential({ id: user.id, credentialId: passkey.id! });
+        // Keycloak asks no second step of a user who has none: one left without enrols TOTP at the next sign-in.
+        if (passkeys.length > 0 && !secondFactorsIn(credentials).totp) await addRequiredActions(user, ['CONFIGURE_TOTP']);
+        // As the TOTP reset: whoever signed in with a removed passkey is signed out everywhere.
+        if (passkeys.length > 0) await admin.users.logout({ id: user.id });
+        return passkeys.length;
+      });
+    },
+
+    async removePasskey(username, passkeyId) {
+      return withSecondFactorsLock(username, async () => {
+        const user = await representationOf(username);
+        if (!user) return 'notFound';
+        const factors = secondFactorsIn(await admin.users.getCredentials({ id: user.id }));
+        // Only the user's own passkeys, as Keycloak lists them: an id of anyone else's is never deleted.
+        if (!factors.passkeys.some((passkey) => passkey.id === passkeyId)) return 'notFound';
+        if (!factors.totp && factors.passkeys.length <= 1) return 'last';
+        await admin.users.deleteCredential({ id: user.id, credentialId: passkeyId });
+        return 'removed';
+      });
+    },
+
+    async requirePasskeyEnrolment(usernames) {
+      for (const username of new Set(usernames)) {
+        const user = await representationOf(username);
+        if (!user) continue;
+        const factors = secondFactorsIn(await admin.users.getCredentials({ id: user.id }));
+        if (factors.passkeys.length === 0) await addRequiredActions(user, [passkeyEnrolmentAction]);
+      }
+    },
+
+    async preferPasskeys(username) {
+      const user = await representationOf(username);
+      if (!user) return;
+      // Keycloak asks the second factor the user's credentials name first (in their stored order).
+      const secondFactors = (await admin.users.getCredentials({ id: user.id })).filter((c) => c.type === passkeyType || c.type === totpType);
+      const newestPasskey = secondFactors.filter((c) => c.type === passkeyType && c.id).sort((a, b) => (b.createdDate ?? 0) - (a.createdDate ?? 0))[0];
+      if (newestPasskey?.id && secondFactors[0]?.type !== passkeyType)
+        await admin.users.moveCredentialPositionUp({ id: user.id, credentialId: newestPasskey.id });
     },
 
     async signInAttempts(username, limit) {

@@ -59,11 +59,15 @@ export type PasswordChangeOutcome =
   /** The identity service changes it on its own pages (Keycloak: `kc_action=UPDATE_PASSWORD`). */
   | { status: 'atIdentityService' };
 
-/** A user's second factors as user management lists them: the authenticator app, and each passkey. */
+/** A user's second factors as the directory holds them (the user list and My account show them). */
 export interface UserSecondFactors {
   totp: boolean;
+  /** Oldest first. `lastUsedAt` is null until first used, and always with Keycloak, which keeps no last use. */
   passkeys: { id: string; name: string; createdAt: Date; lastUsedAt: Date | null }[];
 }
+
+/** What `removePasskey` did: 'last' removed nothing, since the passkey is the user's last second factor. */
+export type PasskeyRemovalOutcome = 'removed' | 'notFound' | 'last';
 
 export interface SignInRecord {
   at: Date;
@@ -162,4 +166,17 @@ export interface UserDirectory {
    * so that they cannot refresh; answers the session ids ended.
    */
   endSessionsOf(username: string, which: { only: readonly string[] } | { except: string | null }): Promise<string[]>;
+
+  // Passkeys (issue 33). With Keycloak they live in Keycloak and are added on its pages (`kc_action=webauthn-register`).
+
+  /** Removes one of the user's passkeys unless it is their last second factor; two removals side by side never leave none. */
+  removePasskey(username: string, passkeyId: string): Promise<PasskeyRemovalOutcome>;
+  /** Has each of these users without a passkey add one at their next sign-in (their registrar requires passkeys). */
+  requirePasskeyEnrolment(usernames: readonly string[]): Promise<void>;
+  /**
+   * Makes the sign-in ask the user's passkey before the code when they have one. Keycloak asks the
+   * user's second factors in the order they are stored (a new passkey comes after the TOTP): its
+   * passkeys are moved first. The embedded sign-in always asks the passkey first: nothing to do.
+   */
+  preferPasskeys(username: string): Promise<void>;
 }

@@ -30,6 +30,12 @@ import type { RelyingParty } from './relying-party';
 export const passkeyPolicy = {
   /** How long the browser has between the options and its answer (also the browser's own timeout). */
   challengeSeconds: 300,
+  /** The authenticator must verify the user (PIN, fingerprint): a passkey is then a second factor on its own. */
+  userVerification: 'required',
+  /** No attestation asked: any authenticator is accepted, and nothing identifying it is kept. */
+  attestation: 'none',
+  /** The signature algorithms offered, by COSE identifier, preferred first: EdDSA, ES256, RS256. */
+  algorithms: [-8, -7, -257],
 } as const;
 
 export interface PasskeyDeps {
@@ -69,9 +75,10 @@ export async function registrationOptions(deps: PasskeyDeps, user: PasskeyUser):
     userDisplayName: user.name,
     userID: new TextEncoder().encode(user.id),
     timeout: passkeyPolicy.challengeSeconds * 1000,
-    attestationType: 'none',
+    attestationType: passkeyPolicy.attestation,
+    supportedAlgorithmIDs: [...passkeyPolicy.algorithms],
     excludeCredentials: existing.map((row) => ({ id: row.credentialId, transports: transportsOf(row) })),
-    authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
+    authenticatorSelection: { residentKey: 'preferred', userVerification: passkeyPolicy.userVerification },
   });
   await newChallenge(deps, user.username, 'register', options.challenge);
   return options;
@@ -116,7 +123,7 @@ export async function authenticationOptions(deps: PasskeyDeps, username: string)
   const options = await generateAuthenticationOptions({
     rpID: deps.rp.rpId,
     timeout: passkeyPolicy.challengeSeconds * 1000,
-    userVerification: 'required',
+    userVerification: passkeyPolicy.userVerification,
     allowCredentials: existing.map((row) => ({ id: row.credentialId, transports: transportsOf(row) })),
   });
   await newChallenge(deps, username, 'authenticate', options.challenge);

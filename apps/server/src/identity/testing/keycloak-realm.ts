@@ -78,6 +78,8 @@ export async function createTestRealm(options: { publicUrl: string; smtpPort: nu
   for (const { id } of (JSON.parse(text) as { roles: { realm: { id?: string }[] } }).roles.realm) if (id) text = text.replaceAll(id, randomUUID());
   const realm = JSON.parse(text) as RealmExport;
   realm.realm = name;
+  // Passkeys belong to the portal's host, as `npm run keycloak` sets it (the export says localhost).
+  realm.webAuthnPolicyRpId = new URL(options.publicUrl).hostname;
   realm.smtpServer = {
     host: '127.0.0.1',
     port: String(options.smtpPort),

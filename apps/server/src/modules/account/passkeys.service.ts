@@ -9,9 +9,10 @@ import { recordAudit } from '../audit/audit.repository';
 import { ownAccount, recordChange, type AccountDeps } from './account.service';
 
 /*
- * The caller's passkeys on My account (embedded identity service only; Keycloak keeps its own):
- * listed, added through the WebAuthn ceremony of identity/passkeys/, removed unless the last second
- * step; each change audited and mailed in one transaction.
+ * The caller's passkeys on My account: listed, added through the WebAuthn ceremony of
+ * identity/passkeys/, removed unless the last second step; each change audited and mailed in one
+ * transaction. With Keycloak they are Keycloak's: listed and removed through the directory (its
+ * admin API), added on Keycloak's own page (the web sends the user to `kc_action=webauthn-register`).
  */
 
 const present = (row: PasskeyRow): MyPasskey => ({
@@ -36,7 +37,25 @@ function usablePasskeyDeps(deps: AccountDeps): PasskeyDeps {
   return passkeys;
 }
 
+/** The caller's passkeys as Keycloak holds them (no last use: Keycloak keeps none). */
+async function identityServicePasskeys(deps: AccountDeps, actor: SignedInUser): Promise<MyPasskey[]> {
+  const factors = (await deps.directory.secondFactorsOf([actor.username])).get(actor.username);
+  return (factors?.passkeys ?? []).map((passkey) => ({
+    id: passkey.id,
+    name: passkey.name,
+    createdAt: passkey.createdAt.toISOString(),
+    lastUsedAt: passkey.lastUsedAt?.toISOString() ?? null,
+  }));
+}
+
 export async function listMyPasskeys(deps: AccountDeps, actor: SignedInUser): Promise<MyPasskeysResponse> {
+  if (deps.directory.credentialsAt === 'identityService') {
+    const rp = relyingPartyOf(deps.config.publicUrl);
+    if (!rp.available) return { available: false, unavailableReason: rp.reason, passkeys: [] };
+    // A passkey just added on Keycloak's page comes after the TOTP in Keycloak's order: put first, the next sign-in asks it.
+    await deps.directory.preferPasskeys(actor.username);
+    return { available: true, unavailableReason: null, passkeys: await identityServicePasskeys(deps, actor) };
+  }
   const passkeys = passkeyDepsOf(deps);
   if ('unavailable' in passkeys) return { available: false, unavailableReason: passkeys.unavailable, passkeys: [] };
   return { available: true, unavailableReason: null, passkeys: (await listPasskeys(deps.db, actor.username)).map(present) };
@@ -67,7 +86,7 @@ export async function addPasskey(deps: AccountDeps, actor: SignedInUser, body: A
 
 /** Removes one of the caller's passkeys unless it is their last second step; another user's is not found. */
 export async function removePasskey(deps: AccountDeps, actor: SignedInUser, passkeyId: string): Promise<void> {
-  if (deps.directory.credentialsAt !== 'portal') throw AppError.of(409, 'account.atIdentityService');
+  if (deps.directory.credentialsAt !== 'portal') return removeIdentityServicePasskey(deps, actor, passkeyId);
   const user = await ownAccount(deps, actor);
   await recordChange(deps, actor, user, async (tx) => {
     const row = await findPasskey(tx, user.username, passkeyId);
@@ -93,5 +112,18 @@ export async function renameMyPasskey(deps: AccountDeps, actor: SignedInUser, pa
     if (!renamed) throw notFound();
     if (before.name !== name) await recordAudit(tx, actor, 'account.passkey.rename', { before: before.name, after: name });
     return present(renamed);
+  });
+}
+
+/** The same with Keycloak: the passkey removed through the directory (never the last second factor), audited and mailed. */
+async function removeIdentityServicePasskey(deps: AccountDeps, actor: SignedInUser, passkeyId: string): Promise<void> {
+  const user = await ownAccount(deps, actor);
+  const passkey = (await identityServicePasskeys(deps, actor)).find((candidate) => candidate.id === passkeyId);
+  if (!passkey) throw notFound();
+  await recordChange(deps, actor, user, async () => {
+    const outcome = await deps.directory.removePasskey(user.username, passkeyId);
+    if (outcome === 'notFound') throw notFound();
+    if (outcome === 'last') throw AppError.of(400, 'account.passkey.last');
+    return { action: 'account.passkey.remove', details: { passkeyName: passkey.name }, change: { kind: 'passkeyRemoved', name: passkey.name } };
   });
 }

@@ -45,17 +45,19 @@ export const myPasskeySchema = z.object({
   id: z.string().meta({ description: 'The credential id (base64url); `DELETE /services/me/passkeys/{id}` removes it.' }),
   name: z.string(),
   createdAt: timestamp,
-  lastUsedAt: timestamp.nullable().meta({ description: 'ISO 8601, UTC; null until it is first used to sign in.' }),
+  lastUsedAt: timestamp
+    .nullable()
+    .meta({ description: 'ISO 8601, UTC; null until it is first used to sign in, and always with Keycloak, which keeps no last use.' }),
 });
 export type MyPasskey = z.output<typeof myPasskeySchema>;
 
-/** `GET /services/me/passkeys`: the caller's passkeys, oldest first, and whether passkeys can be added here. */
+/** `GET /services/me/passkeys`: the caller's passkeys, oldest first, and whether passkeys can be added here (with Keycloak, on its own page). */
 export const myPasskeysAnswer = z.object({
   available: z.boolean().meta({ description: 'False when the portal cannot offer passkeys (see `unavailableReason`).' }),
-  unavailableReason: z
-    .enum(['ipAddress', 'identityService'])
-    .nullable()
-    .meta({ description: "`ipAddress`: the portal's address is an IP address, which browsers refuse for passkeys; `identityService`: Keycloak keeps them." }),
+  unavailableReason: z.enum(['ipAddress', 'identityService']).nullable().meta({
+    description:
+      "`ipAddress`: the portal's address is an IP address, which browsers refuse for passkeys; `identityService`: the identity service keeps them and the portal cannot show them (Keycloak's are shown).",
+  }),
   passkeys: z.array(myPasskeySchema),
 });
 export type MyPasskeysResponse = z.output<typeof myPasskeysAnswer>;

@@ -1,4 +1,4 @@
-import { passkeyNameField, type MyPasskey } from '@registrar-panel/contract';
+import { passkeyNameField, type MyAccount, type MyPasskey } from '@registrar-panel/contract';
 import { useState } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
@@ -8,6 +8,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { TextField } from '../../../components/form-field';
 import { alerts } from '../../../lib/alerts';
 import { ApiError } from '../../../lib/api-client';
+import { authSession } from '../../../lib/auth';
+import { paths } from '../../../lib/paths';
 import { contractResolver } from '../../../lib/form';
 import { passkeyNotAcceptedKey, useAddPasskey } from '../api/add-passkey';
 import { useMyPasskeys } from '../api/get-my-passkeys';
@@ -19,12 +21,22 @@ import { useRecentSignIn } from './use-recent-sign-in';
 const nameForm = z.object({ name: passkeyNameField });
 type NameForm = z.infer<typeof nameForm>;
 
-/** The passkeys item of the second factors' list: each passkey with when it was added and last used, Add and Remove. */
-export function PasskeysFactor() {
+/**
+ * The passkeys item of the second factors' list: each passkey with when it was added and last used,
+ * Add and Remove. With Keycloak ('identityService') a passkey is named and added on Keycloak's own
+ * page (`kc_action=webauthn-register`, after the password and code again), which comes back here;
+ * Keycloak keeps no last use, so none is shown.
+ */
+export function PasskeysFactor({ credentialsAt }: { credentialsAt: MyAccount['credentialsAt'] }) {
   const { t } = useTranslation();
   const passkeys = useMyPasskeys();
   const recentSignIn = useRecentSignIn();
   const [adding, setAdding] = useState(false);
+  const atIdentityService = credentialsAt === 'identityService';
+  const add = () =>
+    atIdentityService
+      ? void authSession.get()?.reauthenticate(paths.account, { action: 'webauthn-register' })
+      : recentSignIn(() => setAdding(true));
   if (passkeys.isPending)
     return (
       <Spinner animation="border" size="sm" role="status">
@@ -38,21 +50,21 @@ export function PasskeysFactor() {
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
         <span className="fw-semibold">{t('account.passkeys.title')}</span>
         {available && !adding && (
-          <Button variant="outline-primary" onClick={() => recentSignIn(() => setAdding(true))} data-testid="account-passkey-add">
+          <Button variant="outline-primary" onClick={add} data-testid="account-passkey-add">
             {t('account.passkeys.add')}
           </Button>
         )}
       </div>
       <p className="text-body-secondary small mb-0 mt-2">
         {available
-          ? t('account.passkeys.intro')
+          ? `${t('account.passkeys.intro')}${atIdentityService ? ` ${t('account.passkeys.addAtIdentityService')}` : ''}`
           : t(unavailableReason === 'identityService' ? 'account.passkeys.atIdentityService' : 'account.passkeys.ipAddress')}
       </p>
       {adding && <AddPasskeyForm onDone={() => setAdding(false)} />}
       {list.length > 0 && (
         <ul className="list-unstyled mb-0 mt-2">
           {list.map((passkey) => (
-            <PasskeyRow key={passkey.id} passkey={passkey} />
+            <PasskeyRow key={passkey.id} passkey={passkey} showLastUse={!atIdentityService} />
           ))}
         </ul>
       )}
@@ -60,7 +72,7 @@ export function PasskeysFactor() {
   );
 }
 
-function PasskeyRow({ passkey }: { passkey: MyPasskey }) {
+function PasskeyRow({ passkey, showLastUse }: { passkey: MyPasskey; showLastUse: boolean }) {
   const { t } = useTranslation();
   const recentSignIn = useRecentSignIn();
   const remove = useRemovePasskey();
@@ -93,9 +105,11 @@ function PasskeyRow({ passkey }: { passkey: MyPasskey }) {
           <span className="d-flex gap-1">
             {t('account.passkeys.added')} <DateTime value={passkey.createdAt} />
           </span>
-          <span className="d-flex gap-1">
-            {t('account.passkeys.lastUsed')} {passkey.lastUsedAt ? <DateTime value={passkey.lastUsedAt} /> : t('account.passkeys.neverUsed')}
-          </span>
+          {showLastUse && (
+            <span className="d-flex gap-1">
+              {t('account.passkeys.lastUsed')} {passkey.lastUsedAt ? <DateTime value={passkey.lastUsedAt} /> : t('account.passkeys.neverUsed')}
+            </span>
+          )}
         </div>
       </div>
       <div className="d-flex flex-wrap gap-2">

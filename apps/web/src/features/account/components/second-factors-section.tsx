@@ -31,7 +31,7 @@ export function SecondFactorsSection({ account }: { account: MyAccount }) {
           <TotpFactor account={account} />
         </ListGroup.Item>
         <ListGroup.Item className="py-3">
-          <PasskeysFactor />
+          <PasskeysFactor credentialsAt={account.credentialsAt} />
         </ListGroup.Item>
       </ListGroup>
     </SectionCard>
