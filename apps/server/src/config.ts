@@ -122,6 +122,10 @@ export interface RetentionPolicy {
   webhookAttemptsDays: number;
   /** The registry's messages from the feed, and users' read marks on them; by month. */
   messagesDays: number;
+  /** The change record the importer writes (feed/change-record.ts), which rules and the history read; by month. */
+  registrationChangesDays: number;
+  /** Notification rules' hits (modules/notification-rules/); by month. */
+  ruleHitsDays: number;
 }
 
 export const defaultRetention: RetentionPolicy = {
@@ -132,6 +136,8 @@ export const defaultRetention: RetentionPolicy = {
   eventsDays: 90,
   webhookAttemptsDays: 30,
   messagesDays: 365,
+  registrationChangesDays: 400,
+  ruleHitsDays: 365,
 };
 
 /** After this many days an EPP password is too old: its registrar's ADMIN users are mailed once (issue 31). */
@@ -209,6 +215,8 @@ export const variablesSchema = z.object({
   MAIL_RETENTION_DAYS: days.optional(),
   EPP_EVENTS_RETENTION_DAYS: days.optional(),
   MESSAGES_RETENTION_DAYS: days.optional(),
+  REGISTRATION_CHANGES_RETENTION_DAYS: days.optional(),
+  RULE_HITS_RETENTION_DAYS: days.optional(),
   EPP_CERT_MAX_VALIDITY_DAYS: days.optional(),
   EPP_PASSWORD_MAX_AGE_DAYS: days.optional(),
   EVENTS_RETENTION_DAYS: days.optional(),
@@ -316,6 +324,8 @@ const configSchema = variablesSchema.transform((v, context): Config => {
       eventsDays: v.EVENTS_RETENTION_DAYS ?? defaultRetention.eventsDays,
       webhookAttemptsDays: v.WEBHOOK_LOG_RETENTION_DAYS ?? defaultRetention.webhookAttemptsDays,
       messagesDays: v.MESSAGES_RETENTION_DAYS ?? defaultRetention.messagesDays,
+      registrationChangesDays: v.REGISTRATION_CHANGES_RETENTION_DAYS ?? defaultRetention.registrationChangesDays,
+      ruleHitsDays: v.RULE_HITS_RETENTION_DAYS ?? defaultRetention.ruleHitsDays,
     },
     metricsToken: v.METRICS_TOKEN,
     eppCertMaxValidityDays: v.EPP_CERT_MAX_VALIDITY_DAYS ?? eppCertificateRules.defaultMaxValidityDays,

@@ -19,6 +19,7 @@ export const monthlyPartitionedTables = {
   events: 'at',
   webhook_attempts: 'at',
   registry_messages: 'at',
+  registration_changes: 'at',
 } as const;
 export type MonthlyPartitionedTable = keyof typeof monthlyPartitionedTables;
 

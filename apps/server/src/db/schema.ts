@@ -884,3 +884,35 @@ export const passkeyChallenges = pgTable(
   },
   (t) => [index('passkey_challenges_expiry_idx').on(t.expiresAt), check('passkey_challenges_purpose_check', sql`${t.purpose} in ('register', 'authenticate')`)],
 );
+
+/**
+ * The change record (issue 32; feed/change-record.ts): one row per registration a feed batch changed,
+ * written in the batch's transaction, with the changed fields' values before and after (`before` and
+ * `after` hold only the fields that differ; all of them for a registration created or deleted).
+ * Notification rules read it per batch, the registrations' history (issue 34) builds versions from it.
+ * `feedSeq` is the batch's last line: a batch writes a registration once, and a batch that did not
+ * commit wrote nothing, so a resumed run never writes a row twice (the key says so too).
+ * Only grows: partitioned by month on `at` in migration 0024 (by hand), partitions by db/monthly-partitions.ts.
+ */
+export const registrationChanges = pgTable(
+  'registration_changes',
+  {
+    at: at('at').notNull(),
+    feedSeq: bigint('feed_seq', { mode: 'number' }).notNull(),
+    domainId: bigint('domain_id', { mode: 'number' }).notNull(),
+    /** The registration's name in Unicode after the change (before it, for a deletion). */
+    domainName: cText('domain_name'),
+    /** 'created', 'deleted' or 'changed' (contract `registrationChangeKinds`). */
+    kind: text('kind').notNull(),
+    registrarBefore: name('registrar_before'),
+    registrarAfter: name('registrar_after'),
+    before: jsonb('before').notNull(),
+    after: jsonb('after').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.feedSeq, t.domainId, t.at] }),
+    index('registration_changes_domain_idx').on(t.domainId, t.feedSeq),
+    index('registration_changes_registrar_after_idx').on(t.registrarAfter, t.at),
+    index('registration_changes_registrar_before_idx').on(t.registrarBefore, t.at),
+  ],
+);

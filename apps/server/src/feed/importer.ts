@@ -74,6 +74,7 @@ export async function importFeed(database: Database, source: AsyncIterable<Parse
         await ensureMonthlyPartitions(database.db, 'events', new Date(), new Date());
       },
     },
+    changeRecord: { ensurePartition: async (at) => void (await ensureMonthlyPartitions(database.db, 'registration_changes', at, at)) },
   };
   const end = await withFeedLock(database, (client) => runFeed(client, source, runOptions, report));
   const { lines, applied, skipped, rejected, mode, keptPortalChanges } = report;

@@ -64,6 +64,7 @@ const partitionedRetention = (policy: RetentionPolicy): Record<MonthlyPartitione
   events: policy.eventsDays,
   webhook_attempts: policy.webhookAttemptsDays,
   registry_messages: policy.messagesDays,
+  registration_changes: policy.registrationChangesDays,
 });
 
 /**
