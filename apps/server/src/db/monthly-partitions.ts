@@ -20,6 +20,7 @@ export const monthlyPartitionedTables = {
   webhook_attempts: 'at',
   registry_messages: 'at',
   registration_changes: 'at',
+  rule_hits: 'at',
 } as const;
 export type MonthlyPartitionedTable = keyof typeof monthlyPartitionedTables;
 

@@ -2,6 +2,7 @@ import type { PoolClient } from 'pg';
 import { applyBatch, type ApplySummary, type RetainedSince } from './apply';
 import { captureBefore, captureUnlisted, recordChanges } from './change-record';
 import { checkBatch, type AcceptedChange, type Reject } from './check';
+import { evaluateRules } from './rule-evaluation';
 import { preparePartitions, retainedSince, type EppEventRules } from './epp-connections';
 import { recordPosition } from './position';
 import { messagesRetainedSince, prepareMessagePartitions, type MessageRules } from './registry-messages';
@@ -37,7 +38,7 @@ export interface BatchRules {
   changeRecord: ChangeRecordRules;
 }
 
-/** The change record's month is made before the batch's transaction (creating a partition locks the table). */
+/** The change record's month (and its rule hits' and events') is made before the batch's transaction (creating a partition locks the table). */
 export interface ChangeRecordRules {
   ensurePartition: (at: Date) => Promise<void>;
 }
@@ -74,6 +75,7 @@ export async function commitBatch(client: PoolClient, batch: PendingBatch, rules
       await deleteUnlisted(client);
     }
     await recordChanges(client, batch.lastSeq, at);
+    await evaluateRules(client, batch.lastSeq, at);
     await recordPosition(client, batch.lastSeq);
     await client.query('COMMIT');
     const rejects = [...batch.refused, ...checked.rejects, ...result.rejects].sort((a, b) => a.line - b.line);

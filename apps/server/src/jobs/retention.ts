@@ -65,6 +65,7 @@ const partitionedRetention = (policy: RetentionPolicy): Record<MonthlyPartitione
   webhook_attempts: policy.webhookAttemptsDays,
   registry_messages: policy.messagesDays,
   registration_changes: policy.registrationChangesDays,
+  rule_hits: policy.ruleHitsDays,
 });
 
 /**

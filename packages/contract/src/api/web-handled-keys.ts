@@ -29,6 +29,26 @@ export const webHandledKeys = {
   createUser: { field: ['users.usernameTaken'] },
   updateUser: { replaced: ['error.recentSignInRequired'] },
   resetUserTotp: { replaced: ['error.recentSignInRequired'] },
+  createNotificationRule: {
+    field: [
+      'validation.required',
+      'validation.maxLength',
+      'validation.pattern',
+      'validation.ruleTarget',
+      'validation.ruleRecipients',
+      'rules.recipientUnknown',
+    ],
+  },
+  updateNotificationRule: {
+    field: [
+      'validation.required',
+      'validation.maxLength',
+      'validation.pattern',
+      'validation.ruleTarget',
+      'validation.ruleRecipients',
+      'rules.recipientUnknown',
+    ],
+  },
   createWebhookEndpoint: {
     field: [
       'validation.required',

@@ -35,3 +35,4 @@ export const passkeyIdParams = z.object({
 export const sessionIdParams = z.object({
   sessionId: z.string().meta({ description: 'One of the caller’s own session ids, as `GET /services/me/sessions` lists them.' }),
 });
+export const notificationRuleIdParams = z.object({ id: z.string().meta({ description: "The rule's id." }) });
