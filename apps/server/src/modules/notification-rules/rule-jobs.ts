@@ -35,25 +35,38 @@ async function partitionsFor(db: Db, at: Date): Promise<void> {
   await ensureMonthlyPartitions(db, 'events', at, at);
 }
 
-/** Counts every stale saved search again; returns how many crossed their threshold. */
+/**
+ * Counts every stale saved search again; returns how many crossed their threshold. A rule is claimed
+ * first (its mark cleared in one statement, so two runs never take the same one, and a batch that
+ * marks it again meanwhile has it counted again), counted with the search (which reads on the pool),
+ * then its count and any hit are written under the rule's lock.
+ */
 export async function countStaleSearches(db: Db, tld: string, now = new Date()): Promise<number> {
   await partitionsFor(db, now);
   let crossed = 0;
   for (;;) {
-    const done = await db.transaction(async (tx) => {
-      const result = await tx.execute<StaleRule>(sql`
-        SELECT id::text AS id, registrar_handle, name, target, last_count FROM notification_rules
-         WHERE count_stale AND kind = 'searchCount' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`);
-      const rule = result.rows[0];
-      if (!rule || rule.target.kind !== 'searchCount') return true;
-      const count = await countSavedSearch(tx, tld, rule.registrar_handle, rule.target.search);
-      if (crosses(rule.target, rule.last_count, count)) {
+    const claimed = await db.execute<StaleRule>(sql`
+      UPDATE notification_rules SET count_stale = FALSE
+       WHERE id = (SELECT id FROM notification_rules WHERE count_stale AND kind = 'searchCount' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+      RETURNING id::text AS id, registrar_handle, name, target, last_count`);
+    const rule = claimed.rows[0];
+    if (!rule) return crossed;
+    if (rule.target.kind !== 'searchCount') continue;
+    const target = rule.target;
+    const count = await countSavedSearch(db, tld, rule.registrar_handle, target.search);
+    await db.transaction(async (tx) => {
+      const locked = await tx.execute<{ last_count: number | null; [key: string]: unknown }>(
+        sql`SELECT last_count FROM notification_rules WHERE id = ${rule.id}::uuid FOR UPDATE`,
+      );
+      if (locked.rows.length === 0) return;
+      const before = locked.rows[0]!.last_count;
+      if (crosses(target, before, count)) {
         crossed++;
-        const details = { domainName: null, before: { count: rule.last_count }, after: { count } };
+        const details = { domainName: null, before: { count: before }, after: { count } };
         await tx.execute(sql`
           INSERT INTO rule_hits (at, registrar_handle, rule_id, rule_name, rule_kind, username, occurrence, details, text, mailed_at)
           SELECT ${now}, ${rule.registrar_handle}, ${rule.id}::uuid, ${rule.name}, 'searchCount', p.username, ${`count:${now.toISOString()}`},
-                 ${JSON.stringify(details)}::jsonb, ${`${rule.name}: ${rule.last_count} → ${count}`},
+                 ${JSON.stringify(details)}::jsonb, ${`${rule.name}: ${before} → ${count}`},
                  CASE WHEN m.mail = 'off' THEN ${now}::timestamptz END
             FROM notification_rule_recipients p LEFT JOIN rule_mail_choices m ON m.username = p.username
            WHERE p.rule_id = ${rule.id}::uuid`);
@@ -64,10 +77,8 @@ export async function countStaleSearches(db: Db, tld: string, now = new Date()):
           data: { rule: { id: rule.id, name: rule.name, kind: 'searchCount' }, count: 1, hits: [details] },
         });
       }
-      await tx.execute(sql`UPDATE notification_rules SET last_count = ${count}, count_stale = FALSE WHERE id = ${rule.id}::uuid`);
-      return false;
+      await tx.execute(sql`UPDATE notification_rules SET last_count = ${count} WHERE id = ${rule.id}::uuid`);
     });
-    if (done) return crossed;
   }
 }
 
