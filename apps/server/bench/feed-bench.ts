@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
@@ -17,6 +17,8 @@ import { readFeedLines } from '../src/feed/read-lines';
 import { randomChanges, readRegistryState } from '../src/feed/random-changes.test-support';
 import { Progress } from '../src/lib/progress';
 import { searchDomains } from '../src/modules/registrations/search.service';
+import { countStaleSearches } from '../src/modules/notification-rules/rule-jobs';
+import { benchRules } from './feed-bench-rules';
 import { openBenchServer } from './bench-server';
 
 /*
@@ -28,18 +30,30 @@ import { openBenchServer } from './bench-server';
  *    a table without indexes.
  * 2. C changes of every kind (default 100,000) applied while a client searches the largest
  *    registrar's names without pause; search latency during the feed beside search alone.
+ * 3. Notification rules: a batch of C changes (one batch, one transaction) without rules, then 50
+ *    rules of every kind (saved searches with infix patterns among them) and another batch of C
+ *    changes drawn alike, with the saved searches it made stale counted again; `--rounds N` pairs,
+ *    `--rules-only` skips part 2.
  * `--changes-only` skips part 1 and applies new changes to the database the last run left.
  */
 
 const tld = 'be';
 const { values } = parseArgs({
   args: process.argv.slice(2),
-  options: { ...generatorOptions, changes: { type: 'string' }, 'changes-only': { type: 'boolean', default: false } },
+  options: {
+    ...generatorOptions,
+    changes: { type: 'string' },
+    'changes-only': { type: 'boolean', default: false },
+    rounds: { type: 'string' },
+    'rules-only': { type: 'boolean', default: false },
+  },
   strict: true,
 });
 const args = toGeneratorArguments(values, { domains: 1_000_000, registrars: 7 });
 const changeCount = Number(values.changes ?? 100_000);
 const registrar = demoRegistrarHandles[0];
+const rounds = Number(values.rounds ?? 1);
+const rulesOnly = values['rules-only'] ?? false;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? 0;
@@ -139,28 +153,69 @@ try {
     progress.finish();
   }
 
-  const terms = await searchTerms(database);
-  for (const term of terms.slice(0, 10)) await searchDomains(database.db, tld, { registrarHandle: registrar, ulabel: term, page: 0, size: 100 });
-  const alone = await searchLoop(database, terms, new Promise((resolve) => setTimeout(resolve, 15_000)));
+  let part2: { changesMs: number; changes: Awaited<ReturnType<typeof importFeed>>; alone: number[]; during: number[] } | null = null;
+  if (!rulesOnly) {
+    const terms = await searchTerms(database);
+    for (const term of terms.slice(0, 10)) await searchDomains(database.db, tld, { registrarHandle: registrar, ulabel: term, page: 0, size: 100 });
+    const alone = await searchLoop(database, terms, new Promise((resolve) => setTimeout(resolve, 15_000)));
 
-  console.error('preparing the changes…');
-  const state = await readRegistryState(database.pool, tld, 150_000);
-  const changesPath = join(tmpdir(), `rp-feed-changes-${changeCount}.ndjson`);
-  let seq = (await readPosition(database.pool)) + 1;
-  await writeFeedFile(
-    changesPath,
-    (function* () {
-      for (const line of randomChanges(state, new Random(args.seed + 1), changeCount)) yield { seq: seq++, ...line };
-    })(),
-    { label: 'writing the changes', total: changeCount },
-  );
+    console.error('preparing the changes…');
+    const state = await readRegistryState(database.pool, tld, 150_000);
+    const changesPath = join(tmpdir(), `rp-feed-changes-${changeCount}.ndjson`);
+    let seq = (await readPosition(database.pool)) + 1;
+    await writeFeedFile(
+      changesPath,
+      (function* () {
+        for (const line of randomChanges(state, new Random(args.seed + 1), changeCount)) yield { seq: seq++, ...line };
+      })(),
+      { label: 'writing the changes', total: changeCount },
+    );
 
-  console.error('the changes, with search running…');
-  const changesStarted = performance.now();
-  const feeding = importFeed(database, readFeedLines(createReadStream(changesPath)), { tld });
-  const during = await searchLoop(database, terms, feeding);
-  const changes = await feeding;
-  const changesMs = performance.now() - changesStarted;
+    console.error('the changes, with search running…');
+    const changesStarted = performance.now();
+    const feeding = importFeed(database, readFeedLines(createReadStream(changesPath)), { tld });
+    const during = await searchLoop(database, terms, feeding);
+    const changes = await feeding;
+    const changesMs = performance.now() - changesStarted;
+    part2 = { changesMs, changes, alone, during };
+  }
+
+  // Part 3: one batch of the same size and mix without rules, then with 50 rules, alternately.
+  const ruleTimes: { without: number[]; with: number[]; hits: number; crossed: number } = { without: [], with: [], hits: 0, crossed: 0 };
+  {
+    const state = await readRegistryState(database.pool, tld, 150_000);
+    const random = new Random(args.seed + 2);
+    const batch = async (label: string) => {
+      const path = join(tmpdir(), `rp-feed-rules-${changeCount}-${label}.ndjson`);
+      let next = (await readPosition(database.pool)) + 1;
+      await writeFeedFile(
+        path,
+        (function* () {
+          for (const line of randomChanges(state, random, changeCount)) yield { seq: next++, ...line };
+        })(),
+        { label: `writing the changes (${label})`, total: changeCount },
+      );
+      const started = performance.now();
+      const result = await importFeed(database, readFeedLines(createReadStream(path)), { tld, batchSize: changeCount + 1 });
+      return { ms: performance.now() - started, result };
+    };
+    const handles = (await database.pool.query<{ handle: string }>('SELECT handle FROM registrars ORDER BY handle')).rows.map((r) => r.handle);
+    const rules = benchRules(handles);
+    for (let round = 0; round < rounds; round++) {
+      await database.pool.query('DELETE FROM notification_rules');
+      console.error(`round ${round + 1}: a batch without rules…`);
+      ruleTimes.without.push((await batch(`without-${round}`)).ms);
+      await rules.insert(database);
+      console.error(`round ${round + 1}: a batch with ${rules.count} rules…`);
+      const hitsBefore = await database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM rule_hits');
+      const withRules = await batch(`with-${round}`);
+      const countStarted = performance.now();
+      ruleTimes.crossed += await countStaleSearches(database.db, tld);
+      ruleTimes.with.push(withRules.ms + (performance.now() - countStarted));
+      const hitsAfter = await database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM rule_hits');
+      ruleTimes.hits += hitsAfter.rows[0]!.n - hitsBefore.rows[0]!.n;
+    }
+  }
 
   const { rows } = await database.pool.query<{ domains: number; contacts: number; billing: number }>(
     `SELECT (SELECT count(*)::int FROM domains) AS domains, (SELECT count(*)::int FROM contacts) AS contacts, (SELECT count(*)::int FROM billing_events) AS billing`,
@@ -179,12 +234,26 @@ try {
   console.log(
     `  now: ${rows[0]?.domains.toLocaleString('en')} registrations, ${rows[0]?.contacts.toLocaleString('en')} contacts, ${rows[0]?.billing.toLocaleString('en')} billing events`,
   );
-  console.log(`${changeCount.toLocaleString('en')} changes of every kind (creates, updates, renames, transfers, deletes, contacts, billing, counters):`);
+  if (part2) {
+    const { changesMs, changes, alone, during } = part2;
+    console.log(`${changeCount.toLocaleString('en')} changes of every kind (creates, updates, renames, transfers, deletes, contacts, billing, counters):`);
+    console.log(
+      `  applied with search running:            ${seconds(changesMs)}   (goal ≤ 60 s; ${changes.applied.toLocaleString('en')} applied, ${changes.rejected} rejected)`,
+    );
+    console.log(`  search of ${registrar} alone (floor):        ${describeTimes(alone)}`);
+    console.log(`  search of ${registrar} during the feed:      ${describeTimes(during)}   (goal p95 < 50 ms, terms of 3+ characters)`);
+  }
+  const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
+  const added = (sum(ruleTimes.with) / sum(ruleTimes.without) - 1) * 100;
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+  console.log(`one batch of ${changeCount.toLocaleString('en')} changes and notification rules (${rounds} round(s); load average at the end ${load}):`);
+  console.log(`  without rules:                          ${ruleTimes.without.map(seconds).join(', ')}`);
+  console.log(`  with 50 rules of every kind:            ${ruleTimes.with.map(seconds).join(', ')}   (the stale saved searches counted included)`);
   console.log(
-    `  applied with search running:            ${seconds(changesMs)}   (goal ≤ 60 s; ${changes.applied.toLocaleString('en')} applied, ${changes.rejected} rejected)`,
+    `  added:                                  ${added.toFixed(1)} %   (bar ≤ +20 %; ${ruleTimes.hits.toLocaleString('en')} hits, ${ruleTimes.crossed} thresholds crossed)`,
   );
-  console.log(`  search of ${registrar} alone (floor):        ${describeTimes(alone)}`);
-  console.log(`  search of ${registrar} during the feed:      ${describeTimes(during)}   (goal p95 < 50 ms, terms of 3+ characters)`);
 } finally {
   await server.stop();
 }

@@ -144,6 +144,10 @@ export interface RetentionPolicy {
   messagesDays: number;
   /** The personal-data log (modules/personal-data-log/): who looked at registrants' and contacts' data; by month, two years unless configured. */
   personalDataDays: number;
+  /** The change record the importer writes (feed/change-record.ts), which rules and the history read; by month. */
+  registrationChangesDays: number;
+  /** Notification rules' hits (modules/notification-rules/); by month. */
+  ruleHitsDays: number;
 }
 
 export const defaultRetention: RetentionPolicy = {
@@ -155,6 +159,8 @@ export const defaultRetention: RetentionPolicy = {
   webhookAttemptsDays: 30,
   messagesDays: 365,
   personalDataDays: 730,
+  registrationChangesDays: 400,
+  ruleHitsDays: 365,
 };
 
 /** After this many days an EPP password is too old: its registrar's ADMIN users are mailed once (issue 31). */
@@ -236,6 +242,8 @@ export const variablesSchema = z.object({
   MAIL_RETENTION_DAYS: days.optional(),
   EPP_EVENTS_RETENTION_DAYS: days.optional(),
   MESSAGES_RETENTION_DAYS: days.optional(),
+  REGISTRATION_CHANGES_RETENTION_DAYS: days.optional(),
+  RULE_HITS_RETENTION_DAYS: days.optional(),
   EPP_CERT_MAX_VALIDITY_DAYS: days.optional(),
   EPP_PASSWORD_MAX_AGE_DAYS: days.optional(),
   EVENTS_RETENTION_DAYS: days.optional(),
@@ -362,6 +370,8 @@ const configSchema = variablesSchema.transform((v, context): Config => {
       webhookAttemptsDays: v.WEBHOOK_LOG_RETENTION_DAYS ?? defaultRetention.webhookAttemptsDays,
       messagesDays: v.MESSAGES_RETENTION_DAYS ?? defaultRetention.messagesDays,
       personalDataDays: v.PERSONAL_DATA_LOG_RETENTION_DAYS ?? defaultRetention.personalDataDays,
+      registrationChangesDays: v.REGISTRATION_CHANGES_RETENTION_DAYS ?? defaultRetention.registrationChangesDays,
+      ruleHitsDays: v.RULE_HITS_RETENTION_DAYS ?? defaultRetention.ruleHitsDays,
     },
     personalDataLog: v.PERSONAL_DATA_LOG ?? true,
     metricsToken: v.METRICS_TOKEN,

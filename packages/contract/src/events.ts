@@ -1,4 +1,5 @@
 import type { AuditAction } from './history';
+import { ruleHitEventKind } from './notification-rules';
 import { registryMessageEventKind } from './registry-messages';
 
 /*
@@ -40,7 +41,7 @@ export const portalEventKinds = [
 export type PortalEventKind = (typeof portalEventKinds)[number];
 
 /** Every kind an event of the stream can have (layers to come append theirs). */
-export const eventKinds = [...portalEventKinds, registryMessageEventKind] as const;
+export const eventKinds = [...portalEventKinds, registryMessageEventKind, ruleHitEventKind] as const;
 export type EventKind = (typeof eventKinds)[number];
 
 export function isEventKind(kind: string): kind is EventKind {

@@ -110,6 +110,10 @@ export const messageTexts = {
   'webhooks.httpsRequired': 'Webhooks are sent over HTTPS only: enter an address that starts with https://.',
   'webhooks.addressRefused': 'This address leads to a private, local or reserved network. Webhooks are only sent to public internet addresses.',
   'webhooks.tooMany': 'Your registrar already has {{max}} webhook endpoints, the most allowed. Delete one before adding another.',
+  'validation.ruleTarget': 'Choose what the rule watches.',
+  'validation.ruleRecipients': "Choose between 1 and {{max}} recipients among your registrar's users.",
+  'rules.tooMany': 'Your registrar already has {{max}} notification rules, the most allowed. Delete one before adding another.',
+  'rules.recipientUnknown': 'A recipient is not a user of your registrar.',
   'webhooks.eventGone': 'This event is older than the events kept and can no longer be sent.',
   // My account (the caller's own password, authenticator and sessions).
   'validation.accountPasswordLength': 'Use at least 12 characters.',

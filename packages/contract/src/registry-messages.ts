@@ -25,6 +25,13 @@ export const registryMessageKinds = [
 ] as const;
 export type RegistryMessageKind = (typeof registryMessageKinds)[number];
 
+/**
+ * What the inbox lists: the registry's messages, and the hits of the notification rules addressed to
+ * the caller (`ruleHit`: the rule's name and what changed in the text, a negative id).
+ */
+export const inboxMessageKinds = [...registryMessageKinds, 'ruleHit'] as const;
+export type InboxMessageKind = (typeof inboxMessageKinds)[number];
+
 /** Every kind but the announcement concerns one registration, whose name the message carries. */
 export const registrationMessageKinds = registryMessageKinds.filter((kind) => kind !== 'announcement');
 
@@ -47,7 +54,7 @@ const bad = { error: 'error.badRequest' } as const;
 
 /** The inbox's filters and its keyset cursor (the last message of the page before: `<time>_<id>`). */
 export const registryMessagesQuerySchema = z.object({
-  kind: z.enum(registryMessageKinds, bad).optional(),
+  kind: z.enum(inboxMessageKinds, bad).optional(),
   unread: z.enum(['true', 'false'], bad).optional(),
   from: calendarDateField('error.badRequest').optional(),
   to: calendarDateField('error.badRequest').optional(),

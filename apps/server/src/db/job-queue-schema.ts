@@ -23,6 +23,8 @@ export const queueNames = {
   eppPasswordAge: 'epp-password-age',
   webhookDelivery: 'webhook-delivery',
   webhookSweep: 'webhook-sweep',
+  ruleSearchCounts: 'rule-search-counts',
+  ruleExpiries: 'rule-expiries',
 } as const;
 
 /**

@@ -23,6 +23,8 @@ export const monthlyPartitionedTables = {
   // Partitioned by migration 0025, their earlier rows copied in by db/partition-copy.ts.
   audit_events: 'at',
   sign_in_attempts: 'at',
+  registration_changes: 'at',
+  rule_hits: 'at',
 } as const;
 export type MonthlyPartitionedTable = keyof typeof monthlyPartitionedTables;
 

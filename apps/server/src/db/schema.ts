@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -967,6 +968,7 @@ export const personalDataReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.id, t.at] }), index('personal_data_reads_registrar_idx').on(t.registrarHandle, t.at.desc(), t.id.desc())],
 );
+
 const walPosition = customType<{ data: string }>({ dataType: () => 'pg_lsn' });
 
 /**
@@ -979,3 +981,117 @@ export const readFences = pgTable('read_fences', {
   lsn: walPosition('lsn').notNull(),
   writtenAt: at('written_at').notNull().defaultNow(),
 });
+
+/**
+ * The change record (issue 32; feed/change-record.ts): one row per registration a feed batch changed,
+ * written in the batch's transaction, with the changed fields' values before and after (`before` and
+ * `after` hold only the fields that differ; all of them for a registration created or deleted).
+ * Notification rules read it per batch, the registrations' history (issue 34) builds versions from it.
+ * `feedSeq` is the batch's last line: a batch writes a registration once, and a batch that did not
+ * commit wrote nothing, so a resumed run never writes a row twice (the key says so too).
+ * Only grows: partitioned by month on `at` in migration 0028 (by hand), partitions by db/monthly-partitions.ts.
+ */
+export const registrationChanges = pgTable(
+  'registration_changes',
+  {
+    at: at('at').notNull(),
+    feedSeq: bigint('feed_seq', { mode: 'number' }).notNull(),
+    domainId: bigint('domain_id', { mode: 'number' }).notNull(),
+    /** The registration's name in Unicode after the change (before it, for a deletion). */
+    domainName: cText('domain_name'),
+    /** 'created', 'deleted' or 'changed' (contract `registrationChangeKinds`). */
+    kind: text('kind').notNull(),
+    registrarBefore: name('registrar_before'),
+    registrarAfter: name('registrar_after'),
+    before: jsonb('before').notNull(),
+    after: jsonb('after').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.feedSeq, t.domainId, t.at] }),
+    index('registration_changes_domain_idx').on(t.domainId, t.feedSeq),
+    index('registration_changes_registrar_after_idx').on(t.registrarAfter, t.at),
+    index('registration_changes_registrar_before_idx').on(t.registrarBefore, t.at),
+  ],
+);
+
+/**
+ * Notification rules (issue 32; modules/notification-rules/): what a registrar wants to be told
+ * about its registrations. `target` is the contract's `NotificationRuleTarget` (its `kind` repeated
+ * in `kind` for the evaluation's statements); `lastCount` is a saved search's count when last
+ * evaluated, so a crossing of its threshold is told once.
+ */
+export const notificationRules = pgTable(
+  'notification_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    registrarHandle: cText('registrar_handle').references(() => registrars.handle, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    target: jsonb('target').notNull(),
+    createdBy: cText('created_by'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    lastCount: integer('last_count'),
+    /** Set by a feed batch that changed the registrar's registrations: the counting job counts the search again. */
+    countStale: boolean('count_stale').notNull().default(false),
+  },
+  (t) => [
+    index('notification_rules_registrar_idx').on(t.registrarHandle, t.kind),
+    index('notification_rules_stale_idx')
+      .on(t.id)
+      .where(sql`${t.countStale}`),
+  ],
+);
+
+/** Who a rule tells: users of its registrar, by username (as the sessions are: embedded sign-in or Keycloak alike). */
+export const notificationRuleRecipients = pgTable(
+  'notification_rule_recipients',
+  {
+    ruleId: uuid('rule_id')
+      .notNull()
+      .references(() => notificationRules.id, { onDelete: 'cascade' }),
+    username: cText('username'),
+  },
+  (t) => [primaryKey({ columns: [t.ruleId, t.username] }), index('notification_rule_recipients_user_idx').on(t.username)],
+);
+
+/** A user's choice of how rule hits reach them by mail (contract `ruleMailChoices`); no row is the default. */
+export const ruleMailChoices = pgTable('rule_mail_choices', {
+  username: cText('username').primaryKey(),
+  mail: text('mail').notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * A rule's hits, one row per recipient (the inbox shows each user theirs, as kind `ruleHit`, with a
+ * negative id beside the registry's positive ones). Written in the feed batch's transaction (or the
+ * daily expiry job's) with `occurrence` naming what fired it (`<feed seq>` or `expires:<instant>`), so
+ * the same change never fires twice. `mailedAt`: claimed by the mail (at once or the digest); rows
+ * of users who chose no mail are marked too. Only grows: partitioned by month on `at` (migration 0028, by hand).
+ */
+export const ruleHits = pgTable(
+  'rule_hits',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    at: at('at').notNull(),
+    registrarHandle: cText('registrar_handle'),
+    ruleId: uuid('rule_id').notNull(),
+    ruleName: text('rule_name').notNull(),
+    ruleKind: text('rule_kind').notNull(),
+    username: cText('username'),
+    domainId: bigint('domain_id', { mode: 'number' }),
+    domainName: name('domain_name'),
+    occurrence: text('occurrence').notNull(),
+    details: jsonb('details').notNull(),
+    text: text('text').notNull(),
+    mailedAt: at('mailed_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.at] }),
+    index('rule_hits_user_idx').on(t.username, t.at.desc(), t.id.desc()),
+    index('rule_hits_occurrence_idx').on(t.ruleId, t.domainId, t.occurrence),
+    index('rule_hits_unmailed_idx')
+      .on(t.username)
+      .where(sql`${t.mailedAt} IS NULL`),
+  ],
+);

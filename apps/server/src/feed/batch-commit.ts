@@ -1,6 +1,8 @@
 import type { PoolClient } from 'pg';
 import { applyBatch, type ApplySummary, type RetainedSince } from './apply';
+import { captureBefore, captureUnlisted, recordChanges } from './change-record';
 import { checkBatch, type AcceptedChange, type Reject } from './check';
+import { evaluateRules } from './rule-evaluation';
 import { preparePartitions, retainedSince, type EppEventRules } from './epp-connections';
 import { recordPosition } from './position';
 import { messagesRetainedSince, prepareMessagePartitions, type MessageRules } from './registry-messages';
@@ -8,7 +10,8 @@ import { deleteUnlisted, recordListedKeys } from './snapshot-keys.repository';
 
 /*
  * One batch, one transaction: its relations checked, its changes applied, the snapshot's keys
- * recorded and the position moved to its last line, so that a crash leaves either all of it or
+ * recorded, the registrations it changed written to the change record (change-record.ts) and the
+ * position moved to its last line, so that a crash leaves either all of it or
  * none of it and the next run resumes right after the last batch that committed.
  */
 
@@ -32,6 +35,12 @@ export interface BatchRules {
   registrars: Set<string>;
   eppEvents: EppEventRules;
   messages: MessageRules;
+  changeRecord: ChangeRecordRules;
+}
+
+/** The change record's month (and its rule hits' and events') is made before the batch's transaction (creating a partition locks the table). */
+export interface ChangeRecordRules {
+  ensurePartition: (at: Date) => Promise<void>;
 }
 
 export type BatchOutcome =
@@ -49,6 +58,8 @@ export async function commitBatch(client: PoolClient, batch: PendingBatch, rules
   await preparePartitions(batch.changes, rules.eppEvents);
   await prepareMessagePartitions(batch.changes, rules.messages);
   const since: RetainedSince = { eppEvents: retainedSince(rules.eppEvents), messages: messagesRetainedSince(rules.messages) };
+  const at = new Date();
+  await rules.changeRecord.ensurePartition(at);
   await client.query('BEGIN');
   try {
     const checked = await checkBatch(client, batch.changes, rules.registrars, rules.tld, rules.eppEvents.now());
@@ -56,9 +67,15 @@ export async function commitBatch(client: PoolClient, batch: PendingBatch, rules
       await client.query('ROLLBACK');
       return { kind: 'stopped', reject: checked.rejects[0]! };
     }
+    await captureBefore(client, checked.accepted);
     const result = await applyWithFallback(client, checked.accepted, rules.strict, since);
     if (batch.listsSnapshotKeys) await recordListedKeys(client, result.applied);
-    if (batch.sweeps) await deleteUnlisted(client);
+    if (batch.sweeps) {
+      await captureUnlisted(client);
+      await deleteUnlisted(client);
+    }
+    await recordChanges(client, batch.lastSeq, at);
+    await evaluateRules(client, batch.lastSeq, at);
     await recordPosition(client, batch.lastSeq);
     await client.query('COMMIT');
     const rejects = [...batch.refused, ...checked.rejects, ...result.rejects].sort((a, b) => a.line - b.line);

@@ -9,6 +9,7 @@ import { isIdn } from '../db/facets';
 import { planSearch } from '../modules/registrations/search-pattern';
 import { searchDomains } from '../modules/registrations/search.service';
 import { applyLines, connectionDayDifferences, facetDifferences, numbered, searchTableDifferences } from './feed.test-support';
+import { changeRecordDifferences, statesOf } from './change-record.test-support';
 import { readPosition } from './position';
 import { randomChanges, readRegistryState, type DomainDoc, type RegistryState } from './random-changes.test-support';
 
@@ -90,11 +91,15 @@ describe('search and the portfolio counts stay exact under the feed', () => {
     const registrarCount = registrarRows[0]!.n;
     const { rows: eventsBefore } = await database.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE kind = 'registry.message'`);
     for (let round = 0; round < 10; round++) {
+      const statesBefore = statesOf(state);
+      const seqBefore = seq - 1;
       const changes = numbered([...randomChanges(state, random, 80)], seq);
       seq += changes.length;
       // Batches of one line, a few lines and the whole set: the same state must come out.
       const summary = await applyLines(database, changes, { batchSize: random.pick([1, 7, 500]) });
       expect(summary.rejects).toEqual([]);
+      // The change record, replayed from the states before, leads where the lines lead, field by field.
+      expect(await changeRecordDifferences(database.pool, seqBefore, statesBefore, statesOf(state))).toEqual([]);
       expect(await searchTableDifferences(database)).toEqual([]);
       // The portfolio's facets and counts (migration 0010) equal a recount with the contract's rules.
       expect(await facetDifferences(database)).toEqual([]);

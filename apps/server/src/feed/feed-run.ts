@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { commitBatch, type BatchRules } from './batch-commit';
+import { commitBatch, type BatchRules, type ChangeRecordRules } from './batch-commit';
 import { applySnapshotInBulk, registryIsEmpty, type BulkStep } from './bulk-snapshot';
 import type { AcceptedChange, Reject } from './check';
 import type { EppEventRules } from './epp-connections';
@@ -26,6 +26,7 @@ export interface RunOptions {
   step: BulkStep;
   eppEvents: EppEventRules;
   messages: MessageRules;
+  changeRecord: ChangeRecordRules;
 }
 
 /** The options, with the registrar handles the database holds (learning those the feed creates). */

@@ -223,6 +223,8 @@ describe('changes', () => {
 
   it('replace a non-empty database with a snapshot: what it does not list is deleted', async () => {
     await applyLines(database, snapshot());
+    const { rows: before } = await database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM domains');
+    const domainsBefore = before[0]!.n;
     const second = numbered(
       [
         { type: 'snapshot', op: 'begin' },
@@ -238,6 +240,11 @@ describe('changes', () => {
     const { rows } = await database.pool.query(`SELECT (SELECT count(*)::int FROM domains) AS domains, (SELECT count(*)::int FROM contacts) AS contacts`);
     expect(rows[0]).toEqual({ domains: 1, contacts: 1 });
     expect(await searchTableDifferences(database)).toEqual([]);
+    // What the end deleted is in the change record, each registration once, with its last state.
+    const { rows: deleted } = await database.pool.query<{ feed_seq: string; n: number; others: number }>(
+      `SELECT feed_seq::text, count(*)::int AS n, count(*) FILTER (WHERE before->>'name' IS NULL)::int AS others FROM registration_changes WHERE kind = 'deleted' AND feed_seq > 100 GROUP BY feed_seq`,
+    );
+    expect(deleted).toEqual([{ feed_seq: '104', n: domainsBefore - 1, others: 0 }]);
   });
 });
 

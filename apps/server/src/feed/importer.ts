@@ -74,6 +74,11 @@ export async function importFeed(database: Database, source: AsyncIterable<Parse
         await ensureMonthlyPartitions(database.db, 'events', new Date(), new Date());
       },
     },
+    changeRecord: {
+      ensurePartition: async (at) => {
+        for (const table of ['registration_changes', 'rule_hits', 'events'] as const) await ensureMonthlyPartitions(database.db, table, at, at);
+      },
+    },
   };
   const end = await withFeedLock(database, (client) => runFeed(client, source, runOptions, report));
   const { lines, applied, skipped, rejected, mode, keptPortalChanges } = report;

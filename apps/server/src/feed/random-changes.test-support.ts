@@ -64,6 +64,8 @@ export interface RegistryState {
   /** The registry's message lines sent so far (retries among them), and the ids removed since. */
   messagesSent: Record<string, unknown>[];
   messagesRemoved: Set<number>;
+  /** Pending transfers by registration: the transfer's id and the gaining registrar. */
+  pendingTransfers: Map<number, { id: number; gaining: string }>;
 }
 
 /**
@@ -111,6 +113,13 @@ export async function readRegistryState(pool: pg.Pool, tld: string, sample?: num
     nextMessageId: Number(max?.message ?? 0) + 1,
     messagesSent: [],
     messagesRemoved: new Set(),
+    pendingTransfers: new Map(
+      (
+        await pool.query<{ id: string; domain_id: string; gaining: string }>(
+          `SELECT DISTINCT ON (domain_id) id, domain_id, gaining_registrar_handle AS gaining FROM transfers WHERE status = 'PENDING' ORDER BY domain_id, requested_at DESC, id DESC`,
+        )
+      ).rows.map((r) => [Number(r.domain_id), { id: Number(r.id), gaining: r.gaining }]),
+    ),
   };
 }
 
@@ -119,6 +128,7 @@ export const changeKinds = {
   update: 25,
   rename: 10,
   transfer: 10,
+  transferRequest: 6,
   delete: 10,
   contact: 10,
   billing: 15,
@@ -230,11 +240,14 @@ export function* randomChanges(
         const next = { ...doc, registrar: gaining, transferredAt: iso(now), updatedAt: iso(now), rgpStatus: 'TRANSFER_PERIOD' };
         state.domains.set(doc.id, next);
         yield domainLine(next);
+        // A pending request is the transfer approved, whoever it named.
+        const pending = state.pendingTransfers.get(doc.id);
+        state.pendingTransfers.delete(doc.id);
         yield {
           type: 'transfer',
           op: 'upsert',
           data: {
-            id: state.nextTransferId++,
+            id: pending?.id ?? state.nextTransferId++,
             domain: doc.id,
             status: 'SERVER_APPROVED',
             gaining,
@@ -246,9 +259,24 @@ export function* randomChanges(
         made++;
         break;
       }
+      case 'transferRequest': {
+        // A transfer away requested: pending until approved (the 'transfer' kind) or the registration goes.
+        const doc = pickDomain(state, random, ids);
+        const gaining = random.pick(state.registrars);
+        if (!doc || gaining === doc.registrar || state.pendingTransfers.has(doc.id)) continue;
+        const id = state.nextTransferId++;
+        state.pendingTransfers.set(doc.id, { id, gaining });
+        yield {
+          type: 'transfer',
+          op: 'upsert',
+          data: { id, domain: doc.id, status: 'PENDING', gaining, losing: doc.registrar, requestedAt: iso(now), actedAt: null },
+        };
+        break;
+      }
       case 'delete': {
         const doc = pickDomain(state, random, ids);
         if (!doc) continue;
+        state.pendingTransfers.delete(doc.id);
         state.domains.delete(doc.id);
         state.names.delete(doc.aLabel);
         yield { type: 'domain', op: 'delete', key: { id: doc.id } };

@@ -9,6 +9,7 @@ import { startEppPasswordAge } from './epp-password-age';
 import { productNameOf } from '../identity/directory/identity-mail';
 import { startWebhookDelivery } from './webhook-delivery';
 import { startPartitionCopy } from './partition-copy';
+import { startNotificationRules } from './notification-rules';
 
 /** Sent mail moves to the queue's archive after an hour (kept there MAIL_RETENTION_DAYS, then deleted). */
 const archiveSentAfterSeconds = 3600;
@@ -40,6 +41,7 @@ export async function startBackgroundWork(app: FastifyInstance, events: RelayEve
   await startApiKeyExpiry({ boss, deps: { db: app.db, directory: app.userDirectory, outbox: app.outbox, log, config }, log });
   await startEppCertificateExpiry({ boss, deps: { db: app.db, directory: app.userDirectory, outbox: app.outbox, log, config }, log });
   await startEppPasswordAge({ boss, deps: eppPasswordAgeDeps(app), log });
+  await startNotificationRules({ boss, db: app.db, tld: config.tld, log });
   await startWebhookDelivery({
     boss,
     deps: { db: app.db, config, directory: app.userDirectory, outbox: app.outbox, log },

@@ -22,6 +22,8 @@ const policy = {
   webhookAttemptsDays: 30,
   messagesDays: 365,
   personalDataDays: 730,
+  registrationChangesDays: 400,
+  ruleHitsDays: 365,
 };
 
 beforeAll(async () => {

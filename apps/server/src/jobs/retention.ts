@@ -67,6 +67,8 @@ const partitionedRetention = (policy: RetentionPolicy): Record<MonthlyPartitione
   // Partitioned by migration 0025 (deleted row by row before it).
   audit_events: policy.auditDays,
   sign_in_attempts: policy.signInDays,
+  registration_changes: policy.registrationChangesDays,
+  rule_hits: policy.ruleHitsDays,
 });
 
 /**

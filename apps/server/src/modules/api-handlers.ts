@@ -15,6 +15,7 @@ import { registrarHandlers } from './registrar/registrar.routes';
 import { userHandlers } from './users/users.routes';
 import { eppConnectionHandlers } from './epp-connections/epp-connections.routes';
 import { messageHandlers } from './messages/messages.routes';
+import { notificationRuleHandlers } from './notification-rules/notification-rules.routes';
 import { eventHandlers } from './events/events.routes';
 import { webhookHandlers } from './webhooks/webhooks.routes';
 
@@ -38,6 +39,7 @@ export function apiHandlers(app: FastifyInstance, apiPrefix: string): ApiHandler
     ...eppPasswordLifeHandlers(app),
     ...eppConnectionHandlers(app),
     ...messageHandlers(app),
+    ...notificationRuleHandlers(app),
     ...webhookHandlers(app),
     ...eventHandlers(app),
     ...accountHandlers(app),

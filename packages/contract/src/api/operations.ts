@@ -67,6 +67,12 @@ export const operations = {
   listWebhookDeliveries: { method: 'GET', path: '/webhooks/:id/deliveries' },
   redeliverWebhookEvent: { method: 'POST', path: '/webhooks/:id/deliveries/:deliveryId/redeliver' },
   listEvents: { method: 'GET', path: '/events' },
+  // Notification rules (issue 32)
+  listNotificationRules: { method: 'GET', path: '/notificationRules' },
+  createNotificationRule: { method: 'POST', path: '/notificationRules' },
+  updateNotificationRule: { method: 'PUT', path: '/notificationRules/:id' },
+  deleteNotificationRule: { method: 'DELETE', path: '/notificationRules/:id' },
+  setRuleMailChoice: { method: 'PUT', path: '/notificationRules/mail' },
   // Session
   getServerProperties: { method: 'GET', path: '/config' },
   listCountries: { method: 'GET', path: '/country' },

@@ -7,6 +7,7 @@ import { eppCertificateRoutes } from './routes/epp-certificates';
 import { eppPasswordLifeRoutes } from './routes/epp-password-life';
 import { eppConnectionRoutes } from './routes/epp-connections';
 import { historyRoutes } from './routes/history';
+import { notificationRuleRoutes } from './routes/notification-rules';
 import { referenceRoutes } from './routes/reference';
 import { registrarRoutes } from './routes/registrar';
 import { registrationRoutes } from './routes/registrations';
@@ -26,6 +27,7 @@ export const routeTable = [
   ...eppCertificateRoutes,
   ...eppConnectionRoutes,
   ...registryMessageRoutes,
+  ...notificationRuleRoutes,
   ...historyRoutes,
   ...userRoutes,
   ...apiKeyManagementRoutes,

@@ -30,6 +30,26 @@ export const webHandledKeys = {
   updateUser: { replaced: ['error.recentSignInRequired'] },
   resetUserTotp: { replaced: ['error.recentSignInRequired'] },
   removeUserPasskeys: { replaced: ['error.recentSignInRequired'] },
+  createNotificationRule: {
+    field: [
+      'validation.required',
+      'validation.maxLength',
+      'validation.pattern',
+      'validation.ruleTarget',
+      'validation.ruleRecipients',
+      'rules.recipientUnknown',
+    ],
+  },
+  updateNotificationRule: {
+    field: [
+      'validation.required',
+      'validation.maxLength',
+      'validation.pattern',
+      'validation.ruleTarget',
+      'validation.ruleRecipients',
+      'rules.recipientUnknown',
+    ],
+  },
   createWebhookEndpoint: {
     field: [
       'validation.required',

@@ -1,11 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { RegistryMessageKind } from '@registrar-panel/contract';
+import type { InboxMessageKind } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
 
 /*
  * SQL on the registry's messages (`registry_messages`, written by the feed) and each user's read
  * marks (`registry_message_reads`). What a caller sees is one predicate (`Audience`): the messages to
- * its registrar and the announcements to all, or only the announcements among them.
+ * its registrar and the announcements to all, or only the announcements among them; beside them, for
+ * a user who reads registrations, the notification rules' hits addressed to that user (`rule_hits`,
+ * kind `ruleHit`, with negative ids so that they never meet the registry's and share the read marks).
  */
 
 export interface Audience {
@@ -18,7 +20,7 @@ export interface Audience {
 export type MessageRow = {
   id: number;
   at: Date;
-  kind: RegistryMessageKind;
+  kind: InboxMessageKind;
   domain: string | null;
   text: string;
   toAll: boolean;
@@ -27,7 +29,7 @@ export type MessageRow = {
 };
 
 export interface MessageFilters {
-  kind?: RegistryMessageKind;
+  kind?: InboxMessageKind;
   unread?: boolean;
   /** Brussels days, both included. */
   from?: string;
@@ -36,13 +38,21 @@ export interface MessageFilters {
   before?: { at: Date; id: number };
 }
 
+/** The caller's inbox: the registry's messages, and the caller's own rule hits when it reads registrations. */
+const inbox = (a: Audience) =>
+  a.registrations
+    ? sql`(SELECT id, at, registrar_handle, kind, domain_name, text FROM registry_messages
+           UNION ALL
+           SELECT -h.id, h.at, h.registrar_handle, 'ruleHit', h.domain_name, h.text FROM rule_hits h WHERE h.username = ${a.username})`
+    : sql`registry_messages`;
+
 const visible = (a: Audience) =>
   sql`(m.registrar_handle = ${a.registrarHandle} OR m.registrar_handle IS NULL)${a.registrations ? sql`` : sql` AND m.kind = 'announcement'`}`;
 
 const columns = sql`m.id::float8 AS id, m.at, m.kind, m.domain_name AS domain, m.text, m.registrar_handle IS NULL AS "toAll",
   r.message_id IS NOT NULL AS read, (m.kind = 'announcement' AND r.dismissed_at IS NULL) AS pinned`;
 
-const withMarks = (a: Audience) => sql`registry_messages m LEFT JOIN registry_message_reads r ON r.username = ${a.username} AND r.message_id = m.id`;
+const withMarks = (a: Audience) => sql`${inbox(a)} m LEFT JOIN registry_message_reads r ON r.username = ${a.username} AND r.message_id = m.id`;
 
 function conditions(f: MessageFilters): SQL[] {
   const where: SQL[] = [];
@@ -76,16 +86,16 @@ export async function pinnedAnnouncements(db: Db, a: Audience, limit: number): P
 export async function countUnread(db: Db, a: Audience, cap: number): Promise<number> {
   const result = await db.execute<{ n: number }>(sql`
     SELECT count(*)::int AS n FROM (
-      SELECT 1 FROM registry_messages m WHERE ${visible(a)}
+      SELECT 1 FROM ${inbox(a)} m WHERE ${visible(a)}
         AND NOT EXISTS (SELECT 1 FROM registry_message_reads r WHERE r.username = ${a.username} AND r.message_id = m.id)
       LIMIT ${cap}) unread`);
   return result.rows[0]?.n ?? 0;
 }
 
 /** One message the caller sees, or none (another registrar's, removed, past retention). */
-export async function visibleMessage(db: Db, a: Audience, id: number): Promise<{ id: number; at: Date; kind: RegistryMessageKind } | undefined> {
-  const result = await db.execute<{ id: number; at: Date; kind: RegistryMessageKind }>(
-    sql`SELECT m.id::float8 AS id, m.at, m.kind FROM registry_messages m WHERE m.id = ${id} AND ${visible(a)}`,
+export async function visibleMessage(db: Db, a: Audience, id: number): Promise<{ id: number; at: Date; kind: InboxMessageKind } | undefined> {
+  const result = await db.execute<{ id: number; at: Date; kind: InboxMessageKind }>(
+    sql`SELECT m.id::float8 AS id, m.at, m.kind FROM ${inbox(a)} m WHERE m.id = ${id} AND ${visible(a)}`,
   );
   return result.rows[0];
 }
@@ -105,7 +115,7 @@ export async function markUnread(db: Db, username: string, id: number): Promise<
 export async function markAllRead(db: Db, a: Audience): Promise<void> {
   await db.execute(sql`
     INSERT INTO registry_message_reads (username, message_id, message_at)
-    SELECT ${a.username}, m.id, m.at FROM registry_messages m WHERE ${visible(a)}
+    SELECT ${a.username}, m.id, m.at FROM ${inbox(a)} m WHERE ${visible(a)}
     ON CONFLICT DO NOTHING`);
 }
 

@@ -106,11 +106,12 @@ describe("another registrar's object named in the path", () => {
     user: 'jan@beta',
     keyId: '',
     webhookId: '',
+    ruleId: '',
     sessionId: 'beta-session-of-jan',
     messageId: '770001',
     passkeyId: 'beta-passkey-of-jan',
   };
-  const betaOnly = ['Beta Contact Person', 'Jan Beta', 'Beta nightly sync'];
+  const betaOnly = ['Beta Contact Person', 'Jan Beta', 'Beta nightly sync', 'Beta watches holds'];
 
   beforeAll(async () => {
     await createRegistrar(t.database.db, { handle: 'alpha' });
@@ -126,6 +127,13 @@ describe("another registrar's object named in the path", () => {
       body: { url: 'http://127.0.0.1:9/beta', eventKinds: ['user.create'] },
     });
     beta.webhookId = webhook.json<{ data: { endpoint: { id: string } } }>().data.endpoint.id;
+    const rule = await call(t, {
+      method: 'POST',
+      url: '/services/notificationRules',
+      as: { username: beta.user, roles: ['SUPPORT'] },
+      body: { name: betaOnly[3], target: { kind: 'entersStatus', status: 'serverHold' }, recipients: [beta.user] },
+    });
+    beta.ruleId = rule.json<{ data: { rule: { id: string } } }>().data.rule.id;
     const now = new Date();
     // An announcement of the registry to beta only: beta's users may read and dismiss it, alpha's may not see it.
     const fed = await applyLines(
@@ -162,6 +170,7 @@ describe("another registrar's object named in the path", () => {
       // Alpha's caller is refused at the endpoint, whatever the attempt.
       [pathParams.webhookDeliveryParams, () => beta.webhookId],
       [pathParams.sessionIdParams, () => beta.sessionId],
+      [pathParams.notificationRuleIdParams, () => beta.ruleId],
       [pathParams.registryMessageIdParams, () => beta.messageId],
       [pathParams.passkeyIdParams, () => beta.passkeyId],
     ]);

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { registryMessageKinds } from '../../registry-messages';
+import { inboxMessageKinds } from '../../registry-messages';
 
 const timestamp = z.string().meta({ description: 'ISO 8601, UTC.' });
 
 export const registryMessageSchema = z.object({
-  id: z.number().int().meta({ description: "The registry's number for the message." }),
+  id: z.number().int().meta({ description: "The registry's number for the message; a rule hit's is negative." }),
   at: timestamp,
-  kind: z.enum(registryMessageKinds),
+  kind: z.enum(inboxMessageKinds).meta({ description: "The registry message's kind, or `ruleHit`: a hit of a notification rule addressed to the caller." }),
   domain: z.string().nullable().meta({ description: 'The registration concerned (Unicode); none for an announcement.' }),
   text: z.string().meta({ description: 'Plain text, at most 1,000 characters.' }),
   toAll: z.boolean().meta({ description: 'An announcement to every registrar.' }),

@@ -20,9 +20,10 @@ export const registryMessageIdParams = z.object({
   id: z.coerce
     .number({ error: 'error.notFound' })
     .int({ error: 'error.notFound' })
-    .positive({ error: 'error.notFound' })
+    .min(-Number.MAX_SAFE_INTEGER, { error: 'error.notFound' })
     .max(Number.MAX_SAFE_INTEGER, { error: 'error.notFound' })
-    .meta({ description: "The message's id." }),
+    .refine((id) => id !== 0, { error: 'error.notFound' })
+    .meta({ description: "The message's id (a rule hit's is negative)." }),
 });
 export const apiKeyIdParams = z.object({ id: z.string().meta({ description: "The key's id (the part after `rpk_` in its prefix)." }) });
 export const eppCertificateSlotParams = z.object({
@@ -35,3 +36,4 @@ export const passkeyIdParams = z.object({
 export const sessionIdParams = z.object({
   sessionId: z.string().meta({ description: 'One of the caller’s own session ids, as `GET /services/me/sessions` lists them.' }),
 });
+export const notificationRuleIdParams = z.object({ id: z.string().meta({ description: "The rule's id." }) });
