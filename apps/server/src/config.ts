@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { eppCertificateRules } from '@registrar-panel/contract';
+import { eppCertificateRules, reconciliationLimits } from '@registrar-panel/contract';
 import { isLoopbackHostname, parseTrustProxy, type TrustProxy } from './lib/addresses';
 import { encryptionKey, flag, oneOf, presentVariables, refusals, urlWith, wholeNumber } from './lib/env-rules';
 import { parseLimit, rateLimitPolicy, type RateLimits } from './lib/rate-limit-policy';
@@ -89,6 +89,8 @@ export interface Config {
   eppPasswordMaxAgeDays: number;
   /** WEBHOOKS_ALLOW_HTTP_LOOPBACK: webhook endpoints may be plain http:// to this machine (demo, tests); never to anything else. */
   webhooksAllowHttpLoopback: boolean;
+  /** The largest reconciliation upload, in bytes (`RECONCILIATION_MAX_BYTES`, 200 MiB by default): 413 beyond. */
+  reconciliationMaxBytes: number;
 }
 
 /** How the relay retries a mail it could not hand to the SMTP server (mail/outbox.ts). */
@@ -122,6 +124,8 @@ export interface RetentionPolicy {
   webhookAttemptsDays: number;
   /** The registry's messages from the feed, and users' read marks on them; by month. */
   messagesDays: number;
+  /** Reconciliation runs and their results (modules/reconciliation/); the results by month. */
+  reconciliationDays: number;
 }
 
 export const defaultRetention: RetentionPolicy = {
@@ -132,6 +136,7 @@ export const defaultRetention: RetentionPolicy = {
   eventsDays: 90,
   webhookAttemptsDays: 30,
   messagesDays: 365,
+  reconciliationDays: reconciliationLimits.retentionDays,
 };
 
 /** After this many days an EPP password is too old: its registrar's ADMIN users are mailed once (issue 31). */
@@ -214,6 +219,9 @@ export const variablesSchema = z.object({
   EVENTS_RETENTION_DAYS: days.optional(),
   WEBHOOK_LOG_RETENTION_DAYS: days.optional(),
   WEBHOOKS_ALLOW_HTTP_LOOPBACK: flag.optional(),
+  // Up to 10 GiB: the file streams into the database and is never held whole.
+  RECONCILIATION_MAX_BYTES: wholeNumber(1024, 10_737_418_240, 'bytes, a whole number from 1024 to 10737418240 (10 GiB)').optional(),
+  RECONCILIATION_RETENTION_DAYS: days.optional(),
   PASSWORD_HASH_CONCURRENCY: wholeNumber(0, 10_000, 'a whole number').optional(),
   PASSWORD_HASH_QUEUE: wholeNumber(0, 100_000, 'a whole number').optional(),
   // A bearer token: one word of printable characters, long enough that guessing it is hopeless.
@@ -316,12 +324,14 @@ const configSchema = variablesSchema.transform((v, context): Config => {
       eventsDays: v.EVENTS_RETENTION_DAYS ?? defaultRetention.eventsDays,
       webhookAttemptsDays: v.WEBHOOK_LOG_RETENTION_DAYS ?? defaultRetention.webhookAttemptsDays,
       messagesDays: v.MESSAGES_RETENTION_DAYS ?? defaultRetention.messagesDays,
+      reconciliationDays: v.RECONCILIATION_RETENTION_DAYS ?? defaultRetention.reconciliationDays,
     },
     metricsToken: v.METRICS_TOKEN,
     eppCertMaxValidityDays: v.EPP_CERT_MAX_VALIDITY_DAYS ?? eppCertificateRules.defaultMaxValidityDays,
     eppPasswordMaxAgeDays: v.EPP_PASSWORD_MAX_AGE_DAYS ?? defaultEppPasswordMaxAgeDays,
     // Off unless set, but on in demo mode: the demo's receiver runs on this machine.
     webhooksAllowHttpLoopback: v.WEBHOOKS_ALLOW_HTTP_LOOPBACK ?? demoMode,
+    reconciliationMaxBytes: v.RECONCILIATION_MAX_BYTES ?? reconciliationLimits.defaultMaxBytes,
   };
 });
 

@@ -59,6 +59,9 @@ export const auditActions = [
   'account.sessions.endOthers',
   'account.passkey.add',
   'account.passkey.remove',
+  // Reconciliation (reconciliation.ts): a file uploaded and compared, its results downloaded.
+  'reconciliation.upload',
+  'download.reconciliation',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -111,6 +114,8 @@ export const auditActionKinds = {
   'account.sessions.endOthers': 'users',
   'account.passkey.add': 'users',
   'account.passkey.remove': 'users',
+  'reconciliation.upload': 'downloads',
+  'download.reconciliation': 'downloads',
 } as const satisfies Record<AuditAction, Exclude<HistoryKind, 'signIn'>>;
 
 /** The audit actions of one kind (none for `signIn`). */

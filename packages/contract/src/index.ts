@@ -26,6 +26,7 @@ export * from './visible-text';
 export * from './events';
 export * from './webhooks';
 export * from './account';
+export * from './reconciliation';
 // The operations' methods and paths, for the web's client (no zod: the route table itself stays in the `api` subpath).
 export { operations, servicesPrefix, type OperationId } from './api/operations';
 // The route table's marks of the message keys the web shows its own way (zod-free copy, held equal to the entries by a test).
@@ -101,3 +102,4 @@ export type {
   WebhookEndpointsResponse,
   WebhookSecretResponse,
 } from './api/responses/webhooks';
+export type { ReconciliationResult, ReconciliationResultsResponse, ReconciliationRun, ReconciliationRunsResponse } from './api/responses/reconciliation';

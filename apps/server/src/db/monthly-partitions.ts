@@ -19,6 +19,7 @@ export const monthlyPartitionedTables = {
   events: 'at',
   webhook_attempts: 'at',
   registry_messages: 'at',
+  reconciliation_results: 'run_started_at',
 } as const;
 export type MonthlyPartitionedTable = keyof typeof monthlyPartitionedTables;
 

@@ -55,6 +55,9 @@ function cleanups(policy: RetentionPolicy): Cleanup[] {
     olderThan('epp_connection_days', 'day', policy.eppEventsDays),
     // Read marks last as long as the registry's messages they mark (their partitions: maintainPartitions).
     olderThan('registry_message_reads', 'message_at', policy.messagesDays),
+    // Reconciliation: the results in a month not yet wholly past (the others: maintainPartitions), then the runs.
+    olderThan('reconciliation_results', 'run_started_at', policy.reconciliationDays),
+    olderThan('reconciliation_runs', 'started_at', policy.reconciliationDays, sql`AND state IN ('done', 'failed')`),
   ];
 }
 
@@ -64,6 +67,7 @@ const partitionedRetention = (policy: RetentionPolicy): Record<MonthlyPartitione
   events: policy.eventsDays,
   webhook_attempts: policy.webhookAttemptsDays,
   registry_messages: policy.messagesDays,
+  reconciliation_results: policy.reconciliationDays,
 });
 
 /**

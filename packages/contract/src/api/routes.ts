@@ -9,6 +9,7 @@ import { eppConnectionRoutes } from './routes/epp-connections';
 import { historyRoutes } from './routes/history';
 import { referenceRoutes } from './routes/reference';
 import { registrarRoutes } from './routes/registrar';
+import { reconciliationRoutes } from './routes/reconciliation';
 import { registrationRoutes } from './routes/registrations';
 import { sessionRoutes } from './routes/session';
 import { registryMessageRoutes } from './routes/registry-messages';
@@ -22,6 +23,7 @@ import { eventStreamRoutes, webhookRoutes } from './routes/webhooks';
  */
 export const routeTable = [
   ...registrationRoutes,
+  ...reconciliationRoutes,
   ...registrarRoutes,
   ...eppCertificateRoutes,
   ...eppConnectionRoutes,

@@ -35,3 +35,7 @@ export const passkeyIdParams = z.object({
 export const sessionIdParams = z.object({
   sessionId: z.string().meta({ description: 'One of the caller’s own session ids, as `GET /services/me/sessions` lists them.' }),
 });
+
+export const reconciliationRunIdParams = z.object({
+  runId: z.string().meta({ description: 'One of the registrar’s reconciliation runs, as `POST /services/reconciliations` answered it.' }),
+});
