@@ -32,7 +32,7 @@ export function headerKey(cell: string): string {
   return cell
     .normalize('NFC')
     .toLowerCase()
-    .replace(/[\s_.\-]+/g, '');
+    .replace(/[\s_.-]+/g, '');
 }
 
 /** What a run finds: names the registry has that the file lacks, names the file has that the registrar does not sponsor, field differences, and lines that could not be read. */
@@ -87,7 +87,12 @@ export const reconciliationUploadQuerySchema = z.object({
 /** `GET …/results`: one kind, a page at a time (zero-based). */
 export const reconciliationResultsQuerySchema = z.object({
   kind: z.enum(reconciliationKinds, { error: 'error.badRequest' }),
-  page: z.coerce.number({ error: 'error.badRequest' }).int({ error: 'error.badRequest' }).min(0, { error: 'error.badRequest' }).max(1_000_000, { error: 'error.badRequest' }).default(0),
+  page: z.coerce
+    .number({ error: 'error.badRequest' })
+    .int({ error: 'error.badRequest' })
+    .min(0, { error: 'error.badRequest' })
+    .max(1_000_000, { error: 'error.badRequest' })
+    .default(0),
 });
 export type ReconciliationResultsQuery = z.input<typeof reconciliationResultsQuerySchema>;
 

@@ -905,7 +905,10 @@ export const reconciliationRuns = pgTable(
     bytesReceived: bigint('bytes_received', { mode: 'number' }).notNull().default(0),
     bytesTotal: bigint('bytes_total', { mode: 'number' }),
     linesRead: integer('lines_read').notNull().default(0),
-    columns: text('columns').array().notNull().default(sql`'{}'`),
+    columns: text('columns')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
     failure: text('failure'),
   },
@@ -940,8 +943,5 @@ export const reconciliationResults = pgTable(
     fileValue: text('file_value'),
     problem: text('problem'),
   },
-  (t) => [
-    primaryKey({ columns: [t.runId, t.kind, t.seq, t.runStartedAt] }),
-    index('reconciliation_results_started_idx').on(t.runStartedAt),
-  ],
+  (t) => [primaryKey({ columns: [t.runId, t.kind, t.seq, t.runStartedAt] }), index('reconciliation_results_started_idx').on(t.runStartedAt)],
 );

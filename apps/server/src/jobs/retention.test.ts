@@ -14,7 +14,16 @@ import { ensureMonthlyPartitions } from '../db/monthly-partitions';
 let t: TestApp;
 const now = new Date('2026-11-23T12:00:00Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
-const policy = { auditDays: 730, signInDays: 365, mailDays: 7, eppEventsDays: 90, eventsDays: 90, webhookAttemptsDays: 30, messagesDays: 365, reconciliationDays: 30 };
+const policy = {
+  auditDays: 730,
+  signInDays: 365,
+  mailDays: 7,
+  eppEventsDays: 90,
+  eventsDays: 90,
+  webhookAttemptsDays: 30,
+  messagesDays: 365,
+  reconciliationDays: 30,
+};
 
 beforeAll(async () => {
   t = await createTestApp();

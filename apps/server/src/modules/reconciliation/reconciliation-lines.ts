@@ -47,7 +47,16 @@ const shown = (text: string) => visibleText(text.length > shownNameMax ? `${text
 
 export function stageLine(line: number, fields: readonly string[], columns: ColumnMap, width: number, tld: string): StagedLine {
   const nameText = (columns.name === undefined ? '' : (fields[columns.name] ?? '')).trim();
-  const staged: StagedLine = { line, aLabel: null, name: nameText === '' ? null : shown(nameText), expiry: null, nameServers: null, registrant: null, ds: null, problem: null };
+  const staged: StagedLine = {
+    line,
+    aLabel: null,
+    name: nameText === '' ? null : shown(nameText),
+    expiry: null,
+    nameServers: null,
+    registrant: null,
+    ds: null,
+    problem: null,
+  };
   const bad = (problem: ReconciliationLineProblem) => ({ ...staged, problem });
   if (fields.length !== width) return bad('reconciliation.line.fieldCount');
   const aLabel = nameText === '' ? '' : aLabelOf(nameText.replace(/\.$/, ''), tld);
@@ -125,7 +134,10 @@ export function nameServersOf(text: string): string | null {
 export function dsRecordsOf(text: string): string | null {
   const records = new Set<string>();
   for (const record of text.split(/[|;,\r\n]+/)) {
-    const parts = record.trim().split(/\s+/).filter((part) => part !== '');
+    const parts = record
+      .trim()
+      .split(/\s+/)
+      .filter((part) => part !== '');
     if (parts.length === 0) continue;
     if (parts.length < 4) return null;
     const [keyTag, algorithm, digestType] = parts.map((part) => (/^\d{1,5}$/.test(part) ? Number(part) : Number.NaN));

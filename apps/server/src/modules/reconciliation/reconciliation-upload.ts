@@ -1,5 +1,10 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { reconciliationComparedFields, reconciliationLimits, type ReconciliationComparedField, type ReconciliationLineProblem } from '@registrar-panel/contract';
+import {
+  reconciliationComparedFields,
+  reconciliationLimits,
+  type ReconciliationComparedField,
+  type ReconciliationLineProblem,
+} from '@registrar-panel/contract';
 import { AppError } from '../../errors';
 import { CsvReader, type CsvRecord, type CsvRecordProblem } from '../../lib/csv-reader';
 import { columnsOf, stageLine, type ColumnMap, type StagedLine } from './reconciliation-lines';
@@ -76,7 +81,16 @@ export class StagingTransform extends Transform {
       }
       this.lines++;
       if (record.problem) {
-        out += copyRecord({ line: record.line, aLabel: null, name: null, expiry: null, nameServers: null, registrant: null, ds: null, problem: readerProblems[record.problem] });
+        out += copyRecord({
+          line: record.line,
+          aLabel: null,
+          name: null,
+          expiry: null,
+          nameServers: null,
+          registrant: null,
+          ds: null,
+          problem: readerProblems[record.problem],
+        });
       } else if (!record.fields.every((field) => field.trim() === '')) {
         // A line of empty cells (`;;;`, which spreadsheets write below the data) is no line.
         out += copyRecord(stageLine(record.line, record.fields, this.columns, this.width, this.tld));

@@ -30,7 +30,10 @@ const running = sql`state IN ('receiving', 'comparing')`;
  * runs is the lock, taken by this INSERT in the database, so two uploads at the same instant cannot
  * both start. A run that stopped reporting for `staleMinutes` (its server died) is marked failed first.
  */
-export async function startRun(db: Db, values: { registrarHandle: string; startedBy: string; fileName: string | null; bytesTotal: number | null }): Promise<RunRow | undefined> {
+export async function startRun(
+  db: Db,
+  values: { registrarHandle: string; startedBy: string; fileName: string | null; bytesTotal: number | null },
+): Promise<RunRow | undefined> {
   await db
     .update(reconciliationRuns)
     .set({ state: 'failed', failure: 'reconciliation.failed', finishedAt: sql`now()` })
@@ -227,7 +230,9 @@ export function resultRecords(database: Database, run: RunRow): AsyncGenerator<B
   const text = (expression: string) => neutraliseFormulaSql(`nullif(${expression}, '')`);
   return copyCsvRecords(
     database,
-    (literal) => `SELECT ${text('r.kind')}, r.line_no, ${text('r.name')}, ${text('r.field')}, ${text('r.registry_value')}, ${text('r.file_value')}, ${text('p.text')}
+    (
+      literal,
+    ) => `SELECT ${text('r.kind')}, r.line_no, ${text('r.name')}, ${text('r.field')}, ${text('r.registry_value')}, ${text('r.file_value')}, ${text('p.text')}
       FROM reconciliation_results r LEFT JOIN (VALUES ${problemTexts}) AS p(key, text) ON p.key = r.problem
      WHERE r.run_id = ${literal(run.id)}::uuid AND r.run_started_at = ${literal(run.startedAt.toISOString())}::timestamptz
      ORDER BY ${kindOrder}, r.seq`,

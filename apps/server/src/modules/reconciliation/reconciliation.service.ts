@@ -88,7 +88,12 @@ function declaredLength(request: IncomingMessage): number | null {
  * Refused while reading (nothing of the run kept): more bytes than the bound (413), a header without
  * a name column (400).
  */
-export async function reconcile(deps: ReconciliationDeps, user: SignedInUser, fileName: string | undefined, request: IncomingMessage): Promise<ReconciliationRun> {
+export async function reconcile(
+  deps: ReconciliationDeps,
+  user: SignedInUser,
+  fileName: string | undefined,
+  request: IncomingMessage,
+): Promise<ReconciliationRun> {
   const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (!csvTypes.has(type)) throw AppError.of(415, 'reconciliation.notCsv');
   const bytesTotal = declaredLength(request);

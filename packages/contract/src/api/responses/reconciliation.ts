@@ -5,10 +5,9 @@ import { reconciliationComparedFields, reconciliationKinds, reconciliationStates
 
 const timestamp = z.string().meta({ description: 'ISO 8601, UTC.' });
 
-const countsSchema = z.object(Object.fromEntries(reconciliationKinds.map((kind) => [kind, z.number().int()])) as Record<
-  (typeof reconciliationKinds)[number],
-  z.ZodNumber
->);
+const countsSchema = z.object(
+  Object.fromEntries(reconciliationKinds.map((kind) => [kind, z.number().int()])) as Record<(typeof reconciliationKinds)[number], z.ZodNumber>,
+);
 
 /** One run: its file, its phase and progress, what it found. */
 export const reconciliationRunSchema = z.object({
