@@ -144,7 +144,7 @@ async function main() {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv', 'content-length': String(bytes) },
       body: Readable.toWeb(createReadStream(filePath)) as ReadableStream<Uint8Array>,
       duplex: 'half',
-    } as RequestInit);
+    });
     const text = await response.text();
     const seconds = (performance.now() - started) / 1000;
     const peakKb = memoryKb(portal.pid, 'VmHWM');
