@@ -43,6 +43,7 @@ export interface StagedLine {
 }
 
 const shownNameMax = 255;
+const ldhName = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
 const shown = (text: string) => visibleText(text.length > shownNameMax ? `${text.slice(0, shownNameMax)}…` : text);
 
 export function stageLine(line: number, fields: readonly string[], columns: ColumnMap, width: number, tld: string): StagedLine {
@@ -60,7 +61,8 @@ export function stageLine(line: number, fields: readonly string[], columns: Colu
   const bad = (problem: ReconciliationLineProblem) => ({ ...staged, problem });
   if (fields.length !== width) return bad('reconciliation.line.fieldCount');
   const aLabel = nameText === '' ? '' : aLabelOf(nameText.replace(/\.$/, ''), tld);
-  if (aLabel === '') return bad('reconciliation.line.name');
+  // A URL's host takes more than a domain name may hold (`=`, `+`): letters, digits and hyphens only.
+  if (!ldhName.test(aLabel)) return bad('reconciliation.line.name');
   staged.aLabel = aLabel;
   const cell = (field: ReconciliationField) => {
     const index = columns[field];
