@@ -22,7 +22,8 @@ export function useReconciliationResults(runId: string, kind: ReconciliationKind
   return useQuery({
     queryKey: registrationKeys.reconciliationResults(runId, kind, page),
     queryFn: () => callApi('getReconciliationResults', { params: { runId }, query: { kind, page } }),
-    placeholderData: keepPreviousData,
+    // The previous page stays while the next loads, but never another kind's rows under this kind's columns.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[3] === kind ? keepPreviousData(previous) : undefined),
   });
 }
 

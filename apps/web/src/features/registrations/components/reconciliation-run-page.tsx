@@ -99,11 +99,10 @@ function Run({ run }: { run: ReconciliationRun }) {
                 <ListGroup.Item
                   key={each}
                   as="li"
-                  className="d-flex justify-content-between align-items-baseline gap-2"
-                  active={each === kind}
+                  className={`d-flex justify-content-between align-items-baseline gap-2${each === kind ? ' list-group-item-primary fw-semibold' : ''}`}
                   data-testid={`reconciliation-count-${each}`}
                 >
-                  <Link to={hrefOf(each)} className={each === kind ? 'link-light' : undefined} aria-current={each === kind ? 'true' : undefined}>
+                  <Link to={hrefOf(each)} aria-current={each === kind ? 'true' : undefined}>
                     {t(`registrations.reconciliation.kind.${each}`)}
                   </Link>
                   <span className="fw-semibold">{count(run.counts[each])}</span>
@@ -170,7 +169,11 @@ function ResultList({
     <SectionCard id="reconciliation-results" title={title} flush testId="reconciliation-results">
       <p className="small text-body-secondary m-3 mb-2">{t(`registrations.reconciliation.kindText.${kind}`)}</p>
       {total === 0 && <p className="m-3">{t('registrations.reconciliation.none')}</p>}
-      {total > 0 && results.data && <ResultTable kind={kind} results={results.data.results} />}
+      {total > 0 && results.data && (
+        <div className="px-3">
+          <ResultTable kind={kind} results={results.data.results} />
+        </div>
+      )}
       {pageCount > 1 && (
         <div className="m-3">
           <Pager
