@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { eppCertificateRules } from '@registrar-panel/contract';
+import { eppCertificateRules, reconciliationLimits } from '@registrar-panel/contract';
 import { isLoopbackHostname, parseTrustProxy, type TrustProxy } from './lib/addresses';
 import { encryptionKey, flag, oneOf, presentVariables, refusals, urlListWith, urlWith, wholeNumber } from './lib/env-rules';
 import { parseLimit, rateLimitPolicy, type RateLimits } from './lib/rate-limit-policy';
@@ -109,6 +109,8 @@ export interface Config {
    * a deployment keeps it on, and the start warns when it is off.
    */
   personalDataLog: boolean;
+  /** The largest reconciliation upload, in bytes (`RECONCILIATION_MAX_BYTES`, 200 MiB by default): 413 beyond. */
+  reconciliationMaxBytes: number;
 }
 
 /** How the relay retries a mail it could not hand to the SMTP server (mail/outbox.ts). */
@@ -148,6 +150,8 @@ export interface RetentionPolicy {
   registrationChangesDays: number;
   /** Notification rules' hits (modules/notification-rules/); by month. */
   ruleHitsDays: number;
+  /** Reconciliation runs and their results (modules/reconciliation/); the results by month. */
+  reconciliationDays: number;
 }
 
 export const defaultRetention: RetentionPolicy = {
@@ -161,6 +165,7 @@ export const defaultRetention: RetentionPolicy = {
   personalDataDays: 730,
   registrationChangesDays: 400,
   ruleHitsDays: 365,
+  reconciliationDays: reconciliationLimits.retentionDays,
 };
 
 /** After this many days an EPP password is too old: its registrar's ADMIN users are mailed once (issue 31). */
@@ -251,6 +256,9 @@ export const variablesSchema = z.object({
   PERSONAL_DATA_LOG_RETENTION_DAYS: days.optional(),
   PERSONAL_DATA_LOG: flag.optional(),
   WEBHOOKS_ALLOW_HTTP_LOOPBACK: flag.optional(),
+  // Up to 10 GiB: the file streams into the database and is never held whole.
+  RECONCILIATION_MAX_BYTES: wholeNumber(1024, 10_737_418_240, 'bytes, a whole number from 1024 to 10737418240 (10 GiB)').optional(),
+  RECONCILIATION_RETENTION_DAYS: days.optional(),
   PASSWORD_HASH_CONCURRENCY: wholeNumber(0, 10_000, 'a whole number').optional(),
   PASSWORD_HASH_QUEUE: wholeNumber(0, 100_000, 'a whole number').optional(),
   // A bearer token: one word of printable characters, long enough that guessing it is hopeless.
@@ -372,6 +380,7 @@ const configSchema = variablesSchema.transform((v, context): Config => {
       personalDataDays: v.PERSONAL_DATA_LOG_RETENTION_DAYS ?? defaultRetention.personalDataDays,
       registrationChangesDays: v.REGISTRATION_CHANGES_RETENTION_DAYS ?? defaultRetention.registrationChangesDays,
       ruleHitsDays: v.RULE_HITS_RETENTION_DAYS ?? defaultRetention.ruleHitsDays,
+      reconciliationDays: v.RECONCILIATION_RETENTION_DAYS ?? defaultRetention.reconciliationDays,
     },
     personalDataLog: v.PERSONAL_DATA_LOG ?? true,
     metricsToken: v.METRICS_TOKEN,
@@ -379,6 +388,7 @@ const configSchema = variablesSchema.transform((v, context): Config => {
     eppPasswordMaxAgeDays: v.EPP_PASSWORD_MAX_AGE_DAYS ?? defaultEppPasswordMaxAgeDays,
     // Off unless set, but on in demo mode: the demo's receiver runs on this machine.
     webhooksAllowHttpLoopback: v.WEBHOOKS_ALLOW_HTTP_LOOPBACK ?? demoMode,
+    reconciliationMaxBytes: v.RECONCILIATION_MAX_BYTES ?? reconciliationLimits.defaultMaxBytes,
   };
 });
 

@@ -21,3 +21,5 @@ export interface AppConfiguration {
 }
 
 export const tldProperty = 'ngp.registration.exposed.top_level_domain';
+/** The largest reconciliation upload in bytes (the server's `RECONCILIATION_MAX_BYTES`), for the upload page's words. */
+export const reconciliationMaxBytesProperty = 'reconciliation.maxBytes';

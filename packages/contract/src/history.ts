@@ -65,6 +65,9 @@ export const auditActions = [
   'account.passkey.add',
   'account.passkey.remove',
   'account.passkey.rename',
+  // Reconciliation (reconciliation.ts): a file uploaded and compared, its results downloaded.
+  'reconciliation.upload',
+  'download.reconciliation',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -125,6 +128,8 @@ export const auditActionKinds = {
   'account.passkey.add': 'users',
   'account.passkey.remove': 'users',
   'account.passkey.rename': 'users',
+  'reconciliation.upload': 'downloads',
+  'download.reconciliation': 'downloads',
 } as const satisfies Record<AuditAction, Exclude<HistoryKind, 'signIn' | 'personalData'>>;
 
 /** The audit actions of one kind (none for `signIn` and `personalData`). */

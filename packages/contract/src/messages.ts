@@ -127,6 +127,25 @@ export const messageTexts = {
   'account.passkey.notAccepted': 'The passkey was not added. Please try again.',
   'account.passkey.last': 'This is your only second step: add another passkey or an authenticator app before you remove it.',
   'account.passkey.unavailable': 'Passkeys cannot be used at this address of the portal.',
+  // Reconciliation (reconciliation.ts): the upload's refusals and the lines that could not be compared.
+  'reconciliation.notCsv': 'Upload the file as CSV (text/csv), in UTF-8.',
+  'reconciliation.tooLarge': 'This file is larger than {{max}} MB, the largest file a reconciliation takes. Split it and upload each part.',
+  'reconciliation.running': 'A reconciliation of your registrar is already running. Wait until it has finished, then upload again.',
+  'reconciliation.empty': 'This file is empty: it needs a header line and one line per domain name.',
+  'reconciliation.header.noName':
+    'The first line must be a header with a column named name (or domain); the other columns are optional: expiry date, name servers, registrant, DS.',
+  'reconciliation.header.encoding': 'The header line is not UTF-8 text. Save the file as CSV UTF-8 and upload it again.',
+  'reconciliation.failed': 'The reconciliation stopped before its end. Please upload the file again.',
+  'reconciliation.line.encoding': 'This line is not UTF-8 text.',
+  'reconciliation.line.tooLong': 'This line is longer than {{max}} bytes.',
+  'reconciliation.line.fieldCount': 'This line has another number of columns than the header.',
+  'reconciliation.line.quotes': 'A quoted value on this line is not closed, or text follows its closing quote.',
+  'reconciliation.line.name': 'This is not a domain name.',
+  'reconciliation.line.expiry': 'The expiry date is not a date (YYYY-MM-DD or DD/MM/YYYY).',
+  'reconciliation.line.nameServers': 'A name server is not a host name.',
+  'reconciliation.line.ds': 'A DS record is not four values: key tag, algorithm, digest type and digest in hexadecimal.',
+  'reconciliation.line.registrant': 'The registrant handle is too long or holds spaces.',
+  'reconciliation.line.duplicate': 'This domain name is already on an earlier line.',
 } as const;
 export type MessageKey = keyof typeof messageTexts;
 /** One language's text for every message key. */

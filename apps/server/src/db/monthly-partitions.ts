@@ -25,6 +25,7 @@ export const monthlyPartitionedTables = {
   sign_in_attempts: 'at',
   registration_changes: 'at',
   rule_hits: 'at',
+  reconciliation_results: 'run_started_at',
 } as const;
 export type MonthlyPartitionedTable = keyof typeof monthlyPartitionedTables;
 

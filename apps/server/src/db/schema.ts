@@ -1095,3 +1095,64 @@ export const ruleHits = pgTable(
       .where(sql`${t.mailedAt} IS NULL`),
   ],
 );
+
+/**
+ * Reconciliation runs (issue 34, `modules/reconciliation/`): a registrar's uploaded list compared with
+ * its registrations. At most one running per registrar: the partial unique index is the lock, taken
+ * by the run's INSERT. The file itself is never stored: its rows live in a temporary table of the
+ * run's own connection. Deleted after 30 days with their results (jobs/retention.ts).
+ */
+export const reconciliationRuns = pgTable(
+  'reconciliation_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    registrarHandle: cText('registrar_handle').references(() => registrars.handle),
+    startedBy: text('started_by').notNull(),
+    fileName: text('file_name'),
+    state: text('state').notNull(),
+    startedAt: at('started_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    finishedAt: at('finished_at'),
+    bytesReceived: bigint('bytes_received', { mode: 'number' }).notNull().default(0),
+    bytesTotal: bigint('bytes_total', { mode: 'number' }),
+    linesRead: integer('lines_read').notNull().default(0),
+    columns: text('columns')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    failure: text('failure'),
+  },
+  (t) => [
+    uniqueIndex('reconciliation_runs_one_running_idx')
+      .on(t.registrarHandle)
+      .where(sql`${t.state} IN ('receiving', 'comparing')`),
+    index('reconciliation_runs_registrar_idx').on(t.registrarHandle, t.startedAt),
+    index('reconciliation_runs_started_idx').on(t.startedAt),
+    check('reconciliation_runs_state_check', sql`${t.state} IN ('receiving', 'comparing', 'done', 'failed')`),
+  ],
+);
+
+/**
+ * What a run found, one row each, numbered within its kind (`seq`, from 1) for paging. Only grows
+ * between retention runs: partitioned by month on `run_started_at` in its migration (drizzle-kit
+ * cannot say so), partitions made ahead and dropped by db/monthly-partitions.ts.
+ */
+export const reconciliationResults = pgTable(
+  'reconciliation_results',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => reconciliationRuns.id, { onDelete: 'cascade' }),
+    runStartedAt: at('run_started_at').notNull(),
+    kind: text('kind').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    lineNo: integer('line_no'),
+    name: text('name'),
+    field: text('field'),
+    registryValue: text('registry_value'),
+    fileValue: text('file_value'),
+    problem: text('problem'),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.kind, t.seq, t.runStartedAt] }), index('reconciliation_results_started_idx').on(t.runStartedAt)],
+);

@@ -24,6 +24,7 @@ const policy = {
   personalDataDays: 730,
   registrationChangesDays: 400,
   ruleHitsDays: 365,
+  reconciliationDays: 30,
 };
 
 beforeAll(async () => {
@@ -63,6 +64,12 @@ describe('retention', () => {
     // Read marks go with the messages they mark (whose partitions the job drops past a year).
     await db.execute(sql`INSERT INTO registry_message_reads (username, message_id, message_at)
       SELECT users.username, m.id, m.at FROM users, (VALUES (1, ${daysAgo(366)}::timestamptz), (2, ${daysAgo(364)}::timestamptz)) AS m(id, at) WHERE username = 'ada@alpha'`);
+    // A reconciliation's run and results go after 30 days, whichever month's partition holds them.
+    await ensureMonthlyPartitions(db, 'reconciliation_results', daysAgo(31), daysAgo(29));
+    await db.execute(sql`WITH runs AS (
+        INSERT INTO reconciliation_runs (registrar_handle, started_by, state, started_at)
+        VALUES ('alpha', 'ada@alpha', 'done', ${daysAgo(31)}), ('alpha', 'ada@alpha', 'done', ${daysAgo(29)}) RETURNING id, started_at)
+      INSERT INTO reconciliation_results (run_id, run_started_at, kind, seq, name) SELECT id, started_at, 'missingFromFile', 1, 'a.be' FROM runs`);
 
     const deleted = await applyRetention(db, policy, now);
 
@@ -74,6 +81,8 @@ describe('retention', () => {
       user_email_changes: 1,
       epp_connection_days: 1,
       registry_message_reads: 1,
+      reconciliation_results: 1,
+      reconciliation_runs: 1,
     });
     expect((await db.execute<{ id: number }>(sql`SELECT message_id::int AS id FROM registry_message_reads`)).rows).toEqual([{ id: 2 }]);
     expect((await db.execute<{ day: string }>(sql`SELECT day::text FROM epp_connection_days`)).rows).toEqual([{ day: '2026-08-26' }]);
@@ -84,6 +93,7 @@ describe('retention', () => {
     expect((await db.select({ accountId: userEmailChanges.accountId }).from(userEmailChanges)).map((row) => row.accountId)).toEqual(['changed-today']);
     // Run again: nothing more to delete.
     expect(Object.values(await applyRetention(db, policy, now))).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await applyRetention(db, policy, now))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('cleans a large table in batches, to the last row', async () => {

@@ -54,6 +54,9 @@ function cleanups(policy: RetentionPolicy): Cleanup[] {
     olderThan('epp_connection_days', 'day', policy.eppEventsDays),
     // Read marks last as long as the registry's messages they mark (their partitions: maintainPartitions).
     olderThan('registry_message_reads', 'message_at', policy.messagesDays),
+    // Reconciliation: the results in a month not yet wholly past (the others: maintainPartitions), then the runs.
+    olderThan('reconciliation_results', 'run_started_at', policy.reconciliationDays),
+    olderThan('reconciliation_runs', 'started_at', policy.reconciliationDays, sql`AND state IN ('done', 'failed')`),
   ];
 }
 
@@ -69,6 +72,7 @@ const partitionedRetention = (policy: RetentionPolicy): Record<MonthlyPartitione
   sign_in_attempts: policy.signInDays,
   registration_changes: policy.registrationChangesDays,
   rule_hits: policy.ruleHitsDays,
+  reconciliation_results: policy.reconciliationDays,
 });
 
 /**

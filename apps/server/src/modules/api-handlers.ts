@@ -4,6 +4,7 @@ import { accountHandlers } from './account/account.routes';
 import { apiKeyHandlers } from './api-keys/api-keys.routes';
 import { serverPropertiesHandlers } from './config/config.routes';
 import { countryHandlers } from './country/country.routes';
+import { reconciliationHandlers } from './reconciliation/reconciliation.routes';
 import { registrationHandlers } from './registrations/registrations.routes';
 import { eppHandlers } from './epp/epp.routes';
 import { eppCertificateHandlers } from './epp-certificates/epp-certificates.routes';
@@ -26,6 +27,7 @@ import { webhookHandlers } from './webhooks/webhooks.routes';
 export function apiHandlers(app: FastifyInstance, apiPrefix: string): ApiHandlers {
   return {
     ...registrationHandlers(app),
+    ...reconciliationHandlers(app),
     ...registrarHandlers(app),
     ...eppHandlers(app),
     ...eppCertificateHandlers(app),

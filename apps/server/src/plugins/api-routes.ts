@@ -179,6 +179,9 @@ export async function apiRoutesPlugin(app: FastifyInstance, options: ApiRoutesOp
       return work(options.database);
     }
   };
+  // A CSV body is a file of any size: its handler reads the request's stream as it arrives
+  // (modules/reconciliation/), so nothing parses or buffers it here. No route takes another CSV body.
+  app.addContentTypeParser(['text/csv', 'application/csv'], (_request, _payload, done) => done(null));
 
   /** The checks of one entry, in their one order, before the body is read. */
   const checksOf = (route: ApiRoute) => async (request: FastifyRequest, reply: FastifyReply) => {

@@ -39,6 +39,9 @@ export const paths = {
   /** Counts of the registrar's registrations, linked from the search page (not a menu entry). */
   registrationOverview: '/registrations/overview',
   registration: withParameter('/registrations/registration/:domainname/view'),
+  /** Reconciliation: the registrar's own list compared with its registrations, linked from the search page (not a menu entry). */
+  reconciliation: '/registrations/reconciliation',
+  reconciliationRun: withParameter('/registrations/reconciliation/:runId'),
   contact: withParameter('/contact/view/:handle'),
   /** The contact view without a handle: its blocks empty, saying why. */
   contactWithoutHandle: '/contact/view',

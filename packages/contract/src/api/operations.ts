@@ -16,6 +16,12 @@ export const operations = {
   getTransfer: { method: 'GET', path: '/transfer/:domainName' },
   getContact: { method: 'GET', path: '/contacts/:handle' },
   downloadDomainReport: { method: 'GET', path: '/registrar/:handle/report/domains/csv' },
+  // Reconciliation (issue 34)
+  startReconciliation: { method: 'POST', path: '/reconciliations' },
+  listReconciliations: { method: 'GET', path: '/reconciliations' },
+  getReconciliation: { method: 'GET', path: '/reconciliations/:runId' },
+  getReconciliationResults: { method: 'GET', path: '/reconciliations/:runId/results' },
+  exportReconciliation: { method: 'GET', path: '/reconciliations/:runId/csv' },
   // Registrar
   getRegistrar: { method: 'GET', path: '/registrar' },
   updatePublicContact: { method: 'PUT', path: '/registrar' },

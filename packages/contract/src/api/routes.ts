@@ -10,6 +10,7 @@ import { historyRoutes } from './routes/history';
 import { notificationRuleRoutes } from './routes/notification-rules';
 import { referenceRoutes } from './routes/reference';
 import { registrarRoutes } from './routes/registrar';
+import { reconciliationRoutes } from './routes/reconciliation';
 import { registrationRoutes } from './routes/registrations';
 import { sessionRoutes } from './routes/session';
 import { registryMessageRoutes } from './routes/registry-messages';
@@ -23,6 +24,7 @@ import { eventStreamRoutes, webhookRoutes } from './routes/webhooks';
  */
 export const routeTable = [
   ...registrationRoutes,
+  ...reconciliationRoutes,
   ...registrarRoutes,
   ...eppCertificateRoutes,
   ...eppConnectionRoutes,

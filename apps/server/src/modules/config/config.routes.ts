@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { tldProperty, type AppConfiguration, type ServerProperties } from '@registrar-panel/contract';
+import { reconciliationMaxBytesProperty, tldProperty, type AppConfiguration, type ServerProperties } from '@registrar-panel/contract';
 import type { Config } from '../../config';
 import type { ApiHandlers } from '../../plugins/api-routes';
 
@@ -28,6 +28,8 @@ export async function webConfigurationRoutes(app: FastifyInstance, options: { co
 
 /** `GET /services/config`: the portal's settings for a signed-in user. */
 export function serverPropertiesHandlers(config: Config): Pick<ApiHandlers, 'getServerProperties'> {
-  const properties: ServerProperties = { properties: { [tldProperty]: config.tld } };
+  const properties: ServerProperties = {
+    properties: { [tldProperty]: config.tld, [reconciliationMaxBytesProperty]: String(config.reconciliationMaxBytes) },
+  };
   return { getServerProperties: async () => properties };
 }

@@ -3,7 +3,7 @@ import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyPrefix, capabilities, panelRoles, type PanelRole, type PanelUser } from '@registrar-panel/contract';
 import { apiRoutes, openApiPath, pathParams, routeKey, type ApiRoute, type OpenApiDocument } from '@registrar-panel/contract/api';
-import { accountSessions, passkeys } from '../../db/schema';
+import { accountSessions, passkeys, reconciliationRuns } from '../../db/schema';
 import { applyLines, lines, numbered } from '../../feed/feed.test-support';
 import { readPosition } from '../../feed/position';
 import { loadSigningKeys } from '../../identity/provider/signing-keys';
@@ -110,8 +110,9 @@ describe("another registrar's object named in the path", () => {
     sessionId: 'beta-session-of-jan',
     messageId: '770001',
     passkeyId: 'beta-passkey-of-jan',
+    reconciliationRunId: '',
   };
-  const betaOnly = ['Beta Contact Person', 'Jan Beta', 'Beta nightly sync', 'Beta watches holds'];
+  const betaOnly = ['Beta Contact Person', 'Jan Beta', 'Beta nightly sync', 'Beta watches holds', 'beta-portfolio.csv'];
 
   beforeAll(async () => {
     await createRegistrar(t.database.db, { handle: 'alpha' });
@@ -156,6 +157,11 @@ describe("another registrar's object named in the path", () => {
     await t.database.db
       .insert(passkeys)
       .values({ credentialId: beta.passkeyId, username: beta.user, publicKey: 'pQ', counter: 0, name: 'Jan’s key', createdAt: now });
+    const [run] = await t.database.db
+      .insert(reconciliationRuns)
+      .values({ registrarHandle: 'beta', startedBy: beta.user, fileName: 'beta-portfolio.csv', state: 'done', finishedAt: now })
+      .returning();
+    beta.reconciliationRunId = run?.id ?? '';
   });
 
   /** Beta's identifier for each kind of path parameter: a route with another kind fails the test until it is added. */
@@ -173,6 +179,7 @@ describe("another registrar's object named in the path", () => {
       [pathParams.notificationRuleIdParams, () => beta.ruleId],
       [pathParams.registryMessageIdParams, () => beta.messageId],
       [pathParams.passkeyIdParams, () => beta.passkeyId],
+      [pathParams.reconciliationRunIdParams, () => beta.reconciliationRunId],
     ]);
     const params = route.params;
     return params && name in params.shape ? identifiers.get(params)?.() : undefined;

@@ -7,11 +7,15 @@ const ContactViewPage = page(() => import('./components/contact-view-page'), 'Co
 const RegistrationViewPage = page(() => import('./components/registration-view-page'), 'RegistrationViewPage');
 const SearchPage = page(() => import('./components/search-page'), 'SearchPage');
 const OverviewPage = page(() => import('./components/overview-page'), 'OverviewPage');
+const ReconciliationPage = page(() => import('./components/reconciliation-page'), 'ReconciliationPage');
+const ReconciliationRunPage = page(() => import('./components/reconciliation-run-page'), 'ReconciliationRunPage');
 
-/** Registration search, the portfolio overview, the registration view, and the contact view (with and without a handle). */
+/** Registration search, the portfolio overview, reconciliation and its runs, the registration view, and the contact view (with and without a handle). */
 export const registrationRoutes: RouteObject[] = [
   { path: paths.registrationSearch, element: <SearchPage /> },
   { path: paths.registrationOverview, element: <OverviewPage /> },
+  { path: paths.reconciliation, element: <ReconciliationPage /> },
+  { path: paths.reconciliationRun.pattern, element: <ReconciliationRunPage /> },
   { path: paths.registration.pattern, element: <RegistrationViewPage /> },
   { path: paths.contact.pattern, element: <ContactViewPage /> },
   { path: paths.contactWithoutHandle, element: <ContactViewPage /> },

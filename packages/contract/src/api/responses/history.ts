@@ -55,6 +55,15 @@ export const auditDetailsSchemas = {
   'apiKey.create': apiKey,
   'apiKey.revoke': apiKey,
   'download.domainReport': z.object({ fileName, rows }),
+  /** The uploaded file's name as the browser gave it (the file itself is not kept), its lines and what the run found. */
+  'reconciliation.upload': z.object({
+    runId: z.string(),
+    fileName: z.string().nullable(),
+    bytes: z.number().int(),
+    lines: z.number().int(),
+    counts: z.record(z.string(), z.number().int()),
+  }),
+  'download.reconciliation': z.object({ fileName, runId: z.string(), rows }),
   'download.billing': z.object({ fileName, year: z.number().int(), month: z.number().int(), rows }),
   'download.searchExport': z.object({ fileName, ulabel: z.string(), filters: z.partialRecord(z.enum(domainSearchFilterNames), z.string()), rows }),
   /** `from`: the first month (`YYYY-MM`); absent when the forecast had no month. */

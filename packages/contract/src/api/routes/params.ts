@@ -37,3 +37,7 @@ export const sessionIdParams = z.object({
   sessionId: z.string().meta({ description: 'One of the caller’s own session ids, as `GET /services/me/sessions` lists them.' }),
 });
 export const notificationRuleIdParams = z.object({ id: z.string().meta({ description: "The rule's id." }) });
+
+export const reconciliationRunIdParams = z.object({
+  runId: z.string().meta({ description: 'One of the registrar’s reconciliation runs, as `POST /services/reconciliations` answered it.' }),
+});

@@ -7,4 +7,7 @@ export const registrationKeys = {
   registration: (name: string) => ['registrations', 'registration', name] as const,
   transfer: (name: string) => ['registrations', 'transfer', name] as const,
   contact: (handle: string) => ['registrations', 'contact', handle] as const,
+  reconciliations: ['registrations', 'reconciliations'] as const,
+  reconciliation: (runId: string) => ['registrations', 'reconciliations', runId] as const,
+  reconciliationResults: (runId: string, kind: string, page: number) => ['registrations', 'reconciliations', runId, kind, page] as const,
 };

@@ -18,6 +18,7 @@ import { SearchResults } from './search-results';
 import { Icon } from '../../../components/icon';
 import barChartIcon from 'bootstrap-icons/icons/bar-chart-line.svg?raw';
 import inboxIcon from 'bootstrap-icons/icons/inbox.svg?raw';
+import reconcileIcon from 'bootstrap-icons/icons/file-earmark-diff.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
 import { useFormats } from '../../../lib/formats';
 
@@ -37,10 +38,16 @@ export function SearchPage() {
           {t('registrations.search.title')}
         </h1>
         {allowed && (
-          <Link to={paths.registrationOverview} className="d-inline-flex align-items-center" data-testid="overview-link">
-            <Icon svg={barChartIcon} className="me-2" />
-            {t('registrations.overview.link')}
-          </Link>
+          <div className="d-flex flex-wrap gap-3">
+            <Link to={paths.registrationOverview} className="d-inline-flex align-items-center" data-testid="overview-link">
+              <Icon svg={barChartIcon} className="me-2" />
+              {t('registrations.overview.link')}
+            </Link>
+            <Link to={paths.reconciliation} className="d-inline-flex align-items-center" data-testid="reconciliation-link">
+              <Icon svg={reconcileIcon} className="me-2" />
+              {t('registrations.reconciliation.link')}
+            </Link>
+          </div>
         )}
       </div>
       {allowed ? <Search /> : <RegistrationsNotAllowed />}

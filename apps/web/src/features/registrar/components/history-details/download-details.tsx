@@ -11,7 +11,8 @@ type DownloadDetailsOf =
   | Details<'download.billing'>
   | Details<'download.searchExport'>
   | Details<'download.forecast'>
-  | Details<'download.historyExport'>;
+  | Details<'download.historyExport'>
+  | Details<'download.reconciliation'>;
 
 const filterLabels: Record<string, string> = {
   user: 'registrar.history.user',
@@ -28,7 +29,7 @@ function filterText(t: TFunction, name: string, value: string): string {
   return `${t(label)}: ${name === 'kind' && i18next.exists(kindKey) ? t(kindKey) : value}`;
 }
 
-/** A file downloaded: its name, the records it held, and the history export's filter. */
+/** A file downloaded (or uploaded for a reconciliation): its name, the records it held, and the history export's filter. */
 export function DownloadDetails({ details }: { details: DownloadDetailsOf }) {
   const { t } = useTranslation();
   const fileName = text(details.fileName);

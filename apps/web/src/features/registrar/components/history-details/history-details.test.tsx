@@ -128,6 +128,14 @@ const examples: { [A in AuditAction]: { details: AuditDetails[A]; lines: string[
     details: { fileName: 'acme-history-20260504-120000.csv', filter: { kind: 'apiKeys', from: '2026-05-01', user: undefined } },
     lines: ['File: acme-history-20260504-120000.csv', 'Filter: Kind of action: API keys, From: 2026-05-01'],
   },
+  'download.reconciliation': {
+    details: { fileName: 'reconciliation_Acme_20260504-120000.csv', runId: 'r1', rows: 3 },
+    lines: ['File: reconciliation_Acme_20260504-120000.csv · 3 rows'],
+  },
+  'reconciliation.upload': {
+    details: { runId: 'r1', fileName: 'our-names.csv', bytes: 2048, lines: 40, counts: { missingFromFile: 1 } },
+    lines: ['File: our-names.csv · 40 rows'],
+  },
   'webhook.create': { details: hook, lines: hookLines },
   'webhook.update': { details: { before: { ...hook, url: 'https://old.example.com/x' }, after: hook }, lines: hookLines },
   'webhook.delete': { details: hook, lines: hookLines },

@@ -54,7 +54,10 @@ export function HistoryDetails({ entry }: { entry: HistoryEntry }) {
     case 'download.searchExport':
     case 'download.forecast':
     case 'download.historyExport':
+    case 'download.reconciliation':
       return <DownloadDetails details={entry.details} />;
+    case 'reconciliation.upload':
+      return <DownloadDetails details={{ fileName: entry.details.fileName ?? undefined, rows: entry.details.lines }} />;
     case 'epp.certificate.upload':
     case 'epp.certificate.replace':
     case 'epp.certificate.remove':
