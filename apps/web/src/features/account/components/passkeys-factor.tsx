@@ -34,9 +34,7 @@ export function PasskeysFactor({ credentialsAt }: { credentialsAt: MyAccount['cr
   const [adding, setAdding] = useState(false);
   const atIdentityService = credentialsAt === 'identityService';
   const add = () =>
-    atIdentityService
-      ? void authSession.get()?.reauthenticate(paths.account, { action: 'webauthn-register' })
-      : recentSignIn(() => setAdding(true));
+    atIdentityService ? void authSession.get()?.reauthenticate(paths.account, { action: 'webauthn-register' }) : recentSignIn(() => setAdding(true));
   if (passkeys.isPending)
     return (
       <Spinner animation="border" size="sm" role="status">
