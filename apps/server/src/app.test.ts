@@ -43,7 +43,10 @@ describe('portal foundation', () => {
   it('exposes the TLD property to a signed-in user', async () => {
     const token = await t.tokenFor({ username: 'support@alpha' });
     const res = await t.app.inject({ url: '/services/config', headers: { authorization: `Bearer ${token}` } });
-    expect(res.json()).toEqual({ data: { properties: { 'ngp.registration.exposed.top_level_domain': 'be' } }, messages: [] });
+    expect(res.json()).toEqual({
+      data: { properties: { 'ngp.registration.exposed.top_level_domain': 'be', 'reconciliation.maxBytes': String(200 * 1024 * 1024) } },
+      messages: [],
+    });
   });
 
   it('lists every ISO 3166-1 country in English, sorted by name', async () => {

@@ -92,8 +92,7 @@ describe('retention', () => {
     expect((await db.select({ tokenHash: userTokens.tokenHash }).from(userTokens)).map((row) => row.tokenHash)).toEqual(['just-expired']);
     expect((await db.select({ accountId: userEmailChanges.accountId }).from(userEmailChanges)).map((row) => row.accountId)).toEqual(['changed-today']);
     // Run again: nothing more to delete.
-    expect(Object.values(await applyRetention(db, policy, now))).toEqual([0, 0, 0, 0, 0, 0, 0]);
-    expect(Object.values(await applyRetention(db, policy, now))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(await applyRetention(db, policy, now)).toEqual(Object.fromEntries(Object.keys(deleted).map((table) => [table, 0])));
   });
 
   it('cleans a large table in batches, to the last row', async () => {

@@ -2,7 +2,7 @@ import { addCalendarDays, apiKeyScopes, brusselsDay, type ApiKeyScope, type Hist
 import { apiRoutes, routeKey } from '@registrar-panel/contract/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiKeys, billingEvents, registrars } from '../../db/schema';
+import { apiKeys, billingEvents, reconciliationRuns, registrars } from '../../db/schema';
 import { createRegistrar } from '../../test/factories';
 import { call, messagesOf } from '../../test/http';
 import { loadRateLimits } from '../../lib/rate-limit-policy';
@@ -23,6 +23,9 @@ const apiKeyRoutes: Record<string, ApiKeyScope | undefined> = Object.fromEntries
   apiRoutes.filter((route) => route.apiKeyScope !== undefined).map((route) => [routeKey(route), route.apiKeyScope]),
 );
 
+/** A reconciliation run of alpha's, finished (its upload has its own tests: reconciliation.test.ts). */
+const alphaRunId = '00000000-0000-4000-8000-00000000a1fa';
+
 /** A concrete request for each route a key may call, on registrar alpha's own data. */
 const requests = {
   'GET /domains/search': '/services/domains/search?ulabel=*shop*&page=0&size=100',
@@ -36,6 +39,10 @@ const requests = {
   'GET /registrar/finance/billingLines/csv': '/services/registrar/finance/billingLines/csv?year=2024&month=1',
   'GET /registrar/:handle/report/domains/csv': '/services/registrar/alpha/report/domains/csv',
   'GET /events': '/services/events?after=0',
+  'GET /reconciliations': '/services/reconciliations',
+  'GET /reconciliations/:runId': `/services/reconciliations/${alphaRunId}`,
+  'GET /reconciliations/:runId/results': `/services/reconciliations/${alphaRunId}/results?kind=differs&page=0`,
+  'GET /reconciliations/:runId/csv': `/services/reconciliations/${alphaRunId}/csv`,
 } as const satisfies Record<string, string>;
 type ApiKeyRoute = keyof typeof requests;
 
@@ -62,6 +69,7 @@ beforeAll(async () => {
     subject: 'alpha-shop.be',
     svTrid: 'sv-1',
   });
+  await t.database.db.insert(reconciliationRuns).values({ id: alphaRunId, registrarHandle: 'alpha', startedBy: 'support@alpha', state: 'done' });
   keys.all = (await createKey(t, { name: 'Everything', scopes: [...apiKeyScopes] })).secret;
   for (const scope of apiKeyScopes) keys[scope] = (await createKey(t, { name: `Only ${scope}`, scopes: [scope] })).secret;
 });
