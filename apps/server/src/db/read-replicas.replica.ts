@@ -61,7 +61,15 @@ async function addUser(database: Database, username: string) {
 /** Polls `ready` every 200 ms, at most `ms`. */
 async function eventually(what: string, ready: () => Promise<boolean> | boolean, ms = 120_000): Promise<void> {
   const until = Date.now() + ms;
-  while (!(await ready())) {
+  // A replica applying 5 s late may not have the database or its tables yet: that is "not yet".
+  const isReady = async () => {
+    try {
+      return await ready();
+    } catch {
+      return false;
+    }
+  };
+  while (!(await isReady())) {
     if (Date.now() > until) throw new Error(`not within ${ms / 1000} s: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -76,6 +84,11 @@ const routed = () => {
 beforeAll(async () => {
   cluster = await startPrimaryAndReplica({ applyDelay: '5s' });
   await onServer(cluster.primary.url('postgres'), 'CREATE DATABASE portal');
+  // The replica applies every commit 5 s late: the instances below check it from their start.
+  await eventually(
+    'the replica has the database',
+    async () => (await onServer(cluster.replica.url('postgres'), "SELECT 1 FROM pg_database WHERE datname = 'portal'")).length === 1,
+  );
   setup = await openDatabase({ databaseUrl: cluster.primary.url('portal'), dataDir: '', migrations: 'apply' });
   const base = loadConfig({ DATA_DIR: '/nonexistent', PUBLIC_URL: 'http://portal.test', WEB_DIST_DIR: '/nonexistent', DEMO_MODE: 'true' });
   config = {

@@ -13,7 +13,7 @@
     <div class="${properties.kcInputGroup}">
       <div class="${properties.kcInputGroupItemClass} ${properties.kcFill}">
         <span class="${properties.kcInputClass} ${properties.kcFormReadOnlyClass}">
-          <input id="kc-attempted-username" value="${auth.attemptedUsername}" aria-label="${label?trim}" readonly>
+          <input id="kc-attempted-username" value="${auth.attemptedUsername}" aria-label="${msg("username")}" readonly>
         </span>
       </div>
       <div class="${properties.kcInputGroupItemClass}">
