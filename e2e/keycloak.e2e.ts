@@ -16,6 +16,12 @@ import { expectNoAxeViolations } from './support/axe';
 import { capturePage } from './support/screenshots';
 import { closeCookieBanner } from './support/signed-in';
 
+/**
+ * Keycloak's username field to type in. Not by its label: a second step also shows the username
+ * read-only, named "Username" too (the theme's template.ftl), which a label lookup would find first.
+ */
+const usernameField = (page: Page) => page.locator('input#username');
+
 /*
  * The portal with the registry's Keycloak, in Chromium: the portal runs as `npm start` runs it with
  * IDENTITY_MODE=keycloak (demo registrars, no demo users), Keycloak is real (KEYCLOAK_URL) with the
@@ -51,7 +57,7 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
 
   /** Keycloak's own pages, in the project's theme: Username, Password, Sign in; then the One-time code. */
   async function signInOnKeycloak(page: Page, username: string, password: string, secret: string): Promise<void> {
-    await page.getByLabel('Username').fill(username);
+    await usernameField(page).fill(username);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByLabel('One-time code').fill(await freshTotpCode(secret));
@@ -187,7 +193,7 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
       await page.getByTestId('account-passkey-add').click();
       await page.waitForURL((url) => url.href.startsWith(realm.issuer));
       expect(new URL(page.url()).searchParams.get('kc_action')).toBe('webauthn-register');
-      const username = page.getByLabel('Username');
+      const username = usernameField(page);
       await page.getByLabel('Password', { exact: true }).waitFor();
       if (await username.isVisible()) await username.fill(piet.username);
       await page.getByLabel('Password', { exact: true }).fill(piet.password);
@@ -212,7 +218,7 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
 
       // Signed out, the sign-in asks the passkey after the password, the code one click away.
       await page.getByRole('button', { name: 'Logout' }).click();
-      await page.getByLabel('Username').fill(piet.username);
+      await usernameField(page).fill(piet.username);
       await page.getByLabel('Password', { exact: true }).fill(piet.password);
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.getByRole('button', { name: 'Use passkey' }).waitFor();
@@ -316,7 +322,7 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
     expect(await (await realm.admin()).users.listSessions({ id })).not.toEqual([]);
     await noraPage.goto('/');
     await noraPage.getByRole('button', { name: 'Logout' }).click();
-    await noraPage.getByLabel('Username').waitFor();
+    await usernameField(noraPage).waitFor();
     expect(await (await realm.admin()).users.listSessions({ id })).toEqual([]);
   });
 
@@ -330,7 +336,7 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await noraPage.goto('/');
-    await noraPage.getByLabel('Username').fill(nora.fullUsername);
+    await usernameField(noraPage).fill(nora.fullUsername);
     await noraPage.getByLabel('Password', { exact: true }).fill(nora.password);
     await noraPage.getByRole('button', { name: 'Sign in', exact: true }).click();
     const secret = await enrolTotp(noraPage);
@@ -352,7 +358,7 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
       expect(new URL(page.url()).searchParams.get('max_age')).toBe('0');
       expect(await page.getByRole('dialog').count()).toBe(0);
       // Keycloak knows the user from its session: it may show the username fixed, asking the password only.
-      const username = page.getByLabel('Username');
+      const username = usernameField(page);
       await page.getByLabel('Password', { exact: true }).waitFor();
       if (await username.isVisible()) await username.fill('admin@acme');
       await page.getByLabel('Password', { exact: true }).fill(adminPassword);
@@ -391,7 +397,7 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
       [key, JSON.stringify({ ...stored, expires_at: Math.floor(Date.now() / 1000) + 10 })],
     );
     await noraPage.goto('/registrar/generalData');
-    await noraPage.getByLabel('Username').waitFor();
+    await usernameField(noraPage).waitFor();
     expect(noraPage.url().startsWith(realm.issuer)).toBe(true);
     await noraContext.close();
   });
