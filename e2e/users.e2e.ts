@@ -103,7 +103,7 @@ describe('user management', () => {
     expect(usernames).toEqual(expect.arrayContaining(['support@acme', 'tech@acme', 'finance@acme']));
     expect(usernames.every((username) => username?.endsWith('@acme'))).toBe(true);
     // admin@acme just signed in, so its last login is a date; no delete icon on an administrator.
-    await expect.poll(() => row(admin, 'admin@acme').locator('td').nth(4).innerText()).toMatch(dateTime);
+    await expect.poll(() => row(admin, 'admin@acme').locator('td').nth(5).innerText()).toMatch(dateTime);
     expect(
       await row(admin, 'admin@acme')
         .getByRole('button', { name: /^Delete / })
@@ -125,7 +125,7 @@ describe('user management', () => {
       const labels = await cells.evaluateAll((tds) =>
         tds.map((td) => (getComputedStyle(td, '::before').content === 'none' ? '' : (td.getAttribute('data-label') ?? ''))),
       );
-      expect(labels).toEqual(['', 'Name', 'Roles', 'Username', 'Last login']);
+      expect(labels).toEqual(['', 'Name', 'Roles', 'Username', '2-step verification', 'Last login']);
       // The icon leads the name on the same line.
       const [icon, name] = [(await cells.nth(0).boundingBox())!, (await cells.nth(1).boundingBox())!];
       expect(Math.abs(icon.y - name.y)).toBeLessThan(name.height);
@@ -267,7 +267,7 @@ describe('user management', () => {
     await admin.goto('/users');
     const newRow = row(admin, newUser.fullUsername);
     // The last login loads per row after the list: on a busy machine, more than the poll's default second.
-    await expect.poll(() => newRow.locator('td').nth(4).innerText(), { timeout: 10_000 }).toMatch(dateTime);
+    await expect.poll(() => newRow.locator('td').nth(5).innerText(), { timeout: 10_000 }).toMatch(dateTime);
     await newRow.click();
     const details = admin.getByTestId('user-details');
     await details.getByRole('link', { name: newUser.email }).waitFor();
