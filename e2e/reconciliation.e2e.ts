@@ -42,6 +42,7 @@ describe('a reconciliation in the browser', () => {
   it("is linked from 'Search registrations' and explains the file it takes", async () => {
     await page.getByRole('link', { name: 'Reconcile with your list' }).click();
     await page.waitForURL('**/registrations/reconciliation');
+    await page.getByRole('heading', { level: 1, name: 'Reconciliation' }).waitFor();
     expect(await page.locator('h1').allInnerTexts()).toEqual(['Reconciliation']);
     expect(await page.title()).toBe('Reconciliation · .be registrar panel');
     await page.getByText('of at most 200 MB').waitFor();
