@@ -140,6 +140,7 @@ export async function apiRoutesPlugin(app: FastifyInstance, options: ApiRoutesOp
   app.decorateRequest('user', null as unknown as SignedInUser);
   app.decorateRequest('databaseUse', null);
   const { replicas } = options;
+  const fencing = replicas.replicas.length > 0;
 
   /** Everything the request does, checks included, runs with its own record of writes. */
   const trackWrites = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
@@ -201,8 +202,8 @@ export async function apiRoutesPlugin(app: FastifyInstance, options: ApiRoutesOp
       method: route.method,
       url: route.path,
       config: { apiRoute: route },
-      onRequest: [trackWrites, checksOf(route)],
-      onSend: fenceWrites,
+      // Writes are tracked and fenced only where a replica may serve reads: without one, no request pays for it.
+      ...(fencing ? { onRequest: [trackWrites, checksOf(route)], onSend: fenceWrites } : { onRequest: [checksOf(route)] }),
       // No HEAD beside a GET: the table does not have it, so no one (a key least of all) reaches a route by it.
       exposeHeadRoute: false,
       handler: async (request, reply) => {
