@@ -48,7 +48,15 @@ export default defineConfig({
             },
           ]
         : []),
-      ...(withPgBouncer && onPostgres ? [{ test: { name: 'server-pgbouncer', ...serverTests, include: ['src/modules/**/*.test.ts'] } }] : []),
+      ...(withPgBouncer && onPostgres
+        ? [
+            {
+              // Alone on the machine in its phase (scripts/test.mjs), and waiting on the pooler more than
+              // on a core: two files at a time use the second core that one worker leaves idle.
+              test: { name: 'server-pgbouncer', ...serverTests, include: ['src/modules/**/*.test.ts'], maxWorkers: 2 },
+            },
+          ]
+        : []),
       {
         test: {
           name: 'keycloak',

@@ -17,7 +17,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const extraArgs = process.argv.slice(2).filter((arg, i) => !(i === 0 && arg === '--'));
@@ -134,12 +134,26 @@ console.log(`| ${'total (wall clock)'.padEnd(width)} | ${total.toFixed(1).padSta
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failedTests = [];
 for (const r of results) {
   if (!r.report || !existsSync(r.report)) continue;
   const json = JSON.parse(readFileSync(r.report, 'utf8'));
   passed += json.numPassedTests;
   failed += json.numFailedTests;
   skipped += json.numPendingTests + json.numTodoTests;
+  // The failures again at the very end, by step, file and name, with their first message line: a long
+  // log is often read from its tail only (CI keeps the last part), where the reporter's own lines are gone.
+  for (const file of json.testResults) {
+    const failures = file.assertionResults.filter((test) => test.status === 'failed');
+    if (file.status === 'failed' && failures.length === 0) failures.push({ fullName: '(the file itself)', failureMessages: [file.message] });
+    for (const test of failures) {
+      const firstLine = String(test.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 300);
+      failedTests.push(`${r.name} › ${relative(process.cwd(), file.name)} › ${test.fullName}\n    ${firstLine}`);
+    }
+  }
 }
+if (failedTests.length) console.log(`\nFailed:\n${failedTests.map((line) => `  ✘ ${line}`).join('\n')}`);
 console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

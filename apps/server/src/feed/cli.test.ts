@@ -40,7 +40,7 @@ describe('npm run feed', () => {
   it('resumes after SIGKILL where the last committed batch ended, and ends as an uninterrupted run ends', async () => {
     const state = await readRegistryState(reference.pool, 'be');
     const statesBefore = statesOf(state);
-    const changes = numbered([...randomChanges(state, new Random(7), 2_500)], snapshotEnd + 1);
+    const changes = numbered([...randomChanges(state, new Random(7), 600)], snapshotEnd + 1);
     const last = changes.at(-1)!.seq as number;
     const file = join(dir, 'changes.ndjson');
     writeFileSync(file, changes.map((c) => JSON.stringify(c)).join('\n'));
@@ -80,9 +80,9 @@ describe('npm run feed', () => {
         `SELECT feed_seq, domain_id, kind, registrar_before, registrar_after, before, after FROM registration_changes ORDER BY feed_seq, domain_id`,
       );
     const [crashedRecord, referenceRecord] = await Promise.all([record(crashed), record(reference)]);
-    expect(crashedRecord.rows.length).toBeGreaterThan(1000);
+    expect(crashedRecord.rows.length).toBeGreaterThan(250);
     expect(crashedRecord.rows).toEqual(referenceRecord.rows);
-    // Two runs of 500 batches each: minutes on a busy shared machine.
+    // 120 batches: enough for a kill well inside the run (after about ten), and a minute, not minutes, on a busy machine.
   }, 300_000);
 
   it('reads standard input and writes each rejected line to the rejects file, applying the rest', async () => {
