@@ -5,6 +5,7 @@ import type { Database, Db } from './db/database';
 import { openReadReplicas, type ReadReplicas } from './db/read-replicas';
 import { databaseUserDirectory } from './identity/directory/database-user-directory';
 import { devMailRoutes } from './identity/demo/dev-mail.routes';
+import { ruleMailStopRoutes } from './modules/notification-rules/rule-mail-stop.routes';
 import { keycloakAdmin } from './identity/directory/keycloak-admin';
 import { keycloakUserDirectory } from './identity/directory/keycloak-user-directory';
 import { identityPageContext, identityPlugin } from './identity/identity.plugin';
@@ -139,6 +140,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The embedded identity service (unless a Keycloak is configured), and demo mode's mail outbox.
   if (signingKeys) await app.register(identityPlugin, { config, signingKeys });
   if (config.demoMode) await app.register(devMailRoutes, { pageContext: identityPageContext(config) });
+  // The stop link of rule hit mails: a page of its own, no sign-in.
+  await app.register(ruleMailStopRoutes, { pageContext: identityPageContext(config), portalUrl: config.publicUrl });
 
   // The API: every route of the contract's route table, each with its handler, behind one chain of
   // checks read from its entry (plugins/api-routes.ts): limits, authentication (a token, or an API

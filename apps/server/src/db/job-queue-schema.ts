@@ -25,6 +25,8 @@ export const queueNames = {
   webhookSweep: 'webhook-sweep',
   ruleSearchCounts: 'rule-search-counts',
   ruleExpiries: 'rule-expiries',
+  ruleMailImmediate: 'rule-mail-immediate',
+  ruleMailDigest: 'rule-mail-digest',
 } as const;
 
 /**

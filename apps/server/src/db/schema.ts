@@ -1063,6 +1063,22 @@ export const ruleMailChoices = pgTable('rule_mail_choices', {
 });
 
 /**
+ * The stop links of rule hit mails (modules/notification-rules/rule-mail.ts): each mail a new one, its
+ * token stored as a SHA-256 digest only. Using one sets the user's choice to `off` and spends every
+ * link of that user (`usedAt`); links older than their lifetime are deleted by the mail job.
+ */
+export const ruleMailStopLinks = pgTable(
+  'rule_mail_stop_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    username: cText('username'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    usedAt: at('used_at'),
+  },
+  (t) => [index('rule_mail_stop_links_user_idx').on(t.username), index('rule_mail_stop_links_created_idx').on(t.createdAt)],
+);
+
+/**
  * A rule's hits, one row per recipient (the inbox shows each user theirs, as kind `ruleHit`, with a
  * negative id beside the registry's positive ones). Written in the feed batch's transaction (or the
  * daily expiry job's) with `occurrence` naming what fired it (`<feed seq>` or `expires:<instant>`), so

@@ -10,14 +10,15 @@ import { productNameOf } from '../identity/directory/identity-mail';
 import { startWebhookDelivery } from './webhook-delivery';
 import { startPartitionCopy } from './partition-copy';
 import { startNotificationRules } from './notification-rules';
+import type { RuleMailDeps } from '../modules/notification-rules/rule-mail';
 
 /** Sent mail moves to the queue's archive after an hour (kept there MAIL_RETENTION_DAYS, then deleted). */
 const archiveSentAfterSeconds = 3600;
 
 /**
  * The work every instance does besides answering requests: the mail relay, the retention job, the
- * access-end job, the API keys' and the EPP client certificates' expiry reminders and the EPP
- * passwords' age reminders, on the job queue; and the copy of migration 0025's old rows. Started by server.ts once the
+ * access-end job, the API keys' and the EPP client certificates' expiry reminders, the EPP
+ * passwords' age reminders, the notification rules' jobs and their hits' mails, on the job queue; and the copy of migration 0025's old rows. Started by server.ts once the
  * app is built (tests start it only when they test it), stopped before the database closes: the
  * mails being sent finish first.
  */
@@ -41,7 +42,7 @@ export async function startBackgroundWork(app: FastifyInstance, events: RelayEve
   await startApiKeyExpiry({ boss, deps: { db: app.db, directory: app.userDirectory, outbox: app.outbox, log, config }, log });
   await startEppCertificateExpiry({ boss, deps: { db: app.db, directory: app.userDirectory, outbox: app.outbox, log, config }, log });
   await startEppPasswordAge({ boss, deps: eppPasswordAgeDeps(app), log });
-  await startNotificationRules({ boss, db: app.db, tld: config.tld, log });
+  await startNotificationRules({ boss, db: app.db, tld: config.tld, log, mail: ruleMailDeps(app) });
   await startWebhookDelivery({
     boss,
     deps: { db: app.db, config, directory: app.userDirectory, outbox: app.outbox, log },
@@ -63,6 +64,12 @@ export function eppPasswordAgeDeps(app: FastifyInstance) {
   const { config } = app;
   const mail = { publicUrl: config.publicUrl, supportEmail: config.supportEmail, productName: productNameOf(config.tld) };
   return { db: app.db, directory: app.userDirectory, outbox: app.outbox, log: app.log, maxAgeDays: config.eppPasswordMaxAgeDays, mail };
+}
+
+/** What the rule hit mails need, from the app (tests run the same job with it). */
+export function ruleMailDeps(app: FastifyInstance): RuleMailDeps {
+  const { config } = app;
+  return { db: app.db, directory: app.userDirectory, outbox: app.outbox, log: app.log, publicUrl: config.publicUrl, productName: productNameOf(config.tld) };
 }
 
 export type BackgroundWork = Awaited<ReturnType<typeof startBackgroundWork>>;

@@ -5,4 +5,6 @@ export interface Mail {
   text: string;
   /** The sender's display name in the mail's language; none: MAIL_FROM's own. The address is always MAIL_FROM's. */
   fromName?: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on rule hit mails); never ones the relay sets itself. */
+  headers?: Record<string, string>;
 }

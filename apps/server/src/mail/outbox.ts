@@ -33,7 +33,13 @@ export function mailOutbox(options: { retry: MailRetryPolicy; smtpTimeoutMs: num
       if (mails.length === 0) return;
       const jobs = mails.map((mail) => ({
         name: queueNames.mail,
-        data: { to: mail.to, subject: mail.subject, text: mail.text, ...(mail.fromName ? { fromName: mail.fromName } : {}) },
+        data: {
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.fromName ? { fromName: mail.fromName } : {}),
+          ...(mail.headers ? { headers: mail.headers } : {}),
+        },
         retryLimit: retry.retryLimit,
         retryDelay: retry.retryDelaySeconds,
         retryBackoff: true,

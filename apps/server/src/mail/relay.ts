@@ -36,7 +36,7 @@ export function smtpTransport(options: { smtpUrl: string; from: string; timeoutM
   return {
     async send(mail) {
       const from = mail.fromName ? { name: mail.fromName, address: senderAddress(options.from) } : options.from;
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.headers ? { headers: mail.headers } : {}) });
     },
     close: () => transport.close(),
   };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { NotificationRuleTarget, RuleMailChoice } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
+import type { Executor } from '../../jobs/job-queue';
 
 /* SQL on the registrar's notification rules, their recipients and each user's mail choice. */
 
@@ -93,10 +94,13 @@ export async function mailChoiceOf(db: Db, username: string): Promise<RuleMailCh
 
 /** The choice applies to hits not mailed yet too: choosing `off` marks them as needing no mail. */
 export async function setMailChoice(db: Db, username: string, mail: RuleMailChoice): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`
-      INSERT INTO rule_mail_choices (username, mail) VALUES (${username}, ${mail})
-      ON CONFLICT (username) DO UPDATE SET mail = excluded.mail, updated_at = now()`);
-    if (mail === 'off') await tx.execute(sql`UPDATE rule_hits SET mailed_at = now() WHERE username = ${username} AND mailed_at IS NULL`);
-  });
+  await db.transaction(async (tx) => writeMailChoice(tx, username, mail));
+}
+
+/** setMailChoice in the caller's transaction (the mails' stop link spends itself in the same one). */
+export async function writeMailChoice(tx: Executor, username: string, mail: RuleMailChoice): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO rule_mail_choices (username, mail) VALUES (${username}, ${mail})
+    ON CONFLICT (username) DO UPDATE SET mail = excluded.mail, updated_at = now()`);
+  if (mail === 'off') await tx.execute(sql`UPDATE rule_hits SET mailed_at = now() WHERE username = ${username} AND mailed_at IS NULL`);
 }
