@@ -143,6 +143,8 @@ describe('the serializers', () => {
       `${issuerPath}/protocol/openid-connect/auth?[redacted]`,
     );
     expect(redactUrl('/services/users/bob@alpha', issuerPath)).toBe('/services/users/bob@alpha');
+    // A rule hit mail's stop link (modules/notification-rules/rule-mail-stop.routes.ts).
+    expect(redactUrl('/mail/rule-hits/stop?key=s3cret&lang=nl', issuerPath)).toBe('/mail/rule-hits/stop?key=[redacted]&lang=nl');
   });
 
   it('log an error of any shape without failing', () => {
