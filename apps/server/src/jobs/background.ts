@@ -18,9 +18,10 @@ const archiveSentAfterSeconds = 3600;
 /**
  * The work every instance does besides answering requests: the mail relay, the retention job, the
  * access-end job, the API keys' and the EPP client certificates' expiry reminders, the EPP
- * passwords' age reminders, the notification rules' jobs and their hits' mails, on the job queue; and the copy of migration 0025's old rows. Started by server.ts once the
- * app is built (tests start it only when they test it), stopped before the database closes: the
- * mails being sent finish first.
+ * passwords' age reminders, the notification rules' jobs and their hits' mails, on the job queue;
+ * and the copy of migration 0025's old rows. Started by server.ts once the app is built (tests
+ * start it only when they test it), stopped before the database closes: the mails being sent
+ * finish first.
  */
 export async function startBackgroundWork(app: FastifyInstance, events: RelayEvents & { pollingIntervalSeconds?: number } = {}) {
   const { config, log } = app;

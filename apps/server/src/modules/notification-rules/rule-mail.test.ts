@@ -17,7 +17,7 @@ import { ruleMailLimits, sendRuleHitMails } from './rule-mail';
  */
 
 let t: TestApp;
-let ruleOf: Record<string, string> = {};
+const ruleOf: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -54,8 +54,7 @@ async function hits(username: string, count: number, at: Date, registrar = usern
       FROM generate_series(1, ${count}::int) n`);
 }
 
-const unmailed = async () =>
-  (await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM rule_hits WHERE mailed_at IS NULL`)).rows[0]!.n;
+const unmailed = async () => (await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM rule_hits WHERE mailed_at IS NULL`)).rows[0]!.n;
 
 const run = (mode: 'immediate' | 'digest', now: Date) => sendRuleHitMails(ruleMailDeps(t.app), mode, now);
 const stopUrlOf = (mail: Mail) => new URL(/https?:\/\/\S+\/mail\/rule-hits\/stop\?\S+/.exec(mail.text)![0]);
@@ -158,7 +157,12 @@ describe('two runs at once', () => {
     const counts = await Promise.all([run('immediate', now), run('immediate', now), run('immediate', now)]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(4);
     const mails = await t.newMail();
-    expect(mails.map((mail) => mail.to).sort()).toEqual(['ada.alpha@mail.example', 'bea.beta@mail.example', 'bob.alpha@mail.example', 'noor.alpha@mail.example']);
+    expect(mails.map((mail) => mail.to).sort()).toEqual([
+      'ada.alpha@mail.example',
+      'bea.beta@mail.example',
+      'bob.alpha@mail.example',
+      'noor.alpha@mail.example',
+    ]);
     // Each mail counts all 300 of its user's hits.
     for (const mail of mails) expect(mail.subject).toMatch(/^300 /);
     expect(await unmailed()).toBe(0);
