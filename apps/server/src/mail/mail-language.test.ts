@@ -1,6 +1,9 @@
 import type { PanelRole } from '@registrar-panel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackgroundWork, type BackgroundWork } from '../jobs/background';
+import { sql } from 'drizzle-orm';
+import { ruleMailDeps, startBackgroundWork, type BackgroundWork } from '../jobs/background';
+import { ensureMonthlyPartitions } from '../db/monthly-partitions';
+import { sendRuleHitMails } from '../modules/notification-rules/rule-mail';
 import { createRegistrar } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { startSmtpListener, type SmtpListener } from '../identity/testing/smtp-listener';
@@ -86,6 +89,29 @@ describe("the registrar's contact that is no user", () => {
     expect(german.text).toMatch(/Wann: \d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2} CES?T/);
     const french = await smtp.waitFor('ada@mail.example', "Modification des adresses IP autorisées pour EPP du bureau d'enregistrement alpha", before);
     expect(french.text).toContain('Bonjour,');
+  });
+});
+
+describe('a rule hit mail', () => {
+  it("comes in the recipient's language over SMTP, with its stop link as List-Unsubscribe", async () => {
+    const { db } = t.database;
+    await t.app.userDirectory.setLanguage('noor@alpha', 'fr');
+    const now = new Date();
+    await ensureMonthlyPartitions(db, 'rule_hits', now, now);
+    await db.execute(sql`
+      WITH rule AS (
+        INSERT INTO notification_rules (registrar_handle, name, kind, target, created_by)
+        VALUES ('alpha', 'Holds', 'transferAway', '{"kind":"transferAway"}'::jsonb, 'ada@alpha') RETURNING id)
+      INSERT INTO rule_hits (at, registrar_handle, rule_id, rule_name, rule_kind, username, occurrence, details, text)
+      SELECT ${now}, 'alpha', rule.id, 'Holds', 'transferAway', 'noor@alpha', '1', '{}'::jsonb, 'Holds: shop.be' FROM rule`);
+    const before = smtp.received.length;
+    expect(await sendRuleHitMails(ruleMailDeps(t.app), 'immediate', now)).toBe(1);
+    const french = await smtp.waitFor('noor@mail.example', "1 nouveau déclenchement de règle de notification pour le bureau d'enregistrement alpha", before);
+    expect(french.text).toContain('Holds: shop.be');
+    const stop = /https?:\/\/\S+\/mail\/rule-hits\/stop\?\S+/.exec(french.text)?.[0] ?? '';
+    expect(new URL(stop).searchParams.get('lang')).toBe('fr');
+    expect(french.header('List-Unsubscribe')).toBe(`<${stop}>`);
+    expect(french.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
   });
 });
 

@@ -8,6 +8,8 @@ export interface ReceivedMail {
   from: string;
   /** Every part's text, transfer encoding undone (quoted-printable, base64), HTML parts included. */
   text: string;
+  /** A header of the mail, as sent (folding undone), or '' when it has none. */
+  header: (name: string) => string;
 }
 
 function decodeQuotedPrintable(body: string): string {
@@ -47,7 +49,8 @@ export function parseReceivedMail(to: string[], raw: string): ReceivedMail {
   const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
   const subject = decodeHeader(/^Subject:\s*(.*)$/im.exec(head)?.[1] ?? '');
   const from = decodeHeader(/^From:\s*(.*)$/im.exec(head)?.[1] ?? '');
-  return { to, subject, from, text: textOf(raw).replace(/\r\n/g, '\n') };
+  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1] ?? '';
+  return { to, subject, from, text: textOf(raw).replace(/\r\n/g, '\n'), header };
 }
 
 export interface SmtpListener {
