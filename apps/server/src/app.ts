@@ -141,7 +141,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (signingKeys) await app.register(identityPlugin, { config, signingKeys });
   if (config.demoMode) await app.register(devMailRoutes, { pageContext: identityPageContext(config) });
   // The stop link of rule hit mails: a page of its own, no sign-in.
-  await app.register(ruleMailStopRoutes, { pageContext: identityPageContext(config), portalUrl: config.publicUrl });
+  await app.register(ruleMailStopRoutes, {
+    pageContext: identityPageContext(config),
+    portalUrl: config.publicUrl,
+    identityServesResources: signingKeys !== undefined,
+  });
 
   // The API: every route of the contract's route table, each with its handler, behind one chain of
   // checks read from its entry (plugins/api-routes.ts): limits, authentication (a token, or an API

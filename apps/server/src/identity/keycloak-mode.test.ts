@@ -107,3 +107,15 @@ describe('Keycloak as identity service', () => {
     });
   });
 });
+
+describe("a rule hit mail's stop page", () => {
+  it('is styled with files the portal serves itself, since Keycloak serves the identity pages', async () => {
+    const page = await t.app.inject({ url: '/mail/rule-hits/stop?key=unknown' });
+    expect(page.statusCode).toBe(410);
+    expect(page.body).toContain('This link is unknown, has expired or was already used.');
+    const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    const css = await t.app.inject({ url: stylesheet });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toContain('text/css');
+  });
+});

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { messagePage } from '../../identity/account-links/pages';
 import { html } from '../../identity/pages/html';
 import { page, type PageContext, type PageView } from '../../identity/pages/layout';
+import { resourceRoutes } from '../../identity/pages/resources.routes';
 import { chosenLanguage, pageLanguage } from '../../identity/pages/page-language';
 import { signInErrors } from '../../identity/sign-in/interaction-helpers';
 import { identityTexts } from '../../identity/texts/identity-texts';
@@ -20,8 +21,13 @@ import { checkStopLink, ruleMailStopPath, useStopLink } from './rule-mail';
 
 const keyOf = (value: unknown): string => z.object({ key: z.string().max(200).default('') }).safeParse(value ?? {}).data?.key ?? '';
 
-export async function ruleMailStopRoutes(app: FastifyInstance, options: { pageContext: PageContext; portalUrl: string }) {
-  const { pageContext } = options;
+/** Where the page's stylesheet and scripts are served when no embedded identity service serves them (Keycloak). */
+const ownResourcesBase = '/mail';
+
+export async function ruleMailStopRoutes(app: FastifyInstance, options: { pageContext: PageContext; portalUrl: string; identityServesResources: boolean }) {
+  // With Keycloak, the identity pages' files are not ours to serve under the issuer's path: served here instead.
+  const pageContext = options.identityServesResources ? options.pageContext : { ...options.pageContext, resourcesPath: `${ownResourcesBase}/resources` };
+  if (!options.identityServesResources) await app.register(resourceRoutes, { issuerPath: ownResourcesBase });
   await app.register(formbody, { parser: parseStorableForm });
 
   const send = (reply: FastifyReply, body: string, status = 200) =>
@@ -72,7 +78,7 @@ export async function ruleMailStopRoutes(app: FastifyInstance, options: { pageCo
         <input type="hidden" name="lang" value="${view.texts.language}" />
         <button type="submit" class="btn btn-primary w-100">${t('identity.ruleMailStop.confirm')}</button>
       </form>`;
-    return send(reply, page(pageContext, view, { title, body }));
+    return send(reply, page(pageContext, view, { title, body, script: 'sign-in.js' }));
   });
 
   app.post(ruleMailStopPath, async (request, reply) => {
