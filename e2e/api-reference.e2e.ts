@@ -77,7 +77,6 @@ describe('the API reference page', () => {
     expect(await page.locator('article#listUsers').innerText()).toContain('Not for API keys');
     // Every operation a key may call says so, and only those: as many as the route table marks.
     expect(await page.getByTestId('api-key-scope').count()).toBe(apiRoutes.filter((route) => route.apiKeyScope !== undefined).length);
-    await checkBothWidths('the API reference');
     await capturePage(page, 'api-reference', { fullPage: false });
   });
 
@@ -88,7 +87,6 @@ describe('the API reference page', () => {
     expect(await details.locator('pre').innerText()).toContain(`-H "Authorization: Bearer $RP_API_KEY"`);
     expect(await details.locator('tr[data-status="400"]').innerText()).toContain('search.domain.name.invalid');
     expect(await details.getByRole('table', { name: 'Parameters' }).locator('tbody tr').count()).toBe(11);
-    await checkBothWidths('an operation opened');
   });
 
   it("lists the history entry's fields once, its details merged across the actions", async () => {
@@ -120,7 +118,10 @@ describe('the API reference page', () => {
     } finally {
       await page.setViewportSize(laptop);
     }
-    await checkBothWidths('the history operation opened');
+    // One axe pass at each width covers the whole reference with two operations opened (the search's
+    // stays open from the test before): axe over this long page is the file's slowest step.
+    expect(await search().locator('details').getAttribute('open')).not.toBeNull();
+    await checkBothWidths('the reference with two operations opened');
   });
 
   it('filters the operations as one types, and says when none match', async () => {

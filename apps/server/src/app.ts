@@ -28,6 +28,7 @@ import { withSafeLogSerializers } from './lib/log-serializers';
 import { noStore } from './plugins/no-store';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { registrarStatusGate } from './plugins/registrar-status';
+import { registrarStatusCache, type RegistrarStatusCache } from './db/registrar-status-cache';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
 import { apiHandlers } from './modules/api-handlers';
@@ -53,6 +54,8 @@ declare module 'fastify' {
     personalDataLog: PersonalDataLog | null;
     /** The streaming replicas lag-tolerant reads may use (DATABASE_REPLICA_URLS; db/read-replicas.ts). */
     replicas: ReadReplicas;
+    /** Registrars' statuses, kept while PostgreSQL tells of their changes (db/registrar-status-cache.ts). */
+    registrarStatuses: RegistrarStatusCache;
   }
 }
 
@@ -103,6 +106,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate<ReadReplicas>('replicas', replicas);
   app.addHook('onClose', async () => replicas.close());
+  // Registrars' statuses, kept while PostgreSQL tells this instance of their changes (LISTEN).
+  const registrarStatuses = registrarStatusCache(database.db, {
+    sessionUrl: database.sessionUrl,
+    onListenerLost: (reason) => app.log.warn({ reason }, 'registrar status listener lost: statuses are read per request until it listens again'),
+  });
+  app.decorate<RegistrarStatusCache>('registrarStatuses', registrarStatuses);
+  app.addHook('onClose', async () => registrarStatuses.close());
   // Turned off at SIGTERM (server.ts), so that /health/ready sends the proxy elsewhere first.
   app.decorate<Lifecycle>('lifecycle', { shuttingDown: false });
   app.decorate<PersonalDataLog | null>('personalDataLog', config.personalDataLog ? personalDataLog(database.db, app.log) : null);
@@ -168,8 +178,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           // Each session's use recorded for My account, and a session the user ended refused.
           sessions: accountSessionTracker(database.db),
         }),
-        // What the registrar's status allows (blocked: nothing; suspended: no change), read per request.
-        registrarStatus: registrarStatusGate(database.db, { onAccessBlocked: endBlockedSessions(app, config.identity.mode) }),
+        // What the registrar's status allows (blocked: nothing; suspended: no change), checked per request.
+        registrarStatus: registrarStatusGate(app.registrarStatuses, { onAccessBlocked: endBlockedSessions(app, config.identity.mode) }),
         recentAuthenticationSeconds: config.identity.recentAuthenticationSeconds,
         recordPersonalData: app.personalDataLog ? (read) => app.personalDataLog?.record(read) : undefined,
         database,

@@ -14,6 +14,11 @@ export type Db = NodePgDatabase<Schema>;
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /**
+   * The server itself, past any pooler, for a session of its own (a LISTEN: db/registrar-status-cache.ts).
+   * Unset for a replica's pool, and behind a pooler in transaction mode given no `directUrl`.
+   */
+  sessionUrl?: string | undefined;
   close: () => Promise<void>;
 }
 
@@ -108,7 +113,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (pending.length > 0)
         throw new Error(`The database is not migrated (${pending.length} pending: ${pending.join(', ')}): run \`npm run migrate\` or start the portal first`);
     }
-    return { db, pool, close };
+    const sessionUrl = pooled ? options.directUrl : (options.databaseUrl ?? embedded?.url);
+    return { db, pool, sessionUrl, close };
   } catch (error) {
     await close();
     throw error;

@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { ApiRoute } from '@registrar-panel/contract/api';
 import { isChangeMethod, statusRefusal } from '@registrar-panel/contract';
-import type { Db } from '../db/database';
 import { AppError } from '../errors';
-import { findRegistrarStatus } from '../db/registrar-status';
+import type { RegistrarStatusCache } from '../db/registrar-status-cache';
 
 export interface RegistrarStatusGateOptions {
   /**
@@ -23,15 +22,15 @@ export interface RegistrarStatusGateOptions {
  * naming it here; only an entry's `allowedWhileSuspended` lets a change through for a SUSPENDED
  * registrar (a user's own password reset mail, revoking an API key).
  *
- * The status is read from the database on every request and never cached: the registry's feed
- * may change it at any moment, on any instance of a fleet, and a session open at that moment must
- * end at its very next request. It is one primary-key read by a statement prepared once per
- * connection. A request already past this gate when the status changes still completes, as any
- * request in flight does.
+ * The registry's feed may change the status at any moment, on any instance of a fleet, and a
+ * session open at that moment must end at its next request: the status comes from the instance's
+ * cache, which PostgreSQL tells of every change at its commit and which reads the database itself
+ * whenever it cannot be told (db/registrar-status-cache.ts). A request already past this gate when
+ * the status changes still completes, as any request in flight does.
  */
-export function registrarStatusGate(db: Db, options: RegistrarStatusGateOptions) {
+export function registrarStatusGate(statuses: RegistrarStatusCache, options: RegistrarStatusGateOptions) {
   return async (request: FastifyRequest, route: Pick<ApiRoute, 'allowedWhileSuspended'>): Promise<void> => {
-    const status = await findRegistrarStatus(db, request.user.registrarHandle);
+    const status = await statuses.statusOf(request.user.registrarHandle);
     // No such registrar: nothing to gate here; the services answer 404 for a registrar they cannot find.
     if (status === undefined) return;
     // Every method but GET, HEAD and OPTIONS is a change unless its entry says `allowedWhileSuspended`.

@@ -32,6 +32,8 @@ export async function openTestDatabase(): Promise<Database & { url: string }> {
   const database = await openDatabase({
     databaseUrl: poolerPort ? throughPooler.toString() : url,
     pooler: poolerPort ? 'transaction' : 'none',
+    // The LISTEN of the registrar status cache goes past the pooler, as DATABASE_DIRECT_URL sends it.
+    directUrl: url,
     dataDir: '',
     migrations: 'ignore',
     onIdleConnectionError: () => undefined,

@@ -36,7 +36,11 @@ async function signedIn(): Promise<{ username: string; handle: string; browser: 
   return { username, handle, browser, tokens };
 }
 
-const setStatus = (handle: string, status: string) => t.database.db.update(registrars).set({ status }).where(eq(registrars.handle, handle));
+/** As the feed changes it, then the API's cache is told (the NOTIFY's trip) before the next request. */
+async function setStatus(handle: string, status: string) {
+  await t.database.db.update(registrars).set({ status }).where(eq(registrars.handle, handle));
+  await t.app.registrarStatuses.caughtUp();
+}
 
 /** The provider's rows (session, grant, refresh tokens) that name the user's account. */
 async function providerRowsOf(username: string): Promise<number> {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeStatuses, messageTexts, registrarStatuses, signInStatuses, type PanelRole, type RegistrarStatus } from '@registrar-panel/contract';
 import { auditEvents, registrars, users, userTokens } from '../../db/schema';
@@ -92,8 +93,10 @@ function send(request: Call) {
   });
 }
 
+/** As the feed changes it; the next request is the first after this instance was told (the NOTIFY's trip). */
 async function setStatus(status: string) {
   await t.database.db.update(registrars).set({ status }).where(eq(registrars.handle, 'alpha'));
+  await t.app.registrarStatuses.caughtUp();
 }
 
 /** What a change could have written: the registrar, its EPP list, its users and their links, the audit trail, queued mail. */
@@ -212,6 +215,42 @@ describe('a change of status', () => {
     await setStatus('INITIAL');
     expect((await send(save(3))).statusCode).toBe(200);
     expect((await send(read)).json()).toEqual({ data: { ipAddresses: ['198.51.100.3'] }, messages: [] });
+  });
+
+  it('reads no registrar status per request: the status comes from memory, told of changes', async () => {
+    await setStatus('ACTIVE');
+    const { secret } = await createActiveUser(t.database.db, t.config, { username: 'una@alpha' });
+    const browser = new SignInDriver(t.app, t.config, '198.51.100.41');
+    await browser.start();
+    await browser.submit({ username: 'una@alpha', password: testPassword });
+    const tokens = await browser.exchange(await browser.submit({ code: await currentTotpCode(secret ?? '') }));
+    const read = () => t.app.inject({ method: 'GET', url: '/services/registrar', headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect((await read()).statusCode).toBe(200);
+    // The statements of the second read, as each connection checked out for it sends them.
+    const sent: string[] = [];
+    const watched = new WeakSet<PoolClient>();
+    const watch = (client: PoolClient) => {
+      if (watched.has(client)) return;
+      watched.add(client);
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((...args: unknown[]) => {
+        const [config] = args;
+        if (watching) sent.push(typeof config === 'string' ? config : String((config as { text?: string }).text));
+        return query(...args);
+      }) as typeof client.query;
+    };
+    let watching = true;
+    t.database.pool.on('acquire', watch);
+    try {
+      expect((await read()).statusCode).toBe(200);
+    } finally {
+      watching = false;
+      t.database.pool.off('acquire', watch);
+    }
+    // The session's check (My account can end it) and the route's own read; the status is not read.
+    expect(sent).toHaveLength(2);
+    expect(sent.filter((text) => /from "account_sessions"/.test(text))).toHaveLength(1);
+    expect(sent.filter((text) => /^select "status" from "registrars"/.test(text))).toEqual([]);
   });
 
   it('ends a signed-in session at its next request once the registry blocks the registrar', async () => {
