@@ -34,7 +34,12 @@ describe('a rule in words', () => {
       'Saved search shop*: count below 12,500',
     );
     expect(
-      describe_({ kind: 'searchCount', search: { ulabel: '*', label: 'DOMAINGUARD', idn: 'true', expiresTo: '2027-01-31' }, direction: 'atLeast', threshold: 1 }),
+      describe_({
+        kind: 'searchCount',
+        search: { ulabel: '*', label: 'DOMAINGUARD', idn: 'true', expiresTo: '2027-01-31' },
+        direction: 'atLeast',
+        threshold: 1,
+      }),
     ).toBe('Saved search * (label DOMAINGUARD, IDN only, expiring until 2027-01-31): count at least 1');
   });
 

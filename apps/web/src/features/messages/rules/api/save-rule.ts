@@ -8,9 +8,7 @@ import { ruleKeys } from './query-keys';
  * alerted by the API client.
  */
 export async function saveRule({ id, input }: { id?: string; input: NotificationRuleInput }): Promise<NotificationRule> {
-  const answer = id
-    ? await callApi('updateNotificationRule', { params: { id }, body: input })
-    : await callApi('createNotificationRule', { body: input });
+  const answer = id ? await callApi('updateNotificationRule', { params: { id }, body: input }) : await callApi('createNotificationRule', { body: input });
   return answer.rule;
 }
 

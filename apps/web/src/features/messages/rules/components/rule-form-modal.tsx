@@ -49,9 +49,7 @@ export function RuleFormModal({
 }) {
   const { t } = useTranslation();
   const me = useCurrentUser()?.username;
-  const [values, setValues] = useState<RuleFormValues>(() =>
-    ruleFormValues(rule, candidates.some((candidate) => candidate.username === me) ? me : undefined),
-  );
+  const [values, setValues] = useState<RuleFormValues>(() => ruleFormValues(rule, candidates.some((candidate) => candidate.username === me) ? me : undefined));
   const [errors, setErrors] = useState<Errors>({});
   const save = useSaveRule();
 

@@ -31,8 +31,7 @@ export function RuleItem({
             {describeRuleTarget(t, rule.target, language)}
           </p>
           <p className="mb-0 small text-body-secondary" data-testid="rule-recipients">
-            {t('messages.rules.recipientsList', { count: rule.recipients.length })}{' '}
-            {rule.recipients.map((username) => nameOf.get(username) ?? username).join(', ')}
+            {t('messages.rules.recipientsList')} {rule.recipients.map((username) => nameOf.get(username) ?? username).join(', ')}
           </p>
           {rule.lastCount !== null && (
             <p className="mb-0 small text-body-secondary">{t('messages.rules.lastCount', { count: rule.lastCount, formatted: count(rule.lastCount) })}</p>
