@@ -1,0 +1,97 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe';
+import { capturePage, laptop, phone } from './support/screenshots';
+import { openSignedIn } from './support/signed-in';
+
+/*
+ * The notification rules page as support@icannsla uses it (no other file changes its registrar's
+ * rules or its mail choice): reached from the inbox's header, a rule added (after the form refuses it
+ * without a name), read back in words, changed into a saved search's count, deleted after the
+ * confirmation; the user's own mail choice saved. The server's rules (caps, recipients, another
+ * registrar's rules) are apps/server's notification-rules.test.ts.
+ */
+const username = 'support@icannsla';
+let browser: Browser;
+let page: Page;
+
+const alert = (text: string) => page.locator('.app-alerts [role="alert"]', { hasText: text });
+const rule = (name: string) => page.getByTestId('rule').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+beforeAll(async () => {
+  ({ browser, page } = await openSignedIn(username, { axe: true, path: '/messages' }));
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('notification rules', () => {
+  it('are reached from the inbox; a rule is added and listed in words', async () => {
+    await page.getByRole('link', { name: 'Notification rules' }).click();
+    await page.waitForURL((url) => url.pathname === '/messages/rules');
+    await page.getByRole('heading', { name: 'Notification rules', level: 1 }).waitFor();
+    expect(await page.title()).toContain('Notification rules');
+
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a notification rule' });
+    await dialog.waitFor();
+    // The user adding it is a recipient from the start; without a name the form says so on the field.
+    expect(await dialog.getByRole('checkbox', { name: new RegExp(`\\(${username}\\)`) }).isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Add rule' }).click();
+    await expect.poll(() => dialog.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByLabel('Name').fill('Holds by the registry');
+    await dialog.getByLabel('When a registration of yours…').selectOption({ label: 'Enters a status' });
+    await dialog.getByLabel('Status').selectOption('serverHold');
+    await dialog.getByRole('button', { name: 'Add rule' }).click();
+    await alert('Rule Holds by the registry added.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await rule('Holds by the registry').getByTestId('rule-watch').innerText()).toBe('Enters status serverHold');
+  });
+
+  it('changes a rule into a saved search, and passes axe at 1366 and 390 px', async () => {
+    await rule('Holds by the registry').getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change the notification rule' });
+    await dialog.getByLabel('Name').fill('Names with an');
+    await dialog.getByLabel('When a registration of yours…').selectOption({ label: "A saved search's count crosses a threshold" });
+    await dialog.getByLabel('Search', { exact: true }).fill('*an*');
+    await dialog.getByLabel('Only registrations with the lifecycle status').selectOption('ok');
+    await dialog.getByLabel('Threshold').fill('100');
+    await capturePage(page, 'notification-rules-form', { fullPage: false });
+    await expectNoAxeViolations(page, 'the rule form');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await alert('Rule Names with an saved.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await rule('Names with an').getByTestId('rule-watch').innerText()).toBe('Saved search *an* (status ok): count at least 100');
+    await expect.poll(() => rule('Holds by the registry').count()).toBe(0);
+
+    await capturePage(page, 'notification-rules');
+    await expectNoAxeViolations(page, 'the rules page');
+    await page.setViewportSize(phone);
+    await expectNoAxeViolations(page, 'the rules page at 390 px');
+    await page.setViewportSize(laptop);
+  });
+
+  it('deletes a rule after the confirmation, and saves the mail choice', async () => {
+    await rule('Names with an').getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this rule?' });
+    await confirm.getByRole('button', { name: 'Delete rule' }).click();
+    await alert('Rule Names with an deleted.').waitFor();
+    await expect.poll(() => rule('Names with an').count()).toBe(0);
+
+    const mail = page.getByTestId('rules-mail');
+    await mail.getByRole('radio', { name: /A daily digest/ }).check();
+    await mail.getByRole('button', { name: 'Save choice' }).click();
+    await alert('Your e-mail choice is saved: A daily digest.').waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Notification rules', level: 1 }).waitFor();
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('rules-mail')
+          .getByRole('radio', { name: /A daily digest/ })
+          .isChecked(),
+      )
+      .toBe(true);
+  });
+});
