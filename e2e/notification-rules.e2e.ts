@@ -16,6 +16,12 @@ let browser: Browser;
 let page: Page;
 
 const alert = (text: string) => page.locator('.app-alerts [role="alert"]', { hasText: text });
+/** Waits for a success alert and closes it, so that it covers nothing in the screenshots. */
+const closeAlert = async (text: string) => {
+  await alert(text).waitFor();
+  await alert(text).getByRole('button', { name: 'Close' }).click();
+  await alert(text).waitFor({ state: 'detached' });
+};
 const rule = (name: string) => page.getByTestId('rule').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 beforeAll(async () => {
@@ -31,7 +37,7 @@ describe('notification rules', () => {
     await page.getByRole('link', { name: 'Notification rules' }).click();
     await page.waitForURL((url) => url.pathname === '/messages/rules');
     await page.getByRole('heading', { name: 'Notification rules', level: 1 }).waitFor();
-    expect(await page.title()).toContain('Notification rules');
+    await expect.poll(() => page.title()).toBe('Notification rules · .be registrar panel');
 
     await page.getByRole('button', { name: 'Add rule' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a notification rule' });
@@ -41,10 +47,10 @@ describe('notification rules', () => {
     await dialog.getByRole('button', { name: 'Add rule' }).click();
     await expect.poll(() => dialog.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
     await dialog.getByLabel('Name').fill('Holds by the registry');
-    await dialog.getByLabel('When a registration of yours…').selectOption({ label: 'Enters a status' });
+    await dialog.getByLabel('What the rule watches').selectOption({ label: 'A registration enters a status' });
     await dialog.getByLabel('Status').selectOption('serverHold');
     await dialog.getByRole('button', { name: 'Add rule' }).click();
-    await alert('Rule Holds by the registry added.').waitFor();
+    await closeAlert('Rule Holds by the registry added.');
     await dialog.waitFor({ state: 'detached' });
     expect(await rule('Holds by the registry').getByTestId('rule-watch').innerText()).toBe('Enters status serverHold');
   });
@@ -53,14 +59,14 @@ describe('notification rules', () => {
     await rule('Holds by the registry').getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change the notification rule' });
     await dialog.getByLabel('Name').fill('Names with an');
-    await dialog.getByLabel('When a registration of yours…').selectOption({ label: "A saved search's count crosses a threshold" });
+    await dialog.getByLabel('What the rule watches').selectOption({ label: "A saved search's count" });
     await dialog.getByLabel('Search', { exact: true }).fill('*an*');
     await dialog.getByLabel('Only registrations with the lifecycle status').selectOption('ok');
     await dialog.getByLabel('Threshold').fill('100');
     await capturePage(page, 'notification-rules-form', { fullPage: false });
     await expectNoAxeViolations(page, 'the rule form');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await alert('Rule Names with an saved.').waitFor();
+    await closeAlert('Rule Names with an saved.');
     await dialog.waitFor({ state: 'detached' });
     expect(await rule('Names with an').getByTestId('rule-watch').innerText()).toBe('Saved search *an* (status ok): count at least 100');
     await expect.poll(() => rule('Holds by the registry').count()).toBe(0);

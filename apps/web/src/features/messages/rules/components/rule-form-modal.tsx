@@ -176,7 +176,7 @@ export function RuleFormModal({
                   {t('messages.rules.form.otherFilters', { filters: otherFilters })}
                 </p>
               )}
-              <div className="row g-3">
+              <div className="row gx-3">
                 <div className="col-sm-6">{select('direction', searchCountDirections, (direction) => t(`messages.rules.direction.${direction}`))}</div>
                 <div className="col-sm-6">{text('threshold', { numeric: true })}</div>
               </div>

@@ -24,7 +24,7 @@ export function RuleItem({
     <li className="list-group-item py-3" data-testid="rule">
       <div className="d-flex flex-wrap justify-content-between align-items-start gap-2">
         <div className="flex-grow-1 rules-item-text">
-          <h3 id={titleId} className="h6 mb-1 rules-item-name">
+          <h3 id={titleId} className="h6 fw-semibold mb-1 rules-item-name">
             {rule.name}
           </h3>
           <p className="mb-1 rules-item-watch" data-testid="rule-watch">
