@@ -1,6 +1,6 @@
 import { notificationRuleSchema, type NotificationRule } from '@registrar-panel/contract';
 import { describe, expect, it } from 'vitest';
-import { ruleFieldOf, ruleFormValues, ruleRequestOf } from './rule-form';
+import { ruleFieldOf, ruleFormValues, ruleRequestOf, savedSearchOf } from './rule-form';
 
 const rule = (target: NotificationRule['target']): NotificationRule => ({
   id: 'r1',
@@ -62,5 +62,25 @@ describe("the rule form's values", () => {
     expect(result.success).toBe(false);
     const fields = result.error?.issues.map((issue) => ruleFieldOf(issue.path));
     expect(new Set(fields)).toEqual(new Set(['name', 'days', 'recipients']));
+  });
+});
+
+describe("the search page's Save as rule", () => {
+  it('brings the search in the address, its filters kept, and opens a new rule counting it', () => {
+    const search = savedSearchOf(new URLSearchParams('domainname=*an*&status=ok&idn=true&page=3'));
+    expect(search).toEqual({ ulabel: '*an*', status: 'ok', idn: 'true' });
+    const values = ruleFormValues(undefined, 'alice@acme', search ?? undefined);
+    expect(ruleRequestOf({ ...values, name: 'An', threshold: '100' }).target).toEqual({
+      kind: 'searchCount',
+      search: { ulabel: '*an*', status: 'ok', idn: 'true' },
+      direction: 'atLeast',
+      threshold: '100',
+    });
+  });
+
+  it('brings nothing without a search, or with one the contract refuses', () => {
+    expect(savedSearchOf(new URLSearchParams(''))).toBeNull();
+    expect(savedSearchOf(new URLSearchParams('domainname=a%20b'))).toBeNull();
+    expect(savedSearchOf(new URLSearchParams('domainname=*an*&status=nonsense'))).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
 import {
+  domainSearchExportQuerySchema,
+  domainSearchFilterNames,
   domainStatuses,
   registrationLabels,
   rgpStatuses,
@@ -38,8 +40,11 @@ export interface RuleFormValues {
 /** The form's fields with a message of their own (the ids of their controls: `rule-<field>`). */
 export type RuleField = 'name' | 'kind' | 'status' | 'gracePeriod' | 'label' | 'days' | 'pattern' | 'direction' | 'threshold' | 'recipients';
 
-/** The form as it opens: the rule's values, or a new rule's defaults telling the user who opened it. */
-export function ruleFormValues(rule: NotificationRule | undefined, me: string | undefined): RuleFormValues {
+/**
+ * The form as it opens: the rule's values, or a new rule's defaults telling the user who opened it;
+ * a new rule from the search page's Save as rule counts that search.
+ */
+export function ruleFormValues(rule: NotificationRule | undefined, me: string | undefined, search?: SavedSearch): RuleFormValues {
   const values: RuleFormValues = {
     name: rule?.name ?? '',
     kind: rule?.target.kind ?? 'entersStatus',
@@ -53,7 +58,8 @@ export function ruleFormValues(rule: NotificationRule | undefined, me: string | 
     filters: {},
     recipients: rule ? [...rule.recipients] : me ? [me] : [],
   };
-  const target = rule?.target;
+  const target = rule?.target ?? (search ? { kind: 'searchCount' as const, search, direction: 'atLeast' as const, threshold: '' } : undefined);
+  if (!rule && search) values.kind = 'searchCount';
   if (target?.kind === 'entersStatus') values.status = target.status;
   if (target?.kind === 'entersGracePeriod') values.gracePeriod = target.gracePeriod;
   if (target?.kind === 'entersLabel') values.label = target.label;
@@ -104,3 +110,17 @@ export function ruleFieldOf(path: readonly PropertyKey[] | string | undefined): 
 
 /** The lists the target selects offer, from the contract. */
 export const targetOptions = { status: domainStatuses, gracePeriod: rgpStatuses, label: registrationLabels } as const;
+
+/**
+ * The search Save as rule brought in the address (the search page's own parameters: `domainname` and
+ * the filters), when it is one the contract accepts; otherwise none, and the page opens as usual.
+ */
+export function savedSearchOf(params: URLSearchParams): SavedSearch | null {
+  const ulabel = params.get('domainname');
+  if (ulabel === null) return null;
+  const filters = Object.fromEntries(domainSearchFilterNames.flatMap((name) => (params.get(name) ? [[name, params.get(name)]] : [])));
+  const checked = domainSearchExportQuerySchema.safeParse({ ulabel, ...filters });
+  if (!checked.success) return null;
+  // Only the filters set: an unset one is no key at all, as in a rule the API gives.
+  return Object.fromEntries(Object.entries(checked.data).filter(([, value]) => value !== undefined)) as SavedSearch;
+}

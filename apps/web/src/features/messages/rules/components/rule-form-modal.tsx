@@ -6,6 +6,7 @@ import {
   searchCountDirections,
   type NotificationRule,
   type NotificationRulesResponse,
+  type SavedSearch,
 } from '@registrar-panel/contract';
 import { useState, type ReactNode } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
@@ -38,18 +39,23 @@ const controlId = (field: RuleField) => `rule-${field}`;
  */
 export function RuleFormModal({
   rule,
+  search,
   candidates,
   onCancel,
   onSaved,
 }: {
   rule?: NotificationRule;
+  /** A new rule's saved search, from the search page's Save as rule. */
+  search?: SavedSearch;
   candidates: NotificationRulesResponse['candidates'];
   onCancel: () => void;
   onSaved: (saved: NotificationRule) => void;
 }) {
   const { t } = useTranslation();
   const me = useCurrentUser()?.username;
-  const [values, setValues] = useState<RuleFormValues>(() => ruleFormValues(rule, candidates.some((candidate) => candidate.username === me) ? me : undefined));
+  const [values, setValues] = useState<RuleFormValues>(() =>
+    ruleFormValues(rule, candidates.some((candidate) => candidate.username === me) ? me : undefined, search),
+  );
   const [errors, setErrors] = useState<Errors>({});
   const save = useSaveRule();
 

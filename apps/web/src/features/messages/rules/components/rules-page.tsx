@@ -1,9 +1,9 @@
 import '../rules.css';
-import { can, type NotificationRule } from '@registrar-panel/contract';
+import { can, type NotificationRule, type SavedSearch } from '@registrar-panel/contract';
 import { useState } from 'react';
 import { Button, Card, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { Icon } from '../../../../components/icon';
 import { LoadFailure } from '../../../../components/load-failure';
@@ -16,6 +16,7 @@ import { useDeleteRule } from '../api/delete-rule';
 import { useRules } from '../api/get-rules';
 import { MailChoiceCard } from './mail-choice-card';
 import { RuleFormModal } from './rule-form-modal';
+import { savedSearchOf } from '../rule-form';
 import { RuleItem } from './rule-item';
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import bellIcon from 'bootstrap-icons/icons/bell.svg?raw';
@@ -51,13 +52,24 @@ export function RulesPage() {
   );
 }
 
-type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; rule: NotificationRule };
+type Dialog = { kind: 'create'; search?: SavedSearch } | { kind: 'edit' | 'delete'; rule: NotificationRule };
 
 function RuleManagement() {
   const { t } = useTranslation();
   const rules = useRules();
   const remove = useDeleteRule();
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  // Save as rule on the search page comes here with its search in the address: the Add dialog opens on it.
+  const [dialog, setDialogState] = useState<Dialog | null>(() => {
+    const search = savedSearchOf(params);
+    return search ? { kind: 'create', search } : null;
+  });
+  const setDialog = (next: Dialog | null) => {
+    setDialogState(next);
+    // Once its dialog is closed, the search leaves the address, so a reload does not open it again.
+    if (next === null && params.has('domainname')) void navigate(paths.messageRules, { replace: true });
+  };
   const data = rules.data;
   const nameOf = new Map(data?.candidates.map((candidate) => [candidate.username, candidate.name]));
 
@@ -131,6 +143,7 @@ function RuleManagement() {
       {data && (dialog?.kind === 'create' || dialog?.kind === 'edit') && (
         <RuleFormModal
           rule={dialog.kind === 'edit' ? dialog.rule : undefined}
+          search={dialog.kind === 'create' ? dialog.search : undefined}
           candidates={data.candidates}
           onCancel={() => setDialog(null)}
           onSaved={(saved) => {
