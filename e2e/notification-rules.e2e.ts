@@ -7,8 +7,8 @@ import { openSignedIn } from './support/signed-in';
 /*
  * The notification rules page as support@icannsla uses it (no other file changes its registrar's
  * rules or its mail choice): reached from the inbox's header, a rule added (after the form refuses it
- * without a name), read back in words, changed into a saved search's count, deleted after the
- * confirmation; the user's own mail choice saved. The server's rules (caps, recipients, another
+ * without a name), read back in words, changed; the search page's search saved as a rule; a rule
+ * deleted after the confirmation; the user's own mail choice saved. The server's rules (caps, recipients, another
  * registrar's rules) are apps/server's notification-rules.test.ts.
  */
 const username = 'support@icannsla';
@@ -55,21 +55,34 @@ describe('notification rules', () => {
     expect(await rule('Holds by the registry').getByTestId('rule-watch').innerText()).toBe('Enters status serverHold');
   });
 
-  it('changes a rule into a saved search, and passes axe at 1366 and 390 px', async () => {
+  it('changes a rule', async () => {
     await rule('Holds by the registry').getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change the notification rule' });
+    await dialog.getByLabel('Name').fill('Expiring soon');
+    await dialog.getByLabel('What the rule watches').selectOption({ label: 'A registration expires within a number of days' });
+    await dialog.getByLabel('Days before the expiry date').fill('30');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await closeAlert('Rule Expiring soon saved.');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await rule('Expiring soon').getByTestId('rule-watch').innerText()).toBe('Expires within 30 days');
+    await expect.poll(() => rule('Holds by the registry').count()).toBe(0);
+  });
+
+  it("saves the search page's search as a rule; the page passes axe at 1366 and 390 px", async () => {
+    await page.goto('/registrations/search?domainname=*an*&page=1&status=ok');
+    await page.getByRole('link', { name: 'Save as rule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a notification rule' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('What the rule watches').inputValue()).toBe('searchCount');
+    expect(await dialog.getByLabel('Search', { exact: true }).inputValue()).toBe('*an*');
     await dialog.getByLabel('Name').fill('Names with an');
-    await dialog.getByLabel('What the rule watches').selectOption({ label: "A saved search's count" });
-    await dialog.getByLabel('Search', { exact: true }).fill('*an*');
-    await dialog.getByLabel('Only registrations with the lifecycle status').selectOption('ok');
     await dialog.getByLabel('Threshold').fill('100');
     await capturePage(page, 'notification-rules-form', { fullPage: false });
     await expectNoAxeViolations(page, 'the rule form');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await closeAlert('Rule Names with an saved.');
-    await dialog.waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: 'Add rule' }).click();
+    await closeAlert('Rule Names with an added.');
+    await page.waitForURL((url) => url.pathname === '/messages/rules' && url.search === '');
     expect(await rule('Names with an').getByTestId('rule-watch').innerText()).toBe('Saved search *an* (status ok): count at least 100');
-    await expect.poll(() => rule('Holds by the registry').count()).toBe(0);
 
     await capturePage(page, 'notification-rules');
     await expectNoAxeViolations(page, 'the rules page');
