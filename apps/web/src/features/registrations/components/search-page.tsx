@@ -134,7 +134,11 @@ function Search() {
               )}
             </div>
             <div className="d-flex flex-wrap align-items-center gap-2 ms-md-auto">
-              <Link to={saveAsRuleHref(location)} className="btn btn-outline-primary btn-sm d-inline-flex align-items-center search-save-rule" data-testid="save-as-rule">
+              <Link
+                to={saveAsRuleHref(location)}
+                className="btn btn-outline-primary btn-sm d-inline-flex align-items-center search-save-rule"
+                data-testid="save-as-rule"
+              >
                 <Icon svg={bellIcon} className="me-2" />
                 {t('registrations.search.saveAsRule')}
               </Link>
