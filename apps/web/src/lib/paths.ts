@@ -57,4 +57,6 @@ export const paths = {
   account: '/account',
   /** The registry's messages to the registrar (the inbox): reached by the bell in the header, not a menu entry. */
   messages: '/messages',
+  /** The registrar's notification rules and the user's own mail choice: linked from the inbox's header, not a menu entry. */
+  messageRules: '/messages/rules',
 } as const;

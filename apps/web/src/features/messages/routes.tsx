@@ -4,6 +4,11 @@ import { paths } from '../../lib/paths';
 
 const page = featurePages('messages');
 const MessagesPage = page(() => import('./components/messages-page'), 'MessagesPage');
+const RulesPage = page(() => import('./rules/components/rules-page'), 'RulesPage');
 
-// Not a menu entry: reached by the bell in the header.
-export const messageRoutes: RouteObject[] = [{ path: paths.messages, element: <MessagesPage /> }];
+export const messageRoutes: RouteObject[] = [
+  // Not a menu entry: reached by the bell in the header.
+  { path: paths.messages, element: <MessagesPage /> },
+  // Not a menu entry either: linked from the inbox's header.
+  { path: paths.messageRules, element: <RulesPage /> },
+];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilters, filteredSearchHref, registrationHref, searchHref, searchLocationOf } from './search-location';
+import { activeFilters, filteredSearchHref, registrationHref, saveAsRuleHref, searchHref, searchLocationOf } from './search-location';
 
 describe('search location', () => {
   it('reads the term and the one-based page, page 1 when missing or odd', () => {
@@ -40,6 +40,10 @@ describe('search location', () => {
       filters: { rgp: 'ADD_PERIOD' },
     });
     expect(activeFilters({ status: ' ', registrant: ' C1 ' })).toEqual({ registrant: 'C1' });
+  });
+
+  it('saves a search as a rule with its name and filters, without its page', () => {
+    expect(saveAsRuleHref({ term: '*an*', page: 4, filters: { status: 'ok', registrant: ' ' } })).toBe('/messages/rules?domainname=*an*&status=ok');
   });
 
   it("links the overview's counts to every name ('*') with the filter, from page 1", () => {

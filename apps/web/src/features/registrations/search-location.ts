@@ -51,6 +51,14 @@ export function searchHref(search: SearchLocation): string {
   return `${paths.registrationSearch}?${query(search)}`;
 }
 
+/**
+ * The notification rules page, its Add dialog opened on a rule counting this search (Save as rule):
+ * the name and filters in the search page's own parameters, without the page.
+ */
+export function saveAsRuleHref({ term, filters }: SearchLocation): string {
+  return `${paths.messageRules}?${new URLSearchParams([['domainname', term], ...Object.entries(activeFilters(filters))]).toString()}`;
+}
+
 /** The search page listing every registration (`*`) that matches some filters, from page 1. */
 export function filteredSearchHref(filters: DomainSearchFilters): string {
   return searchHref({ term: '*', page: 1, filters: activeFilters(filters) });

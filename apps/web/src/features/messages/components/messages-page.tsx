@@ -13,6 +13,7 @@ import { useDismissAnnouncement, useMarkAllRead, useMarkRead } from '../api/read
 import { messagesHref, messagesLocationOf, type MessageFilter } from '../messages-location';
 import { MessageFilters } from './message-filters';
 import { MessageItem } from './message-item';
+import bellIcon from 'bootstrap-icons/icons/bell.svg?raw';
 import checkAllIcon from 'bootstrap-icons/icons/check2-all.svg?raw';
 import inboxIcon from 'bootstrap-icons/icons/inbox.svg?raw';
 
@@ -33,9 +34,17 @@ export function MessagesPage() {
 
   return (
     <section aria-labelledby="messages-title">
-      <h1 id="messages-title" className="h3 mb-2">
-        {t('messages.title')}
-      </h1>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
+        <h1 id="messages-title" className="h3 mb-0">
+          {t('messages.title')}
+        </h1>
+        {!announcementsOnly && (
+          <Link to={paths.messageRules} className="btn btn-outline-primary btn-sm d-inline-flex align-items-center" data-testid="messages-rules">
+            <Icon svg={bellIcon} className="me-2" />
+            {t('messages.rulesLink')}
+          </Link>
+        )}
+      </div>
       <p className="text-body-secondary mb-4">{announcementsOnly ? t('messages.introAnnouncements') : t('messages.intro')}</p>
       {location ? (
         <Inbox filter={location.filter} before={location.before} onApply={(filter) => void navigate(messagesHref(filter))} />

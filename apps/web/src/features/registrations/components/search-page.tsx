@@ -9,7 +9,7 @@ import { messageText } from '../../../lib/form';
 import { paths } from '../../../lib/paths';
 import { useSearchRegistrations } from '../api/search-registrations';
 import { filterMessages, type SearchRequest } from '../search-filters';
-import { filterCount, searchHref, searchLocationOf, type SearchFilterName, type SearchLocation } from '../search-location';
+import { filterCount, saveAsRuleHref, searchHref, searchLocationOf, type SearchFilterName, type SearchLocation } from '../search-location';
 import { RegistrationsNotAllowed, useMayReadRegistrations } from './registrations-not-allowed';
 import { SearchExport } from './search-export';
 import { SearchFilterChips } from './search-filter-chips';
@@ -17,6 +17,7 @@ import { SearchForm, type SearchFieldMessages } from './search-form';
 import { SearchResults } from './search-results';
 import { Icon } from '../../../components/icon';
 import barChartIcon from 'bootstrap-icons/icons/bar-chart-line.svg?raw';
+import bellIcon from 'bootstrap-icons/icons/bell.svg?raw';
 import inboxIcon from 'bootstrap-icons/icons/inbox.svg?raw';
 import reconcileIcon from 'bootstrap-icons/icons/file-earmark-diff.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
@@ -132,7 +133,17 @@ function Search() {
                 </span>
               )}
             </div>
-            <SearchExport search={location} />
+            <div className="d-flex flex-wrap align-items-center gap-2 ms-md-auto">
+              <Link
+                to={saveAsRuleHref(location)}
+                className="btn btn-outline-primary btn-sm d-inline-flex align-items-center search-save-rule"
+                data-testid="save-as-rule"
+              >
+                <Icon svg={bellIcon} className="me-2" />
+                {t('registrations.search.saveAsRule')}
+              </Link>
+              <SearchExport search={location} />
+            </div>
           </Card.Header>
           {paged && <div className="card-body py-2 border-bottom">{pager(t('registrations.search.pages'))}</div>}
           <Card.Body className="p-2 p-md-0">
