@@ -28,7 +28,8 @@ import { withSafeLogSerializers } from './lib/log-serializers';
 import { noStore } from './plugins/no-store';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { registrarStatusGate } from './plugins/registrar-status';
-import { registrarStatusCache, type RegistrarStatusCache } from './db/registrar-status-cache';
+import { registrarStatusCache } from './db/registrar-status-cache';
+import { openChangeNotices, type ChangeNotices } from './db/change-notices';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
 import { apiHandlers } from './modules/api-handlers';
@@ -54,8 +55,8 @@ declare module 'fastify' {
     personalDataLog: PersonalDataLog | null;
     /** The streaming replicas lag-tolerant reads may use (DATABASE_REPLICA_URLS; db/read-replicas.ts). */
     replicas: ReadReplicas;
-    /** Registrars' statuses, kept while PostgreSQL tells of their changes (db/registrar-status-cache.ts). */
-    registrarStatuses: RegistrarStatusCache;
+    /** What PostgreSQL tells this instance of changed rows its caches keep (db/change-notices.ts). */
+    changeNotices: ChangeNotices;
   }
 }
 
@@ -106,13 +107,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate<ReadReplicas>('replicas', replicas);
   app.addHook('onClose', async () => replicas.close());
-  // Registrars' statuses, kept while PostgreSQL tells this instance of their changes (LISTEN).
-  const registrarStatuses = registrarStatusCache(database.db, {
+  // What PostgreSQL tells this instance of changed registrar statuses and sessions (LISTEN), for the caches of both.
+  const changeNotices = openChangeNotices(database.db, {
     sessionUrl: database.sessionUrl,
-    onListenerLost: (reason) => app.log.warn({ reason }, 'registrar status listener lost: statuses are read per request until it listens again'),
+    onListenerLost: (reason) => app.log.warn({ reason }, 'change listener lost: registrar statuses and sessions are read per request until it listens again'),
   });
-  app.decorate<RegistrarStatusCache>('registrarStatuses', registrarStatuses);
-  app.addHook('onClose', async () => registrarStatuses.close());
+  app.decorate<ChangeNotices>('changeNotices', changeNotices);
+  app.addHook('onClose', async () => changeNotices.close());
   // Turned off at SIGTERM (server.ts), so that /health/ready sends the proxy elsewhere first.
   app.decorate<Lifecycle>('lifecycle', { shuttingDown: false });
   app.decorate<PersonalDataLog | null>('personalDataLog', config.personalDataLog ? personalDataLog(database.db, app.log) : null);
@@ -176,10 +177,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           // A user whose access end day has passed is refused (403) and signed out of the identity service.
           onAccessEnded: (username) => app.userDirectory.endSessions(username),
           // Each session's use recorded for My account, and a session the user ended refused.
-          sessions: accountSessionTracker(database.db),
+          sessions: accountSessionTracker(database.db, app.changeNotices),
         }),
         // What the registrar's status allows (blocked: nothing; suspended: no change), checked per request.
-        registrarStatus: registrarStatusGate(app.registrarStatuses, { onAccessBlocked: endBlockedSessions(app, config.identity.mode) }),
+        registrarStatus: registrarStatusGate(registrarStatusCache(database.db, app.changeNotices), {
+          onAccessBlocked: endBlockedSessions(app, config.identity.mode),
+        }),
         recentAuthenticationSeconds: config.identity.recentAuthenticationSeconds,
         recordPersonalData: app.personalDataLog ? (read) => app.personalDataLog?.record(read) : undefined,
         database,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/test-database';
 import { createRegistrar } from '../test/factories';
 import type { Database } from './database';
+import { openChangeNotices, type ChangeNotices } from './change-notices';
 import { registrarStatusCache, type RegistrarStatusCache } from './registrar-status-cache';
 import { registrars } from './schema';
 
@@ -13,17 +14,26 @@ import { registrars } from './schema';
  */
 
 let database: Database & { url: string };
-const caches: RegistrarStatusCache[] = [];
+const listeners: ChangeNotices[] = [];
 // Statements the caches' reads sent: one per checkout of the pool (each read is a single statement).
 let statements = 0;
 
-function cache(sessionUrl: string | undefined = database.url): RegistrarStatusCache {
-  const made = registrarStatusCache(database.db, { sessionUrl, retryMs: 50, retryMaxMs: 200 });
-  caches.push(made);
-  return made;
+/** One instance's cache: its own listener (as each instance of a fleet has) and the cache over it. */
+type Instance = RegistrarStatusCache & Pick<ChangeNotices, 'caughtUp' | 'listening'>;
+function cache(sessionUrl: string | undefined = database.url): Instance {
+  const notices = openChangeNotices(database.db, { sessionUrl, retryMs: 50, retryMaxMs: 200 });
+  listeners.push(notices);
+  const statuses = registrarStatusCache(database.db, notices);
+  return {
+    statusOf: (handle) => statuses.statusOf(handle),
+    caughtUp: (timeoutMs) => notices.caughtUp(timeoutMs),
+    get listening() {
+      return notices.listening;
+    },
+  };
 }
 
-async function untilListening(...list: RegistrarStatusCache[]): Promise<void> {
+async function untilListening(...list: Instance[]): Promise<void> {
   await expect.poll(() => list.every((c) => c.listening), { timeout: 10_000 }).toBe(true);
 }
 
@@ -44,7 +54,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(caches.map((c) => c.close()));
+  await Promise.all(listeners.map((c) => c.close()));
   await database?.close();
 });
 
@@ -81,9 +91,7 @@ describe('the registrar status cache', () => {
     await untilListening(one);
     await one.statusOf('south');
     // The connection is cut, as a restart of PostgreSQL or a failover would.
-    await database.db.execute(
-      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN registrar_status'`,
-    );
+    await database.db.execute(sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`);
     await expect.poll(() => one.listening, { timeout: 10_000 }).toBe(false);
     // A change made while nobody listens is seen by the very next call.
     await setStatus('south', 'SUSPENDED');

@@ -39,7 +39,7 @@ async function signedIn(): Promise<{ username: string; handle: string; browser: 
 /** As the feed changes it, then the API's cache is told (the NOTIFY's trip) before the next request. */
 async function setStatus(handle: string, status: string) {
   await t.database.db.update(registrars).set({ status }).where(eq(registrars.handle, handle));
-  await t.app.registrarStatuses.caughtUp();
+  await t.app.changeNotices.caughtUp();
 }
 
 /** The provider's rows (session, grant, refresh tokens) that name the user's account. */

@@ -28,7 +28,14 @@ type AccountOperations =
 
 /** The caller's own account (My account): always their own, named by the token. */
 export function accountHandlers(app: FastifyInstance): Pick<ApiHandlers, AccountOperations> {
-  const deps: AccountDeps = { db: app.db, directory: app.userDirectory, outbox: app.outbox, config: app.config, now: () => new Date() };
+  const deps: AccountDeps = {
+    db: app.db,
+    directory: app.userDirectory,
+    outbox: app.outbox,
+    config: app.config,
+    now: () => new Date(),
+    sessionEndsTold: () => app.changeNotices.caughtUp(),
+  };
   return {
     getMyAccount: (_input, { user }) => getMyAccount(deps, user),
     changeMyPassword: async ({ body }, { user }) => changeMyPassword(deps, user, body).then(() => null),

@@ -28,6 +28,12 @@ export interface AccountDeps {
   outbox: Outbox;
   config: Config;
   now: () => Date;
+  /**
+   * Waits until this instance's session cache has been told of the sessions just ended
+   * (db/change-notices.ts), so that their very next request here is refused; other instances are
+   * told within the notification's trip.
+   */
+  sessionEndsTold: () => Promise<void>;
 }
 
 /** A new authenticator's secret must be confirmed within this time. */
@@ -80,6 +86,7 @@ async function endOtherSessions(deps: AccountDeps, actor: SignedInUser): Promise
   const ended = await deps.directory.endSessionsOf(actor.username, { except: keep });
   // Sessions that had made no API request yet have no record: one marked ended refuses their tokens too.
   await recordEndedSessions(deps.db, { username: actor.username, registrarHandle: actor.registrarHandle }, ended, deps.now());
+  await deps.sessionEndsTold();
   return ended.length;
 }
 
@@ -133,6 +140,7 @@ export async function endMySession(deps: AccountDeps, actor: SignedInUser, sessi
     };
   });
   // Its tokens are refused from now on (the record says ended); the identity service ends it too, so it cannot refresh.
+  await deps.sessionEndsTold();
   await deps.directory.endSessionsOf(actor.username, { only: [sessionId] });
 }
 

@@ -291,7 +291,7 @@ describe('a key that does not open the API', () => {
     const created = await createKey(t, { name: 'Blocked later', scopes: ['registrations'] }, adminOf('blocked'));
     expect((await withKey(t, created.secret, '/services/domains/overview')).statusCode).toBe(200);
     await t.database.db.update(registrars).set({ status: 'BLOCKED' }).where(eq(registrars.handle, 'blocked'));
-    await t.app.registrarStatuses.caughtUp();
+    await t.app.changeNotices.caughtUp();
     const res = await withKey(t, created.secret, '/services/domains/overview');
     expect(res.statusCode).toBe(403);
     expect(messagesOf(res)).toMatchObject([{ messageKey: 'registrar.accessBlocked' }]);

@@ -244,7 +244,7 @@ describe('a SUSPENDED registrar', () => {
     const paused = adminOf('paused');
     const leaked = await createKey(t, { name: 'Leaked' }, paused);
     await t.database.db.update(registrars).set({ status: 'SUSPENDED' }).where(eq(registrars.handle, 'paused'));
-    await t.app.registrarStatuses.caughtUp();
+    await t.app.changeNotices.caughtUp();
     const read = () => t.app.inject({ url: '/services/domains/overview', headers: { authorization: `Bearer ${leaked.secret}` } });
     expect((await read()).statusCode).toBe(200);
 
