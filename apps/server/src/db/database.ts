@@ -15,7 +15,7 @@ export interface Database {
   db: Db;
   pool: pg.Pool;
   /**
-   * The server itself, past any pooler, for a session of its own (a LISTEN: db/registrar-status-cache.ts).
+   * The server itself, past any pooler, for a session of its own (a LISTEN: db/change-notices.ts).
    * Unset for a replica's pool, and behind a pooler in transaction mode given no `directUrl`.
    */
   sessionUrl?: string | undefined;
