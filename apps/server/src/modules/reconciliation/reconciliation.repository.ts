@@ -115,18 +115,20 @@ export async function resultsPage(db: Db, run: RunRow, kind: ReconciliationKind,
 /** The staging table's columns, in the order the COPY writes them. */
 export const stagingColumns = ['line_no', 'a_label', 'name', 'expires_on', 'name_servers', 'registrant', 'ds', 'problem'] as const;
 
-export async function createStaging(client: PoolClient): Promise<void> {
-  await client.query(`DROP TABLE IF EXISTS pg_temp.reconciliation_upload`);
+/**
+ * Opens the run's transaction on its connection and the staging table in it. The file is copied in,
+ * compared and the results written in this one transaction, ended by `compare`: behind PgBouncer in
+ * transaction mode each transaction may run on another server connection, and a temporary table
+ * lives in one; it goes with the transaction (ON COMMIT DROP), whether it commits or rolls back.
+ */
+export async function openStaging(client: PoolClient): Promise<void> {
+  await client.query('BEGIN');
   await client.query(`CREATE TEMPORARY TABLE reconciliation_upload (
       line_no integer NOT NULL, a_label text COLLATE "C", name text, expires_on text, name_servers text COLLATE "C",
-      registrant text COLLATE "C", ds text COLLATE "C", problem text)`);
+      registrant text COLLATE "C", ds text COLLATE "C", problem text) ON COMMIT DROP`);
 }
 
 export const stagingCopySql = `COPY pg_temp.reconciliation_upload (${stagingColumns.join(', ')}) FROM STDIN WITH (FORMAT csv)`;
-
-export async function dropStaging(client: PoolClient): Promise<void> {
-  await client.query(`DROP TABLE IF EXISTS pg_temp.reconciliation_upload`);
-}
 
 /** The registry's value of each compared field, written as `reconciliation-lines.ts` writes the file's. */
 const registryValueSql: Record<ReconciliationComparedField, string> = {
@@ -138,8 +140,8 @@ const registryValueSql: Record<ReconciliationComparedField, string> = {
 const fileColumn: Record<ReconciliationComparedField, string> = { expiry: 'expires_on', nameServers: 'name_servers', registrant: 'registrant', ds: 'ds' };
 
 /**
- * Compares the staged file with the registrar's registrations, in one transaction on the run's
- * connection, and stores what differs; returns the count of each kind. A name repeated in the file
+ * Compares the staged file with the registrar's registrations, in the transaction `openStaging`
+ * began on the run's connection, stores what differs and commits; returns the count of each kind. A name repeated in the file
  * counts once, at its first line; the others are bad lines. Only the fields the header named are compared.
  */
 export async function compare(
@@ -150,7 +152,6 @@ export async function compare(
   const target = `INSERT INTO reconciliation_results (run_id, run_started_at, kind, seq, line_no, name, field, registry_value, file_value, problem)`;
   const params = [run.id, run.startedAt, run.registrarHandle];
   const counts = Object.fromEntries(reconciliationKinds.map((kind) => [kind, 0])) as Record<ReconciliationKind, number>;
-  await client.query('BEGIN');
   try {
     // Temporary tables are never analysed by autovacuum: without statistics the joins below are planned blind.
     await client.query('ANALYZE pg_temp.reconciliation_upload');

@@ -19,9 +19,8 @@ import type { SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import {
   compare,
-  createStaging,
+  openStaging,
   deleteRun,
-  dropStaging,
   findRun,
   finishRun,
   listRuns,
@@ -110,7 +109,7 @@ export async function reconcile(
     lastProgress = lastProgress.then(() => reportProgress(db, run.id, { bytesReceived: staging.bytes, linesRead: staging.lines })).catch(() => undefined);
   }, progressEveryMs);
   try {
-    await createStaging(client);
+    await openStaging(client);
     try {
       // Piped rather than put in the pipeline: a refusal mid-file must leave the request to be
       // answered (413, 400), not destroy it; a request cut off by the client ends the run.
@@ -131,7 +130,8 @@ export async function reconcile(
     await recordAudit(db, user, 'reconciliation.upload', { runId: run.id, fileName: run.fileName, bytes: staging.bytes, lines: staging.lines, counts });
     return presentRun(done, deps.retentionDays);
   } catch (error) {
-    // A COPY cut off mid-way leaves the connection in no state to reuse.
+    // A COPY cut off mid-way leaves the connection in no state to reuse; closing it ends the
+    // run's transaction, and the staging table with it.
     clientBroken = true;
     if (error instanceof UploadTooLarge || error instanceof AppError) {
       await deleteRun(db, run.id);
@@ -141,7 +141,6 @@ export async function reconcile(
     throw error;
   } finally {
     clearInterval(timer);
-    if (!clientBroken) await dropStaging(client).catch(() => (clientBroken = true));
     client.release(clientBroken ? true : undefined);
   }
 }

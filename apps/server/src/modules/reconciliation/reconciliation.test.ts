@@ -215,6 +215,26 @@ describe('one run per registrar at a time', () => {
   });
 });
 
+describe('runs of several registrars at once', () => {
+  it("each compare their own file, streamed side by side (one transaction each, as PgBouncer's transaction mode needs)", async () => {
+    const handles = ['side1', 'side2', 'side3', 'side4', 'side5'];
+    for (const handle of handles) await createRegistrar(t.database.db, { handle });
+    const streams = handles.map(() => new PassThrough());
+    const pending = handles.map((handle, i) => upload({ username: `sam@${handle}`, roles: ['SUPPORT'] }, streams[i]!));
+    for (const stream of streams) stream.write('name\n');
+    // Line by line, one registrar after another, with other requests between: each statement of one
+    // run may meet the others' on the pooler.
+    for (let line = 0; line < 12; line++) {
+      handles.forEach((handle, i) => streams[i]!.write(`${handle}-${line}.be\n`));
+      await call(t, { url: '/services/reconciliations', as: alpha });
+    }
+    for (const stream of streams) stream.end();
+    const responses = await Promise.all(pending);
+    for (const res of responses) expect(res.statusCode, res.body).toBe(201);
+    expect(responses.map((res) => runOf(res).counts)).toEqual(handles.map(() => ({ badLine: 0, missingFromFile: 0, notSponsored: 12, differs: 0 })));
+  });
+});
+
 describe('the results of a run', () => {
   let runId = '';
   beforeAll(async () => {

@@ -72,7 +72,8 @@ export async function endpointsBehind(db: Db, now: Date): Promise<string[]> {
 }
 
 export async function insertAttempt(db: Db, values: NewAttempt): Promise<AttemptRow> {
-  const [row] = await intoMonthlyPartition(db, 'webhook_attempts', (tx) => tx.insert(webhookAttempts).values(values).returning());
+  // The attempt's own instant picks the month: a delivery's clock may be past the database's month end.
+  const [row] = await intoMonthlyPartition(db, 'webhook_attempts', (tx) => tx.insert(webhookAttempts).values(values).returning(), values.at);
   if (!row) throw new Error('attempt not inserted');
   return row;
 }
