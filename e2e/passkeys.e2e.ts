@@ -2,14 +2,17 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe';
 import { capturePage, laptop, phone } from './support/screenshots';
-import { submitPassword } from './support/sign-in';
-import { openSignedIn } from './support/signed-in';
+import { axeContext } from './support/axe';
+import { nextOneTimeCode, submitCode, submitPassword, waitForPortal } from './support/sign-in';
+import { closeCookieBanner, openSignedIn } from './support/signed-in';
 
 /*
  * A passkey through Chromium's virtual authenticator (DevTools protocol WebAuthn domain): added on
  * My account by support@icannsla (a demo user no other file signs in as), then used to sign in after
  * the password, in place of the code. Then admin@icannsla (no other file signs in as them either)
- * sees it in the user list and removes it in the edit dialog.
+ * requires passkeys: tech@icannsla, on a phone, adds one after the code at the next sign-in and then
+ * signs in with it alone. The ADMIN turns the policy off again and removes both users' passkeys in
+ * the edit dialog, so that other files still sign these users in with the code.
  */
 const username = 'support@icannsla';
 let browser: Browser;
@@ -67,13 +70,58 @@ describe('passkeys', () => {
     await expect.poll(async () => page.getByTestId('account-passkey').innerText()).not.toMatch(/never/);
   });
 
-  it("shows the user's passkey in the user list, and an ADMIN removes it in the edit dialog in three states", async () => {
+  it('an ADMIN requires passkeys: a user without one adds one after the code at the next sign-in (390 px), then signs in with it alone', async () => {
+    const admin = await openSignedIn('admin@icannsla', { path: '/users' });
+    const phoneContext = await axeContext(browser);
+    try {
+      // The switch shows the saved policy: it turns once the server has it.
+      const policy = admin.page.getByLabel('Require passkeys');
+      await policy.click();
+      await admin.page.locator('.app-alerts [role="alert"]', { hasText: 'Passkeys are now required of every user.' }).waitFor();
+      expect(await policy.isChecked()).toBe(true);
+      const phonePage = await phoneContext.newPage();
+      await phonePage.setViewportSize(phone);
+      const phoneCdp = await phoneContext.newCDPSession(phonePage);
+      await phoneCdp.send('WebAuthn.enable');
+      await phoneCdp.send('WebAuthn.addVirtualAuthenticator', {
+        options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+      });
+      await phonePage.goto('/');
+      await submitPassword(phonePage, 'tech@icannsla');
+      await phonePage.getByText('Your registrar requires a passkey: after this code you add one.').waitFor();
+      await submitCode(phonePage, await nextOneTimeCode('tech@icannsla'));
+      await phonePage.getByRole('heading', { name: 'Add a passkey' }).waitFor();
+      await capturePage(phonePage, 'sign-in-passkey-required');
+      await expectNoAxeViolations(phonePage, 'forced passkey enrolment at 390 px');
+      await phonePage.getByLabel('Name of the passkey').fill('Work phone');
+      await phonePage.getByRole('button', { name: 'Add passkey and sign in' }).click();
+      await waitForPortal(phonePage);
+      await closeCookieBanner(phonePage);
+      expect(await phonePage.getByTestId('footer-username').textContent()).toContain('tech@icannsla');
+
+      // Signed out, the passkey alone: the code is no longer offered instead.
+      await phonePage.getByRole('button', { name: 'Logout' }).click();
+      await submitPassword(phonePage, 'tech@icannsla');
+      await phonePage.getByRole('button', { name: 'Use passkey' }).waitFor();
+      expect(await phonePage.getByRole('link', { name: 'Use your authenticator app code instead' }).count()).toBe(0);
+      await phonePage.getByRole('button', { name: 'Use passkey' }).click();
+      await waitForPortal(phonePage);
+      expect(await phonePage.getByTestId('footer-username').textContent()).toContain('tech@icannsla');
+    } finally {
+      await phoneContext.close();
+      await admin.page.getByLabel('Require passkeys').click();
+      await admin.page.locator('.app-alerts [role="alert"]', { hasText: 'Passkeys are no longer required.' }).waitFor();
+      await admin.browser.close();
+    }
+  });
+
+  it("shows the users' passkeys in the user list, and an ADMIN removes them in the edit dialog in three states", async () => {
     const admin = await openSignedIn('admin@icannsla', { axe: true, path: '/users' });
     try {
       const adminPage = admin.page;
       const user = adminPage.locator(`tr[data-username="${username}"]`);
       await expect.poll(() => user.getByTestId('second-factors').innerText()).toMatch(/1 passkey/);
-      // The Require passkeys card, left off: turning it on would change every icannsla user's sign-in.
+      // Left off again by the test before: on, it would change every icannsla user's sign-in.
       await adminPage.getByTestId('passkey-policy').waitFor();
       expect(await adminPage.getByLabel('Require passkeys').isChecked()).toBe(false);
       await capturePage(adminPage, 'users-second-factors');
@@ -93,6 +141,15 @@ describe('passkeys', () => {
       await expectNoAxeViolations(adminPage, 'edit dialog, passkeys removed');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect.poll(() => user.getByTestId('second-factors').innerText()).not.toMatch(/passkey/);
+      // The enrolled phone's passkey too: with none, tech@icannsla signs in with the code again.
+      const tech = adminPage.locator('tr[data-username="tech@icannsla"]');
+      await expect.poll(() => tech.getByTestId('second-factors').innerText()).toMatch(/1 passkey/);
+      await tech.getByRole('button', { name: /^Edit / }).click();
+      await dialog.getByTestId('passkeys-remove').click();
+      await dialog.getByTestId('passkeys-remove').click();
+      await expect.poll(() => dialog.getByTestId('passkeys-remove').innerText()).toBe('Passkeys have been removed');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => tech.getByTestId('second-factors').innerText()).not.toMatch(/passkey/);
     } finally {
       await admin.browser.close();
     }
