@@ -234,6 +234,64 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
     }
   });
 
+  it("an ADMIN requires passkeys: on Keycloak's pages a user without one gives the code and adds one (390 px), then signs in with it alone", async () => {
+    const vera = { username: 'vera@acme', password: 'vera picks a long password', secret: '' };
+    await realm.seedUser({ username: vera.username, name: 'Vera Verplicht', email: 'vera@acme.example', roles: ['TECH'], password: vera.password });
+    await signInThroughPages(realm.issuer, portalUrl, 'registrar-panel-web', { ...vera, onEnrol: (secret) => (vera.secret = secret) });
+    await admin.goto('/users');
+    const policy = admin.getByLabel('Require passkeys');
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      baseURL: portalUrl,
+      timezoneId: 'Europe/Brussels',
+      locale: 'en-GB',
+      bypassCSP: true,
+    });
+    try {
+      // The switch shows the saved policy: it turns once the portal has given it to every acme user in Keycloak.
+      await policy.click();
+      await admin.getByText('Passkeys are now required of every user.').waitFor();
+      expect(await policy.isChecked()).toBe(true);
+      const page = await phone.newPage();
+      const cdp = await phone.newCDPSession(page);
+      await cdp.send('WebAuthn.enable');
+      await cdp.send('WebAuthn.addVirtualAuthenticator', {
+        options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+      });
+      await page.goto('/');
+      await usernameField(page).fill(vera.username);
+      await page.getByLabel('Password', { exact: true }).fill(vera.password);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      // The code serves only to add the passkey: Keycloak's page to add one comes next.
+      await page.getByLabel('One-time code').fill(await freshTotpCode(vera.secret));
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByRole('heading', { name: 'Add a passkey' }).waitFor();
+      await capturePage(page, 'keycloak-passkey-required');
+      await expectNoAxeViolations(page, "Keycloak's forced passkey page at 390 px");
+      page.once('dialog', (dialog) => void dialog.accept('Work phone'));
+      await page.getByRole('button', { name: 'Add passkey' }).click();
+      await waitForPortal(page);
+      expect(await page.getByTestId('footer-username').textContent()).toContain(vera.username);
+
+      // Signed out: after the password, the passkey, with no other way offered.
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await usernameField(page).fill(vera.username);
+      await page.getByLabel('Password', { exact: true }).fill(vera.password);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByRole('button', { name: 'Use passkey' }).waitFor();
+      expect(await page.getByText('Try another way').count()).toBe(0);
+      await page.getByRole('button', { name: 'Use passkey' }).click();
+      await waitForPortal(page);
+      expect(await page.getByTestId('footer-username').textContent()).toContain(vera.username);
+    } finally {
+      await phone.close();
+      // Off again: the later tests sign acme's users in with the code.
+      await admin.goto('/users');
+      await policy.click();
+      await admin.getByText('Passkeys are no longer required.').waitFor();
+    }
+  });
+
   it("a browser preferring French: Keycloak's sign-in page speaks the portal's language (ui_locales), English until French is chosen; signed in, the portal is French", async () => {
     const fleur = { username: 'fleur@acme', password: 'fleur picks a long password', secret: '' };
     await realm.seedUser({ username: fleur.username, name: 'Fleur Keycloak', email: 'fleur@acme.example', roles: ['TECH'], password: fleur.password });

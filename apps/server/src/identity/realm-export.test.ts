@@ -7,7 +7,13 @@ import { linkTokenTtlMs } from './account-links/link-tokens';
 import { passwordMaxLength, passwordMinLength } from './account-links/password-policy';
 import { loadConfig } from '../config';
 import { commonPasswordsFileName, isCommonPassword, keycloakContextPattern, writeCommonPasswordsFile } from '../lib/unsafe-passwords';
-import { accessEndAttribute, localeAttribute, passkeyEnrolmentAction, registrarAttribute } from './directory/keycloak-user-directory';
+import {
+  accessEndAttribute,
+  localeAttribute,
+  passkeyEnrolmentAction,
+  passkeysRequiredAttribute,
+  registrarAttribute,
+} from './directory/keycloak-user-directory';
 import { sessionPolicy } from '../lib/session-policy';
 import { accessEndClaim } from '../plugins/auth';
 import { productNameOf } from './directory/identity-mail';
@@ -108,7 +114,7 @@ describe('the realm export sets the embedded provider’s rules', () => {
     expect(priority('UPDATE_PASSWORD')).toBeLessThan(priority('CONFIGURE_TOTP'));
   });
 
-  it("passkeys: the embedded service's WebAuthn rules, the portal's host as relying party, asked beside the code after the password", () => {
+  it("passkeys: the embedded service's WebAuthn rules, the portal's host as relying party, asked beside the code after the password unless the registrar requires them", () => {
     // Keycloak names the COSE algorithms the embedded service offers (passkeyPolicy.algorithms) thus.
     const keycloakAlgorithm: Record<number, string> = { [-8]: 'Ed25519', [-7]: 'ES256', [-257]: 'RS256' };
     expect(realm.webAuthnPolicySignatureAlgorithms).toEqual(passkeyPolicy.algorithms.map((id) => keycloakAlgorithm[id]));
@@ -123,22 +129,50 @@ describe('the realm export sets the embedded provider’s rules', () => {
     // Users add one through the application-initiated action; the portal sets it for forced enrolment.
     const actions = realm.requiredActions as { alias: string; enabled: boolean; defaultAction: boolean }[];
     expect(actions.find((action) => action.alias === passkeyEnrolmentAction)).toMatchObject({ enabled: true, defaultAction: false });
-    // The browser flow's second step: after the password, the passkey or the code, each an alternative.
+    // The browser flow's second step, after the password: the passkey or the code, each an
+    // alternative, unless the user's registrar requires passkeys (the portal sets the attribute).
     const flows = realm.authenticationFlows as {
       alias: string;
-      authenticationExecutions: { authenticator?: string; flowAlias?: string; requirement: string }[];
+      authenticationExecutions: { authenticator?: string; flowAlias?: string; requirement: string; authenticatorConfig?: string }[];
     }[];
+    const configs = realm.authenticatorConfig as { alias: string; config: Record<string, string> }[];
+    const configOf = (alias?: string) => configs.find((c) => c.alias === alias)?.config;
     expect(realm.browserFlow).toBe('browser');
     const flow = (alias: string) => flows.find((f) => f.alias === alias)?.authenticationExecutions ?? [];
     const forms =
       flow('browser')
         .flatMap((e) => (e.flowAlias ? [e.flowAlias] : []))
         .find((alias) => flow(alias).some((e) => e.authenticator === 'auth-username-password-form')) ?? '';
-    const secondStep = flow(forms).find((e) => e.flowAlias && e.requirement === 'CONDITIONAL')?.flowAlias ?? '';
-    const requirementOf = (authenticator: string) => flow(secondStep).find((e) => e.authenticator === authenticator)?.requirement;
-    expect(requirementOf('conditional-user-configured')).toBe('REQUIRED');
-    expect(requirementOf('webauthn-authenticator')).toBe('ALTERNATIVE');
-    expect(requirementOf('auth-otp-form')).toBe('ALTERNATIVE');
+    const requirementsIn = (alias: string) => Object.fromEntries(flow(alias).flatMap((e) => (e.authenticator ? [[e.authenticator, e.requirement]] : [])));
+    const attributeCondition = (alias: string) => configOf(flow(alias).find((e) => e.authenticator === 'conditional-user-attribute')?.authenticatorConfig);
+    const secondSteps = flow(forms).filter((e) => e.flowAlias && e.requirement === 'CONDITIONAL');
+    expect(secondSteps).toHaveLength(2);
+    const [required, usual] = secondSteps.map((e) => e.flowAlias ?? '');
+    // Not required: the passkey or the code.
+    expect(attributeCondition(usual!)).toMatchObject({ attribute_name: passkeysRequiredAttribute, attribute_expected_value: 'true', not: 'true' });
+    expect(requirementsIn(usual!)).toMatchObject({
+      'conditional-user-configured': 'REQUIRED',
+      'webauthn-authenticator': 'ALTERNATIVE',
+      'auth-otp-form': 'ALTERNATIVE',
+    });
+    // Required: a user with a passkey gives it and has no code to fall back on; one without gives
+    // the code, and the WebAuthn step they are not set up for makes Keycloak ask them to add one.
+    expect(attributeCondition(required!)).toMatchObject({ attribute_name: passkeysRequiredAttribute, attribute_expected_value: 'true', not: 'false' });
+    const [withPasskey, withoutPasskey] = flow(required!).flatMap((e) => (e.flowAlias && e.requirement === 'CONDITIONAL' ? [e.flowAlias] : []));
+    expect(requirementsIn(withPasskey!)).toEqual({ 'conditional-user-configured': 'REQUIRED', 'webauthn-authenticator': 'REQUIRED' });
+    expect(requirementsIn(withoutPasskey!)).toEqual({
+      'conditional-sub-flow-executed': 'REQUIRED',
+      'auth-otp-form': 'REQUIRED',
+      'webauthn-authenticator': 'REQUIRED',
+    });
+    expect(configOf(flow(withoutPasskey!)[0]?.authenticatorConfig)).toEqual({ flow_to_check: withPasskey, check_result: 'not-executed' });
+    // The attribute is declared, and only administrators (the portal's client) see and set it.
+    const profile = JSON.parse(
+      (realm.components as Record<string, { config: Record<string, string[]> }[]>)['org.keycloak.userprofile.UserProfileProvider']![0]!.config[
+        'kc.user.profile.config'
+      ]![0]!,
+    ) as { attributes: { name: string; permissions: unknown }[] };
+    expect(profile.attributes.find((a) => a.name === passkeysRequiredAttribute)?.permissions).toEqual({ view: ['admin'], edit: ['admin'] });
   });
 
   it('brute-force detection: locked after the same number of failures, first and longest wait the same', () => {

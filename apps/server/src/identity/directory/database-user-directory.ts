@@ -243,8 +243,8 @@ export function databaseUserDirectory(options: DirectoryOptions): UserDirectory 
     removePasskey: (username, passkeyId) => deletePasskeyUnlessLast(options.db, username, passkeyId),
 
     // A no-op here: the embedded sign-in reads the registrar's passkey requirement itself at each
-    // sign-in and asks a user without a passkey to add one (Keycloak needs its required action set).
-    requirePasskeyEnrolment: () => Promise.resolve(),
+    // sign-in and asks a user without a passkey to add one (Keycloak's flow needs a user attribute).
+    applyPasskeyRequirement: () => Promise.resolve(),
 
     // The embedded sign-in asks a user's passkey before the code whenever they have one.
     preferPasskeys: () => Promise.resolve(),

@@ -2,20 +2,21 @@ import type KeycloakAdminClient from '@keycloak/keycloak-admin-client';
 import type { LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MyPasskeysResponse } from '@registrar-panel/contract';
+import type { MyPasskeysResponse, PasskeyPolicy } from '@registrar-panel/contract';
 import { createRegistrar } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestRealm, keycloakModeIdentity, keycloakTestUrl, type TestRealm } from '../testing/keycloak-realm';
-import { signInThroughPages } from '../testing/keycloak-pages';
+import { formsOf, signInThroughPages, type PageForm } from '../testing/keycloak-pages';
 import { startSmtpListener, type SmtpListener } from '../testing/smtp-listener';
 import type { UserDirectory } from './user-directory';
-import { passkeyEnrolmentAction } from './keycloak-user-directory';
+import { passkeyEnrolmentAction, passkeysRequiredAttribute } from './keycloak-user-directory';
 
 /*
  * Passkeys in the registry's Keycloak (a real one at KEYCLOAK_URL, the project's realm file imported
  * afresh): the directory lists a user's TOTP and passkeys, removes one (never the last second
- * factor, also with two removals side by side), removes all, sets Keycloak's `webauthn-register`
- * required action for forced enrolment, and puts a passkey ahead of the code; My account lists and
+ * factor, also with two removals side by side), removes all, applies a registrar's requirement
+ * (the realm's flow then asks the passkey alone, or the code and then a new passkey), and puts a
+ * passkey ahead of the code; My account lists and
  * removes the caller's own through the API. Users are made with their credentials by the master
  * administrator (Keycloak's user import takes them); the browser ceremony is e2e/keycloak.e2e.ts's.
  */
@@ -62,8 +63,8 @@ describe.skipIf(!keycloakTestUrl())('passkeys in Keycloak, through the directory
   /** The master administrator, signed in afresh (its tokens live a minute, less than this suite). */
   const master = (): Promise<KeycloakAdminClient> => realm.admin();
 
-  /** A SUPPORT user (the username names the registrar) with a password and these second factors, as Keycloak's import takes them. */
-  async function userWith(username: string, credentials: object[]): Promise<string> {
+  /** A SUPPORT user (or `role`; the username names the registrar) with a password and these second factors, as Keycloak's import takes them. */
+  async function userWith(username: string, credentials: object[], role = 'support'): Promise<string> {
     const kc = await master();
     const { id } = await kc.users.create({
       username,
@@ -76,8 +77,8 @@ describe.skipIf(!keycloakTestUrl())('passkeys in Keycloak, through the directory
     });
     // Enrolled already: not the TOTP set-up that the realm gives every new user.
     await kc.users.update({ id }, { ...(await kc.users.findOne({ id })), requiredActions: [] });
-    const support = await kc.roles.findOneByName({ name: 'support' });
-    await kc.users.addRealmRoleMappings({ id, roles: [{ id: support!.id!, name: 'support' }] });
+    const realmRole = await kc.roles.findOneByName({ name: role });
+    await kc.users.addRealmRoleMappings({ id, roles: [{ id: realmRole!.id!, name: role }] });
     return id;
   }
   const credentialTypes = async (id: string) => (await (await master()).users.getCredentials({ id })).map((credential) => credential.type);
@@ -139,14 +140,57 @@ describe.skipIf(!keycloakTestUrl())('passkeys in Keycloak, through the directory
     expect(await directory.removeAllPasskeys('omar@acme')).toBe(0);
   });
 
-  it("forced enrolment sets Keycloak's webauthn-register action for users without a passkey only, keeping their other actions", async () => {
-    const without = await userWith('pia@acme', [otpCredential()]);
-    const withKey = await userWith('paul@acme', [otpCredential(), passkeyCredential('Mine', Date.UTC(2026, 0, 1))]);
-    const kc = await master();
-    await kc.users.update({ id: without }, { ...(await kc.users.findOne({ id: without })), requiredActions: ['UPDATE_PASSWORD'] });
-    await directory.requirePasskeyEnrolment(['pia@acme', 'paul@acme', 'nobody@acme']);
-    expect((await requiredActionsOf(without)).sort()).toEqual(['UPDATE_PASSWORD', passkeyEnrolmentAction].sort());
-    expect(await requiredActionsOf(withKey)).not.toContain(passkeyEnrolmentAction);
+  it("an ADMIN's requirement reaches Keycloak's sign-in: the passkey alone, or the code and then a new passkey; a new user too; turned off, as before", async () => {
+    await createRegistrar(t.database.db, { handle: 'gamma' });
+    const adaSecret = newTotpSecret();
+    await userWith('ada@gamma', [otpCredential(adaSecret)], 'admin');
+    const piaSecret = newTotpSecret();
+    const pia = await userWith('pia@gamma', [otpCredential(piaSecret)]);
+    const paul = await userWith('paul@gamma', [otpCredential(), passkeyCredential('Mine', Date.UTC(2026, 0, 1))]);
+    const other = await userWith('olga@acme', [otpCredential()]);
+    const ada = await signInThroughPages(realm.issuer, portalUrl, 'registrar-panel-web', { username: 'ada@gamma', password, totpSecret: appKeyOf(adaSecret) });
+    const asAda = (method: 'PUT' | 'POST', url: string, payload: object) =>
+      t.app.inject({ method, url: `/services${url}`, headers: { authorization: `Bearer ${ada.access_token}` }, payload });
+    const attributeOf = async (id: string) => (await (await master()).users.findOne({ id }))?.attributes?.[passkeysRequiredAttribute] as string[] | undefined;
+    /** The pages Keycloak shows the user, up to the first that the page walker cannot answer. */
+    const pagesOf = async (username: string, totpSecret?: string) => {
+      const pages: PageForm[][] = [];
+      await signInThroughPages(realm.issuer, portalUrl, 'registrar-panel-web', {
+        username,
+        password,
+        totpSecret,
+        onPage: (html) => void pages.push(formsOf(html)),
+      }).catch(() => undefined);
+      return pages.map((forms) => forms.flatMap((form) => [...form.fields.keys()]));
+    };
+
+    const on = await asAda('PUT', '/registrar/passkeyPolicy', { required: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json<{ data: PasskeyPolicy }>().data).toMatchObject({ required: true, available: true });
+    expect([await attributeOf(pia), await attributeOf(paul), await attributeOf(other)]).toEqual([['true'], ['true'], undefined]);
+    // Paul: after the password, his passkey, and no code instead (Keycloak offers no other way).
+    const paulPages = await pagesOf('paul@gamma');
+    expect(paulPages.at(-1)).toEqual(expect.arrayContaining(['authenticatorData', 'signature']));
+    expect(paulPages.flat()).not.toContain('otp');
+    // Pia: the code, then Keycloak's page that adds a passkey (the flow asks webauthn-register of
+    // this sign-in, not of the user: until she adds one, every sign-in asks it).
+    const piaPages = await pagesOf('pia@gamma', appKeyOf(piaSecret));
+    expect(piaPages.some((fields) => fields.includes('otp'))).toBe(true);
+    expect(piaPages.at(-1)).toEqual(expect.arrayContaining(['attestationObject']));
+    expect(await requiredActionsOf(pia)).not.toContain(passkeyEnrolmentAction);
+    expect((await pagesOf('pia@gamma', appKeyOf(piaSecret))).at(-1)).toEqual(expect.arrayContaining(['attestationObject']));
+    // A user created meanwhile is given the requirement too.
+    const created = await asAda('POST', '/users', { username: 'nel', name: 'Nel New', email: 'nel@gamma.example', roles: ['TECH'] });
+    expect(created.statusCode, created.body).toBe(201);
+    const nel = (await (await master()).users.find({ username: 'nel@gamma', exact: true }))[0]!;
+    expect(await attributeOf(nel.id!)).toEqual(['true']);
+
+    const off = await asAda('PUT', '/registrar/passkeyPolicy', { required: false });
+    expect(off.json<{ data: PasskeyPolicy }>().data.required).toBe(false);
+    expect([await attributeOf(pia), await attributeOf(paul), await attributeOf(nel.id!)]).toEqual([undefined, undefined, undefined]);
+    // Paul has the code again beside the passkey, and Pia signs in with the code alone.
+    expect((await pagesOf('paul@gamma')).at(-1)).toContain('otp');
+    await signInThroughPages(realm.issuer, portalUrl, 'registrar-panel-web', { username: 'pia@gamma', password, totpSecret: appKeyOf(piaSecret) });
   });
 
   it('puts the passkey ahead of the code, which Keycloak then asks second', async () => {

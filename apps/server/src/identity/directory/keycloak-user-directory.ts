@@ -33,6 +33,14 @@ export const accessEndAttribute = 'accessEnd';
  */
 export const localeAttribute = 'locale';
 
+/**
+ * The user attribute (`true` or absent) the portal sets on each user of a registrar that requires
+ * passkeys, declared in the realm's user profile (admins only). The realm's browser flow reads it:
+ * set, the second step is the passkey alone, or for a user without one the code and then Keycloak's
+ * `webauthn-register` (the "Passkeys required" sub-flows); absent, the passkey or the code.
+ */
+export const passkeysRequiredAttribute = 'passkeysRequired';
+
 /** How many users (or groups) one page of a role's holders holds. */
 const rolePageSize = 1000;
 
@@ -498,12 +506,15 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       });
     },
 
-    async requirePasskeyEnrolment(usernames) {
+    async applyPasskeyRequirement(usernames, required) {
       for (const username of new Set(usernames)) {
         const user = await representationOf(username);
         if (!user) continue;
-        const factors = secondFactorsIn(await admin.users.getCredentials({ id: user.id }));
-        if (factors.passkeys.length === 0) await addRequiredActions(user, [passkeyEnrolmentAction]);
+        const { [passkeysRequiredAttribute]: previous, ...others } = user.attributes ?? {};
+        if ((previous !== undefined) === required) continue;
+        const attributes = required ? { ...others, [passkeysRequiredAttribute]: ['true'] } : others;
+        // The whole representation goes back: the user profile treats a missing attribute as removed.
+        await admin.users.update({ id: user.id }, { ...user, attributes });
       }
     },
 

@@ -11,6 +11,16 @@ export async function passkeysRequiredOf(db: Db, registrarHandle: string): Promi
 }
 
 /**
+ * The registrar's choice, read under a share lock held to the end of the caller's transaction: a
+ * change of the choice (`setPasskeysRequired`'s lock) waits for it, so what the caller does with the
+ * answer (a new user given the requirement at the identity service) is not overtaken by a change.
+ */
+export async function passkeysRequiredHeld(tx: Db, registrarHandle: string): Promise<boolean> {
+  const held = await tx.execute<{ required: boolean }>(sql`select passkeys_required as required from registrars where handle = ${registrarHandle} for share`);
+  return held.rows[0]?.required ?? false;
+}
+
+/**
  * Sets the registrar's choice and answers the one it replaced (undefined: no such registrar). The
  * row is locked as it is read, so of two changes side by side each sees the other's result.
  */

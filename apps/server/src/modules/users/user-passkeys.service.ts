@@ -44,9 +44,8 @@ export async function removeUserPasskeys(deps: UserPasskeysDeps, actor: SignedIn
   return { removed };
 }
 
-/** Whether the setting can apply: passkeys on the embedded identity service, at a named address. */
-function availabilityOf(deps: Pick<UserPasskeysDeps, 'directory' | 'config'>): Pick<PasskeyPolicy, 'available' | 'unavailableReason'> {
-  if (deps.directory.credentialsAt !== 'portal') return { available: false, unavailableReason: 'identityService' };
+/** Whether the setting can apply: passkeys at a named address (on either identity service). */
+function availabilityOf(deps: Pick<UserPasskeysDeps, 'config'>): Pick<PasskeyPolicy, 'available' | 'unavailableReason'> {
   const rp = relyingPartyOf(deps.config.publicUrl);
   return rp.available ? { available: true, unavailableReason: null } : { available: false, unavailableReason: rp.reason };
 }
@@ -55,13 +54,26 @@ export async function getPasskeyPolicy(deps: UserPasskeysDeps, actor: SignedInUs
   return { required: await passkeysRequiredOf(deps.db, actor.registrarHandle), ...availabilityOf(deps) };
 }
 
-/** Requires passkeys of the caller's registrar's users, or no longer; a change is audited. Turning it off is always allowed. */
+/**
+ * Requires passkeys of the caller's registrar's users, or no longer; a change is audited. Turning it
+ * off is always allowed. With Keycloak each user is given the requirement there too (a user
+ * attribute its sign-in flow reads), under the registrar row's lock so that two changes side by
+ * side reach Keycloak in turn; at every save, changed or not, so that saving again completes a change
+ * Keycloak failed half-way.
+ */
 export async function setPasskeyPolicy(deps: UserPasskeysDeps, actor: SignedInUser, { required }: { required: boolean }): Promise<PasskeyPolicy> {
   const availability = availabilityOf(deps);
   if (required && !availability.available) throw AppError.of(409, 'users.passkeyPolicy.unavailable');
   await deps.db.transaction(async (tx) => {
     const before = await setPasskeysRequired(tx, actor.registrarHandle, required);
     if (before !== undefined && before !== required) await recordAudit(tx, actor, 'registrar.passkeyPolicy.update', { required });
+    if (before !== undefined && deps.directory.credentialsAt === 'identityService') {
+      const users = await deps.directory.listUsers(actor.registrarHandle);
+      await deps.directory.applyPasskeyRequirement(
+        users.map((user) => user.username),
+        required,
+      );
+    }
   });
   return { required: await passkeysRequiredOf(deps.db, actor.registrarHandle), ...availability };
 }

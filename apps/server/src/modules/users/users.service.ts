@@ -17,6 +17,7 @@ import type { SignedInUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { presentActivity, presentLoginAttempt, presentUser, presentUsers } from './users.presenter';
 import { auditEventsBy } from './users.repository';
+import { applyPasskeyRequirementTo } from './passkey-requirement';
 
 /** The bodies as the route table's schemas parse them (plugins/api-routes.ts). */
 type CreateUser = RouteInput<'createUser'>['body'];
@@ -58,6 +59,7 @@ export async function createUser({ directory, db, log }: UsersDeps, actor: Signe
   const created = await directory.createUser({ username, registrarHandle: actor.registrarHandle, name: input.name, email: input.email, roles });
   if (created === 'taken') throw AppError.of(409, 'users.usernameTaken', { field: 'username' });
   if (created === 'created-mail-failed') log.warn({ username }, 'user created, but the activation mail could not be sent');
+  await applyPasskeyRequirementTo({ db, directory }, actor.registrarHandle, username);
   await recordAudit(db, actor, 'user.create', { username, name: input.name, email: input.email, roles });
   // The directory may store the username its own way (Keycloak keeps it in lower case).
   const user = await directory.findUser(username);

@@ -51,8 +51,9 @@ export type RemovedPasskeys = z.output<typeof removedPasskeysAnswer>;
 export const passkeyPolicyAnswer = z.object({
   required: z.boolean(),
   available: z.boolean().meta({ description: 'False when the portal cannot offer passkeys (see `unavailableReason`): the setting then has no effect.' }),
-  unavailableReason: z.enum(['ipAddress', 'identityService']).nullable().meta({
-    description: "`ipAddress`: the portal's address is an IP address, which browsers refuse for passkeys; `identityService`: Keycloak's realm policy applies.",
+  unavailableReason: z.enum(['ipAddress']).nullable().meta({
+    description:
+      "`ipAddress`: the portal's address is an IP address, which browsers refuse for passkeys. With Keycloak the requirement applies there too (a user attribute its sign-in flow reads).",
   }),
 });
 export type PasskeyPolicy = z.output<typeof passkeyPolicyAnswer>;
