@@ -234,10 +234,13 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
     }
   });
 
-  it("an ADMIN requires passkeys: on Keycloak's pages a user without one gives the code and adds one (390 px), then signs in with it alone", async () => {
+  it("an ADMIN requires passkeys: on Keycloak's pages a user without one gives the code and adds one (390 px), signs in with it alone, and ends another session on My account", async () => {
     const vera = { username: 'vera@acme', password: 'vera picks a long password', secret: '' };
     await realm.seedUser({ username: vera.username, name: 'Vera Verplicht', email: 'vera@acme.example', roles: ['TECH'], password: vera.password });
-    await signInThroughPages(realm.issuer, portalUrl, 'registrar-panel-web', { ...vera, onEnrol: (secret) => (vera.secret = secret) });
+    // Signed in on another device first (the pages walked over HTTP): My account ends it below.
+    const otherDevice = await signInThroughPages(realm.issuer, portalUrl, 'registrar-panel-web', { ...vera, onEnrol: (secret) => (vera.secret = secret) });
+    // …where it uses the portal, which then knows the session.
+    expect((await fetch(`${portalUrl}/services/me/account`, { headers: { authorization: `Bearer ${otherDevice.access_token}` } })).status).toBe(200);
     await admin.goto('/users');
     const policy = admin.getByLabel('Require passkeys');
     const phone = await browser.newContext({
@@ -283,6 +286,27 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
       await page.getByRole('button', { name: 'Use passkey' }).click();
       await waitForPortal(page);
       expect(await page.getByTestId('footer-username').textContent()).toContain(vera.username);
+
+      // My account on the phone lists the other device's session and ends it: its refresh is refused.
+      await page.goto('/account');
+      await page.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
+      await closeCookieBanner(page);
+      const sessions = page.locator('[data-testid="account-session"]');
+      await expect.poll(() => sessions.count()).toBe(2);
+      await capturePage(page, 'keycloak-account-sessions');
+      await expectNoAxeViolations(page, 'My account on Keycloak at 390 px');
+      await page
+        .locator('[data-testid="account-session"]:not([data-current])')
+        .getByRole('button', { name: /Sign out the session on/ })
+        .click();
+      await page.locator('.app-alerts [role="alert"]', { hasText: /The session on .* was signed out\./ }).waitFor();
+      await expect.poll(() => sessions.count()).toBe(1);
+      const refresh = await fetch(`${realm.issuer}/protocol/openid-connect/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', client_id: 'registrar-panel-web', refresh_token: otherDevice.refresh_token }),
+      });
+      expect(refresh.status).toBe(400);
     } finally {
       await phone.close();
       // Off again: the later tests sign acme's users in with the code.
