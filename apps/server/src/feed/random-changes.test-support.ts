@@ -147,6 +147,17 @@ function freshName(state: RegistryState, random: Random): { name: string; aLabel
   }
 }
 
+/** Two name servers at hosts drawn from 99. */
+function randomNameservers(random: Random): DomainDoc['nameservers'] {
+  return [`ns1.host${random.int(1, 50)}.example`, `ns2.host${random.int(51, 99)}.example`].map((name) => ({ name, nameUnicode: name, ipAddresses: [] }));
+}
+
+/** A DS record of an ECDSA P-256 key with its SHA-256 digest, as most signed zones have. */
+function randomDs(random: Random): DomainDoc['delegationSigners'][number] {
+  const digest = Array.from({ length: 64 }, () => '0123456789ABCDEF'[random.int(0, 15)]).join('');
+  return { keyTag: random.int(1, 65_535), algorithm: 13, digestType: 2, digest };
+}
+
 function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
@@ -192,10 +203,7 @@ export function* randomChanges(
           rgpStatus: 'ADD_PERIOD',
           statuses: [{ status: 'ok', reason: null }],
           contacts: [{ role: 'TECH', handle: random.pick(contacts) }],
-          nameservers: [
-            { name: `ns1.host${random.int(1, 50)}.example`, nameUnicode: `ns1.host${random.int(1, 50)}.example`, ipAddresses: [] },
-            { name: `ns2.host${random.int(51, 99)}.example`, nameUnicode: `ns2.host${random.int(51, 99)}.example`, ipAddresses: [] },
-          ],
+          nameservers: randomNameservers(random),
           delegationSigners: [],
         };
         state.domains.set(doc.id, doc);
@@ -217,7 +225,14 @@ export function* randomChanges(
         const rgpStatus = random.chance(0.7) ? doc.rgpStatus : random.pick([null, ...rgpStatuses]);
         const registrant = random.chance(0.2) && contactsOf(state, doc.registrar).length > 0 ? random.pick(contactsOf(state, doc.registrar)) : doc.registrant;
         const expiresAt = random.chance(0.05) ? null : iso(now + random.int(-30, 700) * 86_400_000 + random.int(0, 86_399) * 1000);
-        const next = { ...doc, updatedAt: iso(now), expiresAt, statuses, rgpStatus, registrant };
+        // A move to other hosts, and DNSSEC signed or unsigned: the name-server and DS rules' changes.
+        const nameservers = random.chance(0.15) ? randomNameservers(random) : doc.nameservers;
+        const delegationSigners = random.chance(0.1)
+          ? doc.delegationSigners.length > 0 && random.chance(0.5)
+            ? []
+            : [randomDs(random)]
+          : doc.delegationSigners;
+        const next = { ...doc, updatedAt: iso(now), expiresAt, statuses, rgpStatus, registrant, nameservers, delegationSigners };
         state.domains.set(doc.id, next);
         yield domainLine(next);
         break;
