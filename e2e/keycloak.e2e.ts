@@ -15,6 +15,7 @@ import { makeTestCertificate } from './support/test-certificate';
 import { expectNoAxeViolations } from './support/axe';
 import { capturePage } from './support/screenshots';
 import { closeCookieBanner } from './support/signed-in';
+import { addVirtualAuthenticator } from './support/virtual-authenticator';
 
 /**
  * Keycloak's username field to type in. Not by its label: a second step also shows the username
@@ -56,10 +57,15 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
   }
 
   /** Keycloak's own pages, in the project's theme: Username, Password, Sign in; then the One-time code. */
-  async function signInOnKeycloak(page: Page, username: string, password: string, secret: string): Promise<void> {
+  /** Keycloak's first page: the username and password, then Sign in. */
+  async function submitPasswordOnKeycloak(page: Page, username: string, password: string): Promise<void> {
     await usernameField(page).fill(username);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  }
+
+  async function signInOnKeycloak(page: Page, username: string, password: string, secret: string): Promise<void> {
+    await submitPasswordOnKeycloak(page, username, password);
     await page.getByLabel('One-time code').fill(await freshTotpCode(secret));
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await waitForPortal(page);
@@ -181,11 +187,7 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
     });
     try {
       const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('WebAuthn.enable');
-      await cdp.send('WebAuthn.addVirtualAuthenticator', {
-        options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
-      });
+      await addVirtualAuthenticator(page);
       await page.goto('/account');
       await signInOnKeycloak(page, piet.username, piet.password, piet.secret);
       await page.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
@@ -218,9 +220,7 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
 
       // Signed out, the sign-in asks the passkey after the password, the code one click away.
       await page.getByRole('button', { name: 'Logout' }).click();
-      await usernameField(page).fill(piet.username);
-      await page.getByLabel('Password', { exact: true }).fill(piet.password);
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await submitPasswordOnKeycloak(page, piet.username, piet.password);
       await page.getByRole('button', { name: 'Use passkey' }).waitFor();
       // The code stays one click away.
       await page.getByText('Try another way').waitFor();
@@ -256,15 +256,9 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
       await admin.getByText('Passkeys are now required of every user.').waitFor();
       expect(await policy.isChecked()).toBe(true);
       const page = await phone.newPage();
-      const cdp = await phone.newCDPSession(page);
-      await cdp.send('WebAuthn.enable');
-      await cdp.send('WebAuthn.addVirtualAuthenticator', {
-        options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
-      });
+      await addVirtualAuthenticator(page);
       await page.goto('/');
-      await usernameField(page).fill(vera.username);
-      await page.getByLabel('Password', { exact: true }).fill(vera.password);
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await submitPasswordOnKeycloak(page, vera.username, vera.password);
       // The code serves only to add the passkey: Keycloak's page to add one comes next.
       await page.getByLabel('One-time code').fill(await freshTotpCode(vera.secret));
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -278,9 +272,7 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
 
       // Signed out: after the password, the passkey, with no other way offered.
       await page.getByRole('button', { name: 'Logout' }).click();
-      await usernameField(page).fill(vera.username);
-      await page.getByLabel('Password', { exact: true }).fill(vera.password);
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await submitPasswordOnKeycloak(page, vera.username, vera.password);
       await page.getByRole('button', { name: 'Use passkey' }).waitFor();
       expect(await page.getByText('Try another way').count()).toBe(0);
       await page.getByRole('button', { name: 'Use passkey' }).click();

@@ -1,10 +1,11 @@
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe';
 import { capturePage, laptop, phone } from './support/screenshots';
 import { axeContext } from './support/axe';
 import { nextOneTimeCode, submitCode, submitPassword, waitForPortal } from './support/sign-in';
 import { closeCookieBanner, openSignedIn } from './support/signed-in';
+import { addVirtualAuthenticator } from './support/virtual-authenticator';
 
 /*
  * A passkey through Chromium's virtual authenticator (DevTools protocol WebAuthn domain): added on
@@ -17,17 +18,12 @@ import { closeCookieBanner, openSignedIn } from './support/signed-in';
 const username = 'support@icannsla';
 let browser: Browser;
 let page: Page;
-let cdp: CDPSession;
 
 const alert = (text: string | RegExp) => page.locator('.app-alerts [role="alert"]', { hasText: text });
 
 beforeAll(async () => {
   ({ browser, page } = await openSignedIn(username, { axe: true, path: '/account' }));
-  cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
-  });
+  await addVirtualAuthenticator(page);
 });
 
 afterAll(async () => {
@@ -81,11 +77,7 @@ describe('passkeys', () => {
       expect(await policy.isChecked()).toBe(true);
       const phonePage = await phoneContext.newPage();
       await phonePage.setViewportSize(phone);
-      const phoneCdp = await phoneContext.newCDPSession(phonePage);
-      await phoneCdp.send('WebAuthn.enable');
-      await phoneCdp.send('WebAuthn.addVirtualAuthenticator', {
-        options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
-      });
+      await addVirtualAuthenticator(phonePage);
       await phonePage.goto('/');
       await submitPassword(phonePage, 'tech@icannsla');
       await phonePage.getByText('Your registrar requires a passkey: after this code you add one.').waitFor();
