@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { seedDemoUsers } from '../identity/demo/demo-users';
 import { registrars } from '../db/schema';
 import { demoCertificateRegistrar, makeDemoCertificate, seedDemoCertificates } from './demo-certificates';
@@ -15,7 +14,7 @@ const seedLock = 'registrar-panel:demo-seed';
  * Instances starting together take turns (an advisory lock): the first loads, the others find it loaded.
  */
 export async function seedDemo(app: FastifyInstance): Promise<void> {
-  const { client: lock, done } = await oneSession(app);
+  const lock = await app.database.pool.connect();
   try {
     // Tried, not blocked on, as the migrator does (db/migrator.ts): a blocked session holds a snapshot.
     while (!(await lock.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [seedLock])).rows[0]?.locked) {
@@ -34,21 +33,6 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
       await lock.query('SELECT pg_advisory_unlock(hashtext($1))', [seedLock]);
     }
   } finally {
-    await done();
+    lock.release();
   }
-}
-
-/**
- * A session lock needs one server session throughout: past PgBouncer when the portal is behind it
- * (each transaction through it may run on another server connection), else a pooled connection.
- */
-async function oneSession(app: FastifyInstance): Promise<{ client: pg.ClientBase; done: () => Promise<void> }> {
-  const url = app.database.sessionUrl;
-  if (!url) {
-    const pooled = await app.database.pool.connect();
-    return { client: pooled, done: async () => pooled.release() };
-  }
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  return { client, done: () => client.end() };
 }
