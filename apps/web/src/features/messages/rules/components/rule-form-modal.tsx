@@ -9,7 +9,7 @@ import {
   type SavedSearch,
 } from '@registrar-panel/contract';
 import { useState, type ReactNode } from 'react';
-import { Button, Form, Modal } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { FieldError, invalidAria } from '../../../../components/form-field';
 import { alerts } from '../../../../lib/alerts';
@@ -19,6 +19,7 @@ import { messageText } from '../../../../lib/form';
 import { useSaveRule } from '../api/save-rule';
 import { filtersInWords } from '../rule-description';
 import { ruleFieldOf, ruleFormValues, ruleRequestOf, targetOptions, type RuleField, type RuleFormValues } from '../rule-form';
+import { FormModal } from '../../../../components/form-modal';
 
 type Errors = Partial<Record<RuleField, string>>;
 
@@ -135,93 +136,82 @@ export function RuleFormModal({
   const otherFilters = filtersInWords(t, kept).join(', ');
 
   return (
-    <Modal show size="lg" backdrop="static" onHide={onCancel} aria-labelledby="rule-form-title" onEntered={() => document.getElementById('rule-name')?.focus()}>
-      <Form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Modal.Header closeButton>
-          <Modal.Title id="rule-form-title" as="h2" className="h5">
-            {t(rule ? 'messages.rules.form.editTitle' : 'messages.rules.form.title')}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {text('name')}
-          {select('kind', notificationRuleKinds, (kind) => t(`messages.rules.kind.${kind}`))}
-          {values.kind === 'entersStatus' && select('status', targetOptions.status, (status) => status)}
-          {values.kind === 'entersGracePeriod' && select('gracePeriod', targetOptions.gracePeriod, (period) => t(`messages.rules.rgp.${period}`))}
-          {values.kind === 'entersLabel' && select('label', targetOptions.label, (label) => t(`messages.rules.label.${label}`))}
-          {values.kind === 'expiresWithin' &&
-            text('days', { numeric: true, help: t('messages.rules.form.daysHelp', { max: notificationRuleLimits.maxExpiryDays }) })}
-          {values.kind === 'searchCount' && (
-            <>
-              {text('pattern', { help: t('messages.rules.form.patternHelp') })}
-              <Form.Group className="mb-3" controlId="rule-searchStatus">
-                <Form.Label>{t('messages.rules.form.searchStatus')}</Form.Label>
-                <Form.Select
-                  value={values.filters.status ?? ''}
-                  onChange={(event) => {
-                    const { status: _dropped, ...rest } = values.filters;
-                    const status = lifecycleOrder.find((option) => option === event.target.value);
-                    set('filters', status ? { ...rest, status } : rest);
-                  }}
-                >
-                  <option value="">{t('messages.rules.form.anyStatus')}</option>
-                  {lifecycleOrder.map((status) => (
-                    <option key={status} value={status}>
-                      {status}
-                    </option>
-                  ))}
-                </Form.Select>
-              </Form.Group>
-              {otherFilters && (
-                <p className="small text-body-secondary" data-testid="rule-other-filters">
-                  {t('messages.rules.form.otherFilters', { filters: otherFilters })}
-                </p>
-              )}
-              <div className="row gx-3">
-                <div className="col-sm-6">{select('direction', searchCountDirections, (direction) => t(`messages.rules.direction.${direction}`))}</div>
-                <div className="col-sm-6">{text('threshold', { numeric: true })}</div>
-              </div>
-            </>
-          )}
-          <fieldset aria-describedby={errors.recipients ? 'rule-recipients-error' : 'rule-recipients-help'}>
-            <legend className="form-label fs-6 mb-1">{t('messages.rules.form.recipients')}</legend>
-            <p id="rule-recipients-help" className="form-text mt-0 mb-2">
-              {t('messages.rules.form.recipientsHelp', { max: notificationRuleLimits.maxRecipients })}
-            </p>
-            {errors.recipients && (
-              <p id="rule-recipients-error" className="invalid-feedback d-block mt-0 mb-2">
-                {errors.recipients}
-              </p>
-            )}
-            <div className="rules-recipients">
-              {candidates.map((candidate, index) => (
-                <Form.Check
-                  key={candidate.username}
-                  id={index === 0 ? 'rule-recipients-first' : `rule-recipient-${index}`}
-                  label={`${candidate.name} (${candidate.username})`}
-                  checked={values.recipients.includes(candidate.username)}
-                  isInvalid={Boolean(errors.recipients)}
-                  onChange={(event) => toggle(candidate.username, event.target.checked)}
-                />
+    <FormModal
+      titleId="rule-form-title"
+      title={t(rule ? 'messages.rules.form.editTitle' : 'messages.rules.form.title')}
+      firstFieldId="rule-name"
+      cancelLabel={t('messages.rules.cancel')}
+      submitLabel={t(rule ? 'messages.rules.form.save' : 'messages.rules.form.create')}
+      pending={save.isPending}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      onCancel={onCancel}
+    >
+      {text('name')}
+      {select('kind', notificationRuleKinds, (kind) => t(`messages.rules.kind.${kind}`))}
+      {values.kind === 'entersStatus' && select('status', targetOptions.status, (status) => status)}
+      {values.kind === 'entersGracePeriod' && select('gracePeriod', targetOptions.gracePeriod, (period) => t(`messages.rules.rgp.${period}`))}
+      {values.kind === 'entersLabel' && select('label', targetOptions.label, (label) => t(`messages.rules.label.${label}`))}
+      {values.kind === 'expiresWithin' &&
+        text('days', { numeric: true, help: t('messages.rules.form.daysHelp', { max: notificationRuleLimits.maxExpiryDays }) })}
+      {values.kind === 'searchCount' && (
+        <>
+          {text('pattern', { help: t('messages.rules.form.patternHelp') })}
+          <Form.Group className="mb-3" controlId="rule-searchStatus">
+            <Form.Label>{t('messages.rules.form.searchStatus')}</Form.Label>
+            <Form.Select
+              value={values.filters.status ?? ''}
+              onChange={(event) => {
+                const { status: _dropped, ...rest } = values.filters;
+                const status = lifecycleOrder.find((option) => option === event.target.value);
+                set('filters', status ? { ...rest, status } : rest);
+              }}
+            >
+              <option value="">{t('messages.rules.form.anyStatus')}</option>
+              {lifecycleOrder.map((status) => (
+                <option key={status} value={status}>
+                  {status}
+                </option>
               ))}
-            </div>
-          </fieldset>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onCancel}>
-            {t('messages.rules.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" disabled={save.isPending}>
-            {t(rule ? 'messages.rules.form.save' : 'messages.rules.form.create')}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+            </Form.Select>
+          </Form.Group>
+          {otherFilters && (
+            <p className="small text-body-secondary" data-testid="rule-other-filters">
+              {t('messages.rules.form.otherFilters', { filters: otherFilters })}
+            </p>
+          )}
+          <div className="row gx-3">
+            <div className="col-sm-6">{select('direction', searchCountDirections, (direction) => t(`messages.rules.direction.${direction}`))}</div>
+            <div className="col-sm-6">{text('threshold', { numeric: true })}</div>
+          </div>
+        </>
+      )}
+      <fieldset aria-describedby={errors.recipients ? 'rule-recipients-error' : 'rule-recipients-help'}>
+        <legend className="form-label fs-6 mb-1">{t('messages.rules.form.recipients')}</legend>
+        <p id="rule-recipients-help" className="form-text mt-0 mb-2">
+          {t('messages.rules.form.recipientsHelp', { max: notificationRuleLimits.maxRecipients })}
+        </p>
+        {errors.recipients && (
+          <p id="rule-recipients-error" className="invalid-feedback d-block mt-0 mb-2">
+            {errors.recipients}
+          </p>
+        )}
+        <div className="rules-recipients">
+          {candidates.map((candidate, index) => (
+            <Form.Check
+              key={candidate.username}
+              id={index === 0 ? 'rule-recipients-first' : `rule-recipient-${index}`}
+              label={`${candidate.name} (${candidate.username})`}
+              checked={values.recipients.includes(candidate.username)}
+              isInvalid={Boolean(errors.recipients)}
+              onChange={(event) => toggle(candidate.username, event.target.checked)}
+            />
+          ))}
+        </div>
+      </fieldset>
+    </FormModal>
   );
 }
 

@@ -8,7 +8,7 @@ import {
   type WebhookSecretResponse,
 } from '@registrar-panel/contract';
 import { useState } from 'react';
-import { Button, Form, Modal } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { FieldError, invalidAria } from '../../../../components/form-field';
 import { alerts } from '../../../../lib/alerts';
@@ -18,6 +18,7 @@ import { messageText } from '../../../../lib/form';
 import { useCreateWebhook } from '../api/create-webhook';
 import { useUpdateWebhook } from '../api/update-webhook';
 import { eventKindGroups } from '../webhook-events';
+import { FormModal } from '../../../../components/form-modal';
 
 type Field = 'url' | 'eventKinds' | 'description';
 type Errors = Partial<Record<Field, string>>;
@@ -89,93 +90,75 @@ export function WebhookFormModal({
     setValues((current) => ({ ...current, eventKinds: on ? [...current.eventKinds, kind] : current.eventKinds.filter((k) => k !== kind) }));
 
   return (
-    <Modal
-      show
-      size="lg"
-      backdrop="static"
-      onHide={onCancel}
-      aria-labelledby="webhook-form-title"
-      onEntered={() => document.getElementById('webhook-url')?.focus()}
+    <FormModal
+      titleId="webhook-form-title"
+      title={t(endpoint ? 'users.webhooks.form.editTitle' : 'users.webhooks.form.title')}
+      firstFieldId="webhook-url"
+      cancelLabel={t('users.webhooks.cancel')}
+      submitLabel={t(endpoint ? 'users.webhooks.form.save' : 'users.webhooks.form.create')}
+      pending={pending}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      onCancel={onCancel}
     >
-      <Form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Modal.Header closeButton>
-          <Modal.Title id="webhook-form-title" as="h2" className="h5">
-            {t(endpoint ? 'users.webhooks.form.editTitle' : 'users.webhooks.form.title')}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <Form.Group className="mb-4" controlId="webhook-url">
-            <Form.Label>{t('users.webhooks.form.url')}</Form.Label>
-            <Form.Control
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              className="font-monospace"
-              aria-required
-              value={values.url}
-              isInvalid={Boolean(errors.url)}
-              {...invalidAria('webhook-url', errors.url, 'webhook-url-help')}
-              onChange={(event) => {
-                setValues({ ...values, url: event.target.value });
-                // A message about the address it was is no longer about this one.
-                setErrors({ ...errors, url: undefined });
-              }}
-            />
-            <FieldError controlId="webhook-url" error={errors.url} />
-            <Form.Text id="webhook-url-help">{t('users.webhooks.form.urlHelp')}</Form.Text>
-          </Form.Group>
-          <Form.Group className="mb-4" controlId="webhook-description">
-            <Form.Label>{t('users.webhooks.form.description')}</Form.Label>
-            <Form.Control
-              autoComplete="off"
-              value={values.description}
-              isInvalid={Boolean(errors.description)}
-              {...invalidAria('webhook-description', errors.description)}
-              onChange={(event) => setValues({ ...values, description: event.target.value })}
-            />
-            <FieldError controlId="webhook-description" error={errors.description} />
-          </Form.Group>
-          <fieldset aria-describedby={errors.eventKinds ? 'webhook-eventKinds-error' : undefined}>
-            <legend className="form-label fs-6 mb-2">{t('users.webhooks.form.events')}</legend>
-            {errors.eventKinds && (
-              <p id="webhook-eventKinds-error" className="invalid-feedback d-block mt-0 mb-2">
-                {errors.eventKinds}
-              </p>
-            )}
-            <div className="webhook-kinds">
-              {eventKindGroups().map(({ group, kinds }) => (
-                <div key={group} className="mb-3 webhook-kind-group">
-                  <p className="fw-semibold small text-body-secondary mb-1">{t(`users.webhooks.group.${group}`)}</p>
-                  {kinds.map((kind, index) => (
-                    <Form.Check
-                      key={kind}
-                      id={index === 0 && group === 'contacts' ? 'webhook-eventKinds' : `webhook-kind-${kind}`}
-                      label={eventKindLabel(t, kind)}
-                      checked={values.eventKinds.includes(kind)}
-                      isInvalid={Boolean(errors.eventKinds)}
-                      onChange={(event) => toggle(kind, event.target.checked)}
-                    />
-                  ))}
-                </div>
+      <Form.Group className="mb-4" controlId="webhook-url">
+        <Form.Label>{t('users.webhooks.form.url')}</Form.Label>
+        <Form.Control
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          className="font-monospace"
+          aria-required
+          value={values.url}
+          isInvalid={Boolean(errors.url)}
+          {...invalidAria('webhook-url', errors.url, 'webhook-url-help')}
+          onChange={(event) => {
+            setValues({ ...values, url: event.target.value });
+            // A message about the address it was is no longer about this one.
+            setErrors({ ...errors, url: undefined });
+          }}
+        />
+        <FieldError controlId="webhook-url" error={errors.url} />
+        <Form.Text id="webhook-url-help">{t('users.webhooks.form.urlHelp')}</Form.Text>
+      </Form.Group>
+      <Form.Group className="mb-4" controlId="webhook-description">
+        <Form.Label>{t('users.webhooks.form.description')}</Form.Label>
+        <Form.Control
+          autoComplete="off"
+          value={values.description}
+          isInvalid={Boolean(errors.description)}
+          {...invalidAria('webhook-description', errors.description)}
+          onChange={(event) => setValues({ ...values, description: event.target.value })}
+        />
+        <FieldError controlId="webhook-description" error={errors.description} />
+      </Form.Group>
+      <fieldset aria-describedby={errors.eventKinds ? 'webhook-eventKinds-error' : undefined}>
+        <legend className="form-label fs-6 mb-2">{t('users.webhooks.form.events')}</legend>
+        {errors.eventKinds && (
+          <p id="webhook-eventKinds-error" className="invalid-feedback d-block mt-0 mb-2">
+            {errors.eventKinds}
+          </p>
+        )}
+        <div className="webhook-kinds">
+          {eventKindGroups().map(({ group, kinds }) => (
+            <div key={group} className="mb-3 webhook-kind-group">
+              <p className="fw-semibold small text-body-secondary mb-1">{t(`users.webhooks.group.${group}`)}</p>
+              {kinds.map((kind, index) => (
+                <Form.Check
+                  key={kind}
+                  id={index === 0 && group === 'contacts' ? 'webhook-eventKinds' : `webhook-kind-${kind}`}
+                  label={eventKindLabel(t, kind)}
+                  checked={values.eventKinds.includes(kind)}
+                  isInvalid={Boolean(errors.eventKinds)}
+                  onChange={(event) => toggle(kind, event.target.checked)}
+                />
               ))}
             </div>
-          </fieldset>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onCancel}>
-            {t('users.webhooks.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" disabled={pending}>
-            {t(endpoint ? 'users.webhooks.form.save' : 'users.webhooks.form.create')}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+          ))}
+        </div>
+      </fieldset>
+    </FormModal>
   );
 }
