@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
 
 export interface FormModalProps {
@@ -11,7 +11,8 @@ export interface FormModalProps {
   submitLabel: string;
   /** While saving: the submit button waits. */
   pending: boolean;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** On Enter or the submit button; the page is never submitted. */
+  onSubmit: () => void;
   /** Escape, × and Cancel alike. */
   onCancel: () => void;
   children: ReactNode;
@@ -25,7 +26,13 @@ export interface FormModalProps {
 export function FormModal({ titleId, title, firstFieldId, cancelLabel, submitLabel, pending, onSubmit, onCancel, children }: FormModalProps) {
   return (
     <Modal show size="lg" backdrop="static" onHide={onCancel} aria-labelledby={titleId} onEntered={() => document.getElementById(firstFieldId)?.focus()}>
-      <Form noValidate onSubmit={onSubmit}>
+      <Form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
         <Modal.Header closeButton>
           <Modal.Title id={titleId} as="h2" className="h5">
             {title}

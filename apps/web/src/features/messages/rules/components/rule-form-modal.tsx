@@ -143,10 +143,7 @@ export function RuleFormModal({
       cancelLabel={t('messages.rules.cancel')}
       submitLabel={t(rule ? 'messages.rules.form.save' : 'messages.rules.form.create')}
       pending={save.isPending}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSubmit={() => void submit()}
       onCancel={onCancel}
     >
       {text('name')}

@@ -81,7 +81,7 @@ export function CreateApiKeyModal({ onCancel, onCreated }: { onCancel: () => voi
       cancelLabel={t('users.apiKeys.form.cancel')}
       submitLabel={t('users.apiKeys.form.submit')}
       pending={create.isPending}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={() => void submit()}
       onCancel={onCancel}
     >
       <Form.Group className="mb-4" controlId="api-key-name">

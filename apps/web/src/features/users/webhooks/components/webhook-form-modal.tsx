@@ -97,10 +97,7 @@ export function WebhookFormModal({
       cancelLabel={t('users.webhooks.cancel')}
       submitLabel={t(endpoint ? 'users.webhooks.form.save' : 'users.webhooks.form.create')}
       pending={pending}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSubmit={() => void submit()}
       onCancel={onCancel}
     >
       <Form.Group className="mb-4" controlId="webhook-url">
