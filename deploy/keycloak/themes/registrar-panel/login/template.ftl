@@ -235,6 +235,11 @@
             </div>
         </#if>
 
+        <#-- A passkey asked for during sign-in (the registrar requires passkeys), not added from My account: say why. -->
+        <#if pageId == "webauthn-register" && !(isAppInitiatedAction!false)>
+            <p class="portal-page-intro" id="portal-passkey-required">${msg("portalPasskeyRequiredIntro")}</p>
+        </#if>
+
         <#nested "form">
 
         <#if auth?has_content && auth.showTryAnotherWayLink()>
