@@ -13,7 +13,7 @@ import { waitForHealth } from './support/portal';
 import { openAddUserDialog } from './support/add-user-dialog';
 import { makeTestCertificate } from './support/test-certificate';
 import { expectNoAxeViolations } from './support/axe';
-import { capturePage } from './support/screenshots';
+import { capturePage, laptop, phone as phoneSize } from './support/screenshots';
 import { closeCookieBanner } from './support/signed-in';
 import { addVirtualAuthenticator } from './support/virtual-authenticator';
 
@@ -57,6 +57,10 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
   }
 
   /** Keycloak's own pages, in the project's theme: Username, Password, Sign in; then the One-time code. */
+  /** A browser context on the portal at `viewport`, Brussels time, the CSP bypassed for axe on Keycloak's pages. */
+  const axeContextAt = (viewport: { width: number; height: number }) =>
+    browser.newContext({ viewport, baseURL: portalUrl, timezoneId: 'Europe/Brussels', locale: 'en-GB', bypassCSP: true });
+
   /** Keycloak's first page: the username and password, then Sign in. */
   async function submitPasswordOnKeycloak(page: Page, username: string, password: string): Promise<void> {
     await usernameField(page).fill(username);
@@ -177,14 +181,7 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
     const piet = { username: 'piet@acme', password: 'piet picks a long password', secret: '' };
     await realm.seedUser({ username: piet.username, name: 'Piet Passkey', email: 'piet@acme.example', roles: ['TECH'], password: piet.password });
     await signInThroughPages(realm.issuer, portalUrl, 'registrar-panel-web', { ...piet, onEnrol: (secret) => (piet.secret = secret) });
-    // CSP bypassed for axe on Keycloak's pages.
-    const context = await browser.newContext({
-      viewport: { width: 1366, height: 850 },
-      baseURL: portalUrl,
-      timezoneId: 'Europe/Brussels',
-      locale: 'en-GB',
-      bypassCSP: true,
-    });
+    const context = await axeContextAt(laptop);
     try {
       const page = await context.newPage();
       await addVirtualAuthenticator(page);
@@ -245,13 +242,7 @@ describe.skipIf(!keycloakTestUrl())('the portal with Keycloak as identity servic
     expect((await fetch(`${portalUrl}/services/me/account`, { headers: { authorization: `Bearer ${otherDevice.access_token}` } })).status).toBe(200);
     await admin.goto('/users');
     const policy = admin.getByLabel('Require passkeys');
-    const phone = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      baseURL: portalUrl,
-      timezoneId: 'Europe/Brussels',
-      locale: 'en-GB',
-      bypassCSP: true,
-    });
+    const phone = await axeContextAt(phoneSize);
     try {
       // The switch shows the saved policy: it turns once the portal has given it to every acme user in Keycloak.
       await policy.click();
