@@ -141,8 +141,9 @@ const fileColumn: Record<ReconciliationComparedField, string> = { expiry: 'expir
 
 /**
  * Compares the staged file with the registrar's registrations, in the transaction `openStaging`
- * began on the run's connection, stores what differs and commits; returns the count of each kind. A name repeated in the file
- * counts once, at its first line; the others are bad lines. Only the fields the header named are compared.
+ * began on the run's connection, stores what differs and commits; returns the count of each kind.
+ * A name repeated in the file counts once, at its first line; the others are bad lines. Only the
+ * fields the header named are compared.
  */
 export async function compare(
   client: PoolClient,

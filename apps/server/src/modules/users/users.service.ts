@@ -59,8 +59,10 @@ export async function createUser({ directory, db, log }: UsersDeps, actor: Signe
   const created = await directory.createUser({ username, registrarHandle: actor.registrarHandle, name: input.name, email: input.email, roles });
   if (created === 'taken') throw AppError.of(409, 'users.usernameTaken', { field: 'username' });
   if (created === 'created-mail-failed') log.warn({ username }, 'user created, but the activation mail could not be sent');
-  await applyPasskeyRequirementTo({ db, directory }, actor.registrarHandle, username);
   await recordAudit(db, actor, 'user.create', { username, name: input.name, email: input.email, roles });
+  // After the record: a failure here (Keycloak unreachable) leaves the creation recorded; saving
+  // the passkey setting again gives the requirement to every user.
+  await applyPasskeyRequirementTo({ db, directory }, actor.registrarHandle, username);
   // The directory may store the username its own way (Keycloak keeps it in lower case).
   const user = await directory.findUser(username);
   return {
