@@ -34,3 +34,17 @@ describe('the portal’s connections', () => {
     }
   });
 });
+
+describe('a connection the server ends while the portal holds it', () => {
+  it('fails its next statement, is dropped on release, and the pool goes on (no unhandled error ends the process)', async () => {
+    const held = await database.pool.connect();
+    const pid = (await held.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+    await held.query('BEGIN');
+    // An administrator's kill, a failover, a replica's recovery conflict: the server ends it between two statements.
+    await database.pool.query('SELECT pg_terminate_backend($1)', [pid]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await expect(held.query('SELECT 1')).rejects.toThrow();
+    held.release();
+    expect((await database.pool.query<{ one: number }>('SELECT 1 AS one')).rows[0]?.one).toBe(1);
+  });
+});

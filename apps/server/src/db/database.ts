@@ -93,6 +93,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   watchPoolClients(pool, { unnamedStatements: pooled });
   // An idle connection the server closed (restart, failover) must not crash the process: the pool replaces it.
   pool.on('error', options.onIdleConnectionError ?? ((error) => console.error('idle PostgreSQL connection failed:', error.message)));
+  // Nor one the server ends while it is checked out between two statements (terminated, a
+  // failover): an 'error' event without a listener would end the process. The next statement on it
+  // fails and says why; the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const close = async () => {
     await pool.end();
     await embedded?.stop();
