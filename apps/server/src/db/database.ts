@@ -3,7 +3,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { migrateDatabase, pendingMigrations } from './migrator';
-import { watchPoolClients } from './pool-clients';
+import { survivePoolClientErrors, watchPoolClients } from './pool-clients';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -93,10 +93,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   watchPoolClients(pool, { unnamedStatements: pooled });
   // An idle connection the server closed (restart, failover) must not crash the process: the pool replaces it.
   pool.on('error', options.onIdleConnectionError ?? ((error) => console.error('idle PostgreSQL connection failed:', error.message)));
-  // Nor one the server ends while it is checked out between two statements (terminated, a
-  // failover): an 'error' event without a listener would end the process. The next statement on it
-  // fails and says why; the pool drops it on release.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  // Nor one the server ends while it is checked out.
+  survivePoolClientErrors(pool);
   const close = async () => {
     await pool.end();
     await embedded?.stop();

@@ -88,3 +88,14 @@ export function watchPoolClients(pool: pg.Pool, options: PoolClientOptions): voi
   };
   pool.connect = replacement as typeof pool.connect;
 }
+
+/**
+ * Keeps a connection the server ends while it is checked out (terminated between two statements: a
+ * replica's recovery conflict, a kill, a failover) from ending the process: a pg client's 'error'
+ * event with no listener is an unhandled error. The next statement on that connection fails and says
+ * why; the pool drops it on release. Idle connections are the pool's own 'error' event, handled by
+ * its owner.
+ */
+export function survivePoolClientErrors(pool: pg.Pool): void {
+  pool.on('connect', (client) => client.on('error', () => undefined));
+}

@@ -1,6 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database } from './database';
+import { survivePoolClientErrors } from './pool-clients';
 import * as schema from './schema';
 
 /*
@@ -134,10 +135,8 @@ export function openReadReplicas(options: ReadReplicaOptions): ReadReplicas {
     });
     // A replica stopping closes idle connections: the pool replaces them, the process goes on.
     pool.on('error', () => undefined);
-    // A connection the replica ends while it is checked out between two statements (a recovery
-    // conflict terminates a read's transaction) must not be an unhandled 'error' event, which ends
-    // the process: the next statement on it fails instead, and the pool drops it on release.
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    // Nor one it ends while it is checked out (a recovery conflict terminates a read's transaction).
+    survivePoolClientErrors(pool);
     return {
       name: replicaName(url),
       database: { db: drizzle(pool, { schema }), pool, close: () => pool.end() },
