@@ -1,4 +1,4 @@
-import { registryMessageKinds } from '@registrar-panel/contract';
+import { inboxMessageKinds } from '@registrar-panel/contract';
 import { useState, type FormEvent } from 'react';
 import { Button, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ const valuesOf = (filter: MessageFilter): Values => ({
 });
 
 const filterOf = (values: Values): MessageFilter => {
-  const kind = registryMessageKinds.find((k) => k === values.kind);
+  const kind = inboxMessageKinds.find((k) => k === values.kind);
   const domain = values.domain.trim();
   return {
     ...(kind ? { kind } : {}),
@@ -30,7 +30,7 @@ const filterOf = (values: Values): MessageFilter => {
 
 /**
  * Kind, unread only, a range of Brussels days (both included) and a domain name; Show puts them in
- * the address, so a reload or a shared link shows the same messages. The kinds are the contract's list.
+ * the address, so a reload or a shared link shows the same messages. The kinds are the contract's list of the inbox's (the registry's and the rules' hits).
  */
 export function MessageFilters({ filter, onApply, onClear }: { filter: MessageFilter; onApply: (filter: MessageFilter) => void; onClear: () => void }) {
   const { t } = useTranslation();
@@ -65,7 +65,7 @@ export function MessageFilters({ filter, onApply, onClear }: { filter: MessageFi
             <Form.Label>{t('messages.filters.kind')}</Form.Label>
             <Form.Select value={values.kind} onChange={set('kind')}>
               <option value="">{t('messages.filters.allKinds')}</option>
-              {registryMessageKinds.map((kind) => (
+              {inboxMessageKinds.map((kind) => (
                 <option key={kind} value={kind}>
                   {t(`messages.kind.${kind}`)}
                 </option>
