@@ -1,4 +1,4 @@
-import { displayedWebhookUrl, formatDateTime, portalEventKinds, type WebhookEndpoint } from '@registrar-panel/contract';
+import { displayedWebhookUrl, eventKinds, formatDateTime, type WebhookEndpoint } from '@registrar-panel/contract';
 import { useState } from 'react';
 import { Badge, Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -49,7 +49,7 @@ export function WebhookCard({ endpoint, onAction }: { endpoint: WebhookEndpoint;
         <dl className="small mb-3">
           <dt className="fw-semibold text-body-secondary">{t('users.webhooks.events')}</dt>
           <dd className="mb-2">
-            {endpoint.eventKinds.length === portalEventKinds.length
+            {endpoint.eventKinds.length === eventKinds.length
               ? t('users.webhooks.allEvents')
               : endpoint.eventKinds.map((kind) => eventKindLabel(t, kind)).join(', ')}
           </dd>

@@ -1,7 +1,8 @@
 import {
-  portalEventKinds,
+  eventKinds,
   webhookEndpointSchema,
   webhookLimits,
+  type EventKind,
   type Message,
   type WebhookEndpoint,
   type WebhookEndpointInput,
@@ -47,7 +48,7 @@ export function WebhookFormModal({
   const { t } = useTranslation();
   const [values, setValues] = useState<WebhookEndpointInput>({
     url: endpoint?.url ?? 'https://',
-    eventKinds: endpoint?.eventKinds ?? [...portalEventKinds],
+    eventKinds: endpoint?.eventKinds ?? [...eventKinds],
     description: endpoint?.description ?? '',
   });
   const [errors, setErrors] = useState<Errors>({});
@@ -86,7 +87,7 @@ export function WebhookFormModal({
     }
   };
 
-  const toggle = (kind: (typeof portalEventKinds)[number], on: boolean) =>
+  const toggle = (kind: EventKind, on: boolean) =>
     setValues((current) => ({ ...current, eventKinds: on ? [...current.eventKinds, kind] : current.eventKinds.filter((k) => k !== kind) }));
 
   return (
@@ -139,13 +140,13 @@ export function WebhookFormModal({
           </p>
         )}
         <div className="webhook-kinds">
-          {eventKindGroups().map(({ group, kinds }) => (
+          {eventKindGroups().map(({ group, kinds }, groupIndex) => (
             <div key={group} className="mb-3 webhook-kind-group">
               <p className="fw-semibold small text-body-secondary mb-1">{t(`users.webhooks.group.${group}`)}</p>
               {kinds.map((kind, index) => (
                 <Form.Check
                   key={kind}
-                  id={index === 0 && group === 'contacts' ? 'webhook-eventKinds' : `webhook-kind-${kind}`}
+                  id={index === 0 && groupIndex === 0 ? 'webhook-eventKinds' : `webhook-kind-${kind}`}
                   label={eventKindLabel(t, kind)}
                   checked={values.eventKinds.includes(kind)}
                   isInvalid={Boolean(errors.eventKinds)}
