@@ -47,7 +47,11 @@ const rolePageSize = 1000;
 /** How many users one page of the access-end job's walk through the realm holds. */
 const accessEndPageSize = 500;
 
-/** Keycloak's required action (and application-initiated action) that adds a passkey on its pages. */
+/**
+ * Keycloak's required action (and application-initiated action) that adds a passkey on its pages.
+ * The portal never sets it on a user: the realm's "Passkeys required" sub-flow asks for it, and the
+ * web sends My account to it (`kc_action`, lib/auth.ts). The realm test checks that the export enables it.
+ */
 export const passkeyEnrolmentAction = 'webauthn-register';
 
 /** Keycloak's credential types of the second step: a passkey (WebAuthn, not passwordless) and TOTP. */
@@ -276,10 +280,15 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
     await admin.users.update({ id: user.id }, { ...user, requiredActions: [...new Set([...current, ...actions])] });
   }
 
+  /** A registrar's users, in full (attributes included), found by the registrar attribute in one search. */
+  async function registrarUsers(registrarHandle: string) {
+    const users = await admin.users.find({ q: `${registrarAttribute}:${registrarHandle}`, briefRepresentation: false, max: 10_000 });
+    return users.filter(belongsToItsRegistrar).filter((user) => registrarHandleOf(user.username) === registrarHandle);
+  }
+
   return {
     async listUsers(registrarHandle) {
-      const users = await admin.users.find({ q: `${registrarAttribute}:${registrarHandle}`, briefRepresentation: false, max: 10_000 });
-      const own = users.filter(belongsToItsRegistrar).filter((user) => registrarHandleOf(user.username) === registrarHandle);
+      const own = await registrarUsers(registrarHandle);
       if (own.length === 0) return [];
       const rolesOfUser = await panelRolesOfAll();
       return Promise.all(own.map((user) => toDirectoryUser(user, rolesOfUser)));
@@ -506,10 +515,11 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       });
     },
 
-    async applyPasskeyRequirement(usernames, required) {
-      for (const username of new Set(usernames)) {
-        const user = await representationOf(username);
-        if (!user) continue;
+    async applyPasskeyRequirement(to, required) {
+      // A registrar's users come from one search (a save of the policy holds the registrar row meanwhile).
+      const users = 'registrar' in to ? await registrarUsers(to.registrar) : [await representationOf(to.username)];
+      for (const user of users) {
+        if (!user?.id) continue;
         const { [passkeysRequiredAttribute]: previous, ...others } = user.attributes ?? {};
         if ((previous !== undefined) === required) continue;
         const attributes = required ? { ...others, [passkeysRequiredAttribute]: ['true'] } : others;

@@ -172,11 +172,11 @@ export interface UserDirectory {
   /** Removes one of the user's passkeys unless it is their last second factor; two removals side by side never leave none. */
   removePasskey(username: string, passkeyId: string): Promise<PasskeyRemovalOutcome>;
   /**
-   * Applies the registrar's passkey requirement to these users at the identity service: required,
-   * their next sign-in asks the passkey alone, or of a user without one the code and then a new
-   * passkey; no longer required, the passkey or the code again.
+   * Applies the registrar's passkey requirement at the identity service to all its users, or to one
+   * user (a new one): required, their next sign-in asks the passkey alone, or of a user without one
+   * the code and then a new passkey; no longer required, the passkey or the code again.
    */
-  applyPasskeyRequirement(usernames: readonly string[], required: boolean): Promise<void>;
+  applyPasskeyRequirement(to: { registrar: string } | { username: string }, required: boolean): Promise<void>;
   /**
    * Makes the sign-in ask the user's passkey before the code when they have one. Keycloak asks the
    * user's second factors in the order they are stored (a new passkey comes after the TOTP): its

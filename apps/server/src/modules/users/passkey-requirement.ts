@@ -11,6 +11,6 @@ import { passkeysRequiredHeld } from '../../identity/passkeys/passkey-policy.rep
 export async function applyPasskeyRequirementTo(deps: { db: Db; directory: UserDirectory }, registrarHandle: string, username: string): Promise<void> {
   if (deps.directory.credentialsAt !== 'identityService') return;
   await deps.db.transaction(async (tx) => {
-    if (await passkeysRequiredHeld(tx, registrarHandle)) await deps.directory.applyPasskeyRequirement([username], true);
+    if (await passkeysRequiredHeld(tx, registrarHandle)) await deps.directory.applyPasskeyRequirement({ username }, true);
   });
 }

@@ -68,11 +68,7 @@ export async function setPasskeyPolicy(deps: UserPasskeysDeps, actor: SignedInUs
     const before = await setPasskeysRequired(tx, actor.registrarHandle, required);
     if (before !== undefined && before !== required) await recordAudit(tx, actor, 'registrar.passkeyPolicy.update', { required });
     if (before !== undefined && deps.directory.credentialsAt === 'identityService') {
-      const users = await deps.directory.listUsers(actor.registrarHandle);
-      await deps.directory.applyPasskeyRequirement(
-        users.map((user) => user.username),
-        required,
-      );
+      await deps.directory.applyPasskeyRequirement({ registrar: actor.registrarHandle }, required);
     }
   });
   return { required: await passkeysRequiredOf(deps.db, actor.registrarHandle), ...availability };
