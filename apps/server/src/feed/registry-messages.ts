@@ -2,6 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { PoolClient } from 'pg';
 import { registryMessageEventKind } from '@registrar-panel/contract';
 import { insertEvent } from '../db/event-writer';
+import { queueDeliveries } from '../jobs/webhook-queue';
 import type { FeedChange, MessageData } from './format';
 
 /*
@@ -79,12 +80,16 @@ export async function insertMessages(client: PoolClient, messages: MessageData[]
   const executor = drizzle({ client });
   // Events in the lines' order, whatever order the database returned the rows in.
   const order = new Map([...firstSeen.keys()].map((id, i) => [id, i] as const));
+  const raised: { registrarHandle: string; kind: string }[] = [];
   for (const message of [...stored.rows].sort((a, b) => order.get(Number(a.id))! - order.get(Number(b.id))!)) {
     const data = { id: Number(message.id), at: new Date(message.at).toISOString(), kind: message.kind, domain: message.domain_name };
     for (const registrarHandle of message.registrar_handle === null ? everyone : [message.registrar_handle]) {
       await insertEvent(executor, { registrarHandle, kind: registryMessageEventKind, actor: null, data });
+      raised.push({ registrarHandle, kind: registryMessageEventKind });
     }
   }
+  // Their webhooks' deliveries, queued with them (each endpoint once for the batch).
+  await queueDeliveries(executor, raised);
 }
 
 /** Removes messages by id (whatever their month), with users' read marks on them. */

@@ -2,6 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { PoolClient } from 'pg';
 import { labelsOf, ruleHitEventKind, type RegistrationLabel } from '@registrar-panel/contract';
 import { insertEvent } from '../db/event-writer';
+import { queueDeliveries } from '../jobs/webhook-queue';
 
 /*
  * Notification rules read the change record a batch just wrote (change-record.ts), in the batch's
@@ -144,4 +145,9 @@ async function raiseEvents(client: PoolClient, hits: HitRow[]): Promise<void> {
       data: { rule: { id: rule.rule_id, name: rule.rule_name, kind: rule.rule_kind }, count: domains.size, hits: listed },
     });
   }
+  // Their webhooks' deliveries, queued with them.
+  await queueDeliveries(
+    executor,
+    [...byRule.values()].map(({ rule }) => ({ registrarHandle: rule.registrar_handle, kind: ruleHitEventKind })),
+  );
 }

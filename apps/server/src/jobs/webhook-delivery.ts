@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { queueNames } from '../db/job-queue-schema';
 import { deliverEndpoint, type DeliveryDeps } from '../modules/webhooks/webhook-delivery';
-import type { DeliveryJob } from '../modules/webhooks/webhook-queue';
-import { queueEndpoint } from '../modules/webhooks/webhook-queue';
+import type { DeliveryJob } from './webhook-queue';
+import { queueEndpoint } from './webhook-queue';
 import { endpointsBehind } from '../modules/webhooks/webhooks.repository';
 
 /**

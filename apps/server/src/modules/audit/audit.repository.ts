@@ -4,7 +4,7 @@ import { intoMonthlyPartition } from '../../db/into-monthly-partition';
 import { auditEvents } from '../../db/schema';
 import type { SignedInUser } from '../../plugins/auth';
 import { insertEvent } from '../events/events.repository';
-import { queueDeliveries } from '../webhooks/webhook-queue';
+import { queueDeliveries } from '../../jobs/webhook-queue';
 
 /**
  * Records one change in the audit trail: who, when, from which IP, what changed. The action is one
@@ -32,6 +32,6 @@ export async function recordAudit<A extends AuditAction>(
     await intoMonthlyPartition(tx, 'events', (savepoint) =>
       insertEvent(savepoint, { registrarHandle: actor.registrarHandle, kind: action, actor: actor.username, data: details }),
     );
-    await queueDeliveries(tx, actor.registrarHandle, action);
+    await queueDeliveries(tx, [{ registrarHandle: actor.registrarHandle, kind: action }]);
   });
 }

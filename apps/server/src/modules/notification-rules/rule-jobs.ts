@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ruleHitEventKind, type NotificationRuleTarget } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
 import { ensureMonthlyPartitions } from '../../db/monthly-partitions';
+import { queueDeliveries } from '../../jobs/webhook-queue';
 import { insertEvent } from '../events/events.repository';
 import { countSavedSearch } from './search-count';
 
@@ -76,6 +77,7 @@ export async function countStaleSearches(db: Db, tld: string, now = new Date()):
           actor: null,
           data: { rule: { id: rule.id, name: rule.name, kind: 'searchCount' }, count: 1, hits: [details] },
         });
+        await queueDeliveries(tx, [{ registrarHandle: rule.registrar_handle, kind: ruleHitEventKind }]);
       }
       await tx.execute(sql`UPDATE notification_rules SET last_count = ${count} WHERE id = ${rule.id}::uuid`);
     });
@@ -123,6 +125,7 @@ export async function checkExpiries(db: Db, now = new Date()): Promise<number> {
         actor: null,
         data: { rule: { id: rule.id, name: rule.name, kind: 'expiresWithin' }, count: domains.size, hits: [...domains.values()].slice(0, 100) },
       });
+      await queueDeliveries(tx, [{ registrarHandle: rule.registrar_handle, kind: ruleHitEventKind }]);
       return inserted.rows.length;
     });
   }

@@ -9,7 +9,7 @@ import { postOutbound, type OutboundResult } from '../../lib/outbound-http';
 import type { Outbox } from '../../mail/outbox';
 import { presentEvent } from '../events/event.presenter';
 import { eventsAfter, lastSeq, type EventRow } from '../events/events.repository';
-import { queueEndpoint } from './webhook-queue';
+import { queueEndpoint } from '../../jobs/webhook-queue';
 import { openSecret, signedHeaders } from './webhook-secret';
 import { claimEndpoint, endpointExists, insertAttempt, updateEndpoint, type AttemptRow, type EndpointRow } from './webhooks.repository';
 import { mailEndpointDisabled } from './webhook-mail';

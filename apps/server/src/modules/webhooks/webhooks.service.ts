@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { eventBySeq, lastSeq } from '../events/events.repository';
 import { sendOnce, type DeliveryDeps } from './webhook-delivery';
 import { webhookMail, webhookRecipients, type EndpointChange } from './webhook-mail';
-import { queueEndpoint } from './webhook-queue';
+import { queueEndpoint } from '../../jobs/webhook-queue';
 import { newWebhookSecret, sealSecret } from './webhook-secret';
 import { endpointFacts, presentAttempt, presentEndpoint } from './webhooks.presenter';
 import {

@@ -11,7 +11,10 @@ import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenClaims } from '../../identity/testing/access-tokens';
+import { queueNames } from '../../db/job-queue-schema';
 import { users } from '../../db/schema';
+import { applyLines, lines, numbered } from '../../feed/feed.test-support';
+import { readPosition } from '../../feed/position';
 import { createRegistrar } from '../../test/factories';
 import { call, messagesOf } from '../../test/http';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -280,6 +283,29 @@ describe('delivering', () => {
     expect(await deliverEndpoint(deps(), endpoint.id)).toEqual({ delivered: 0, last: 'nothing' });
     expect(receiver.received.length).toBe(before);
     expect(await endpointsBehind(t.database.db, new Date())).not.toContain(endpoint.id);
+  });
+
+  it("queues the deliveries of the feed's events in the batch's transaction, not at the next sweep: each endpoint that wants them once", async () => {
+    // Registrars of this test's own (the cap test fills others' endpoints).
+    for (const handle of ['delta', 'epsilon']) await createRegistrar(t.database.db, { handle });
+    const epsilon = adminOf('epsilon');
+    const { endpoint: wants } = await createOk({ eventKinds: ['registry.message'] }, epsilon);
+    const { endpoint: wantsBoth } = await createOk({ eventKinds: ['registry.message', 'rule.hit'] }, epsilon);
+    await createOk({ eventKinds: ['user.create'] }, epsilon);
+    // Another registrar's endpoint that wants messages: the batch's messages are epsilon's.
+    await createOk({ eventKinds: ['registry.message'] }, adminOf('delta'));
+    // The jobs the creations queued are gone: what is queued next is the batch's.
+    await t.database.pool.query('DELETE FROM pgboss.job WHERE name = $1', [queueNames.webhookDelivery]);
+    const id = Date.now();
+    const summary = await applyLines(
+      t.database,
+      numbered([lines.message(id, 'epsilon', new Date()), lines.message(id + 1, 'epsilon', new Date())], (await readPosition(t.database.pool)) + 1),
+    );
+    expect(summary.rejects).toEqual([]);
+    const { rows } = await t.database.pool.query<{ singleton_key: string }>('SELECT singleton_key FROM pgboss.job WHERE name = $1 ORDER BY 1', [
+      queueNames.webhookDelivery,
+    ]);
+    expect(rows.map((row) => row.singleton_key)).toEqual([wants.id, wantsBoth.id].sort());
   });
 
   it('sends a test event at once and logs it', async () => {

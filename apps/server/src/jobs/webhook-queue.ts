@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import { jobQueueSchema, queueNames } from '../../db/job-queue-schema';
-import { connectionOf, type Executor } from '../../jobs/job-queue';
+import { jobQueueSchema, queueNames } from '../db/job-queue-schema';
+import { connectionOf, type Executor } from './job-queue';
 
 /*
  * Delivery jobs: one queued per endpoint at most (the queue's `short` policy on the endpoint's id as
@@ -36,10 +36,23 @@ export async function queueEndpoint(executor: Executor, endpointId: string, star
   );
 }
 
-/** Queues the deliveries of an event: a job for each enabled endpoint of the registrar that wants its kind. */
-export async function queueDeliveries(executor: Executor, registrarHandle: string, kind: string): Promise<void> {
+/**
+ * Queues the deliveries of events just written (in their transaction): a job for each enabled
+ * endpoint of an event's registrar that wants its kind, each endpoint once, in one query whatever the
+ * number of events (a feed batch writes thousands). Every writer of the stream calls it: the portal's
+ * changes (modules/audit/), the registry's messages and the rules' hits (feed/, the rules' jobs); the
+ * sweep (webhook-delivery.ts) only takes up what a lost job left.
+ */
+export async function queueDeliveries(executor: Executor, events: readonly { registrarHandle: string; kind: string }[]): Promise<void> {
+  if (events.length === 0) return;
+  const pairs = [...new Map(events.map((e) => [`${e.registrarHandle}\n${e.kind}`, e])).values()];
   const result = await executor.execute<{ id: string }>(
-    sql`SELECT id::text AS id FROM webhook_endpoints WHERE registrar_handle = ${registrarHandle} AND enabled AND ${kind} = ANY(event_kinds)`,
+    sql`SELECT DISTINCT w.id::text AS id
+          FROM webhook_endpoints w
+          JOIN unnest(${sql.param(pairs.map((e) => e.registrarHandle))}::text[], ${sql.param(pairs.map((e) => e.kind))}::text[]) AS x(registrar_handle, kind)
+            ON w.registrar_handle = x.registrar_handle AND x.kind = ANY(w.event_kinds)
+         WHERE w.enabled
+         ORDER BY 1`,
   );
   for (const { id } of result.rows) await queueEndpoint(executor, id);
 }
