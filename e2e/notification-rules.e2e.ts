@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertSaying, closeAlert } from './support/alerts';
 import { expectNoAxeViolations } from './support/axe';
 import { capturePage, laptop, phone } from './support/screenshots';
 import { openSignedIn } from './support/signed-in';
@@ -15,13 +16,6 @@ const username = 'support@icannsla';
 let browser: Browser;
 let page: Page;
 
-const alert = (text: string) => page.locator('.app-alerts [role="alert"]', { hasText: text });
-/** Waits for a success alert and closes it, so that it covers nothing in the screenshots. */
-const closeAlert = async (text: string) => {
-  await alert(text).waitFor();
-  await alert(text).getByRole('button', { name: 'Close' }).click();
-  await alert(text).waitFor({ state: 'detached' });
-};
 const rule = (name: string) => page.getByTestId('rule').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 beforeAll(async () => {
@@ -50,7 +44,7 @@ describe('notification rules', () => {
     await dialog.getByLabel('What the rule watches').selectOption({ label: 'A registration enters a status' });
     await dialog.getByLabel('Status').selectOption('serverHold');
     await dialog.getByRole('button', { name: 'Add rule' }).click();
-    await closeAlert('Rule Holds by the registry added.');
+    await closeAlert(page, 'Rule Holds by the registry added.');
     await dialog.waitFor({ state: 'detached' });
     expect(await rule('Holds by the registry').getByTestId('rule-watch').innerText()).toBe('Enters status serverHold');
   });
@@ -62,7 +56,7 @@ describe('notification rules', () => {
     await dialog.getByLabel('What the rule watches').selectOption({ label: 'A registration expires within a number of days' });
     await dialog.getByLabel('Days before the expiry date').fill('30');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await closeAlert('Rule Expiring soon saved.');
+    await closeAlert(page, 'Rule Expiring soon saved.');
     await dialog.waitFor({ state: 'detached' });
     expect(await rule('Expiring soon').getByTestId('rule-watch').innerText()).toBe('Expires within 30 days');
     await expect.poll(() => rule('Holds by the registry').count()).toBe(0);
@@ -80,7 +74,7 @@ describe('notification rules', () => {
     await capturePage(page, 'notification-rules-form', { fullPage: false });
     await expectNoAxeViolations(page, 'the rule form');
     await dialog.getByRole('button', { name: 'Add rule' }).click();
-    await closeAlert('Rule Names with an added.');
+    await closeAlert(page, 'Rule Names with an added.');
     await page.waitForURL((url) => url.pathname === '/messages/rules' && url.search === '');
     expect(await rule('Names with an').getByTestId('rule-watch').innerText()).toBe('Saved search *an* (status ok): count at least 100');
 
@@ -95,13 +89,13 @@ describe('notification rules', () => {
     await rule('Names with an').getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this rule?' });
     await confirm.getByRole('button', { name: 'Delete rule' }).click();
-    await alert('Rule Names with an deleted.').waitFor();
+    await alertSaying(page, 'Rule Names with an deleted.').waitFor();
     await expect.poll(() => rule('Names with an').count()).toBe(0);
 
     const mail = page.getByTestId('rules-mail');
     await mail.getByRole('radio', { name: /A daily digest/ }).check();
     await mail.getByRole('button', { name: 'Save choice' }).click();
-    await alert('Your e-mail choice is saved: A daily digest.').waitFor();
+    await alertSaying(page, 'Your e-mail choice is saved: A daily digest.').waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'Notification rules', level: 1 }).waitFor();
     await expect

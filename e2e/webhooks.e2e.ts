@@ -1,11 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertSaying } from './support/alerts';
 import { expectNoAxeViolations } from './support/axe';
 import { capturePage } from './support/screenshots';
 import { openSignedIn } from './support/signed-in';
+import { startWebhookReceiver, verifiedEvent, type WebhookReceiver } from './support/webhook-receiver';
 
 /*
  * Webhooks as admin@globex lives them in Chromium: the API keys page links to 'Webhooks'; an
@@ -16,30 +15,17 @@ import { openSignedIn } from './support/signed-in';
  */
 let browser: Browser;
 let admin: Page;
-let receiver: Server;
-let receiverUrl = '';
-const arrivals: { headers: IncomingHttpHeaders; body: string }[] = [];
+let receiver: WebhookReceiver;
 let secret = '';
 
-const alert = (page: Page, text: string) => page.locator('.app-alerts [role="alert"]', { hasText: text });
-
 beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      arrivals.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/registry-hooks`;
+  receiver = await startWebhookReceiver('/registry-hooks');
   ({ browser, page: admin } = await openSignedIn('admin@globex', { permissions: ['clipboard-read', 'clipboard-write'], axe: true }));
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
+  await receiver?.close();
 });
 
 describe('webhooks as admin@globex', () => {
@@ -60,7 +46,7 @@ describe('webhooks as admin@globex', () => {
     await dialog.getByRole('button', { name: 'Add endpoint' }).click();
     await dialog.getByText('This address leads to a private, local or reserved network.', { exact: false }).waitFor();
     await expectNoAxeViolations(admin, 'the webhook dialog with a refused address');
-    await dialog.getByLabel('Address (https://)').fill(receiverUrl);
+    await dialog.getByLabel('Address (https://)').fill(receiver.url);
     await dialog.getByLabel('Description (optional)').fill('Provisioning');
     await capturePage(admin, 'webhooks-form', { fullPage: false });
     await dialog.getByRole('button', { name: 'Add endpoint' }).click();
@@ -69,41 +55,35 @@ describe('webhooks as admin@globex', () => {
     secret = (await secretDialog.getByTestId('webhook-secret').textContent()) ?? '';
     expect(secret).toMatch(/^whsec_/);
     await secretDialog.getByRole('button', { name: 'Close' }).last().click();
-    await admin.getByTestId('webhook-endpoint').filter({ hasText: receiverUrl }).waitFor();
+    await admin.getByTestId('webhook-endpoint').filter({ hasText: receiver.url }).waitFor();
     expect(await admin.content()).not.toContain(secret);
   });
 
   it('sends a test event that the receiver verifies, shows it in the delivery log, and redelivers it', async () => {
-    const card = admin.getByTestId('webhook-endpoint').filter({ hasText: receiverUrl });
+    const card = admin.getByTestId('webhook-endpoint').filter({ hasText: receiver.url });
     await card.getByRole('button', { name: 'Send a test event' }).click();
-    await alert(admin, 'The test event was delivered (status 204).').waitFor();
-    expect(arrivals).toHaveLength(1);
-    const first = arrivals[0]!;
-    const headers = {
-      'webhook-id': String(first.headers['webhook-id']),
-      'webhook-timestamp': String(first.headers['webhook-timestamp']),
-      'webhook-signature': String(first.headers['webhook-signature']),
-    };
-    expect(new Webhook(secret).verify(first.body, headers)).toMatchObject({ type: 'webhook.test', registrar: 'globex' });
+    await alertSaying(admin, 'The test event was delivered (status 204).').waitFor();
+    expect(receiver.arrivals).toHaveLength(1);
+    expect(verifiedEvent(receiver.arrivals[0]!, secret)).toMatchObject({ type: 'webhook.test', registrar: 'globex' });
     const log = card.getByTestId('webhook-deliveries');
     await log.getByText('Test event').waitFor();
     await log.getByText('Delivered').waitFor();
     await capturePage(admin, 'webhooks-delivery-log');
     await expectNoAxeViolations(admin, 'the webhooks page with its delivery log');
     await log.getByRole('button', { name: 'Redeliver' }).first().click();
-    await alert(admin, 'The event was delivered again.').waitFor();
-    await expect.poll(() => arrivals.length).toBe(2);
+    await alertSaying(admin, 'The event was delivered again.').waitFor();
+    await expect.poll(() => receiver.arrivals.length).toBe(2);
     await expect.poll(() => log.locator('tbody tr').count()).toBe(2);
   });
 
   it('asks before deleting, and deletes', async () => {
-    const card = admin.getByTestId('webhook-endpoint').filter({ hasText: receiverUrl });
+    const card = admin.getByTestId('webhook-endpoint').filter({ hasText: receiver.url });
     await card.getByRole('button', { name: 'Delete' }).click();
     const confirm = admin.getByRole('dialog', { name: 'Delete this endpoint?' });
     await confirm.waitFor();
     await capturePage(admin, 'webhooks-delete', { fullPage: false });
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await alert(admin, 'was deleted.').waitFor();
-    expect(await admin.getByTestId('webhook-endpoint').filter({ hasText: receiverUrl }).count()).toBe(0);
+    await alertSaying(admin, 'was deleted.').waitFor();
+    expect(await admin.getByTestId('webhook-endpoint').filter({ hasText: receiver.url }).count()).toBe(0);
   });
 });

@@ -69,16 +69,11 @@ export interface RegistryState {
 }
 
 /**
- * Reads the state changes are made against: registrars, contacts, and up to `sample` registrations
- * in full (all of them when omitted). Names of all registrations are read to keep new names free.
+ * Registrations as the feed writes them, read from `source` (a table or a subquery over `domains`,
+ * with `params`): what an `upsert` of each must carry to leave it as it is.
  */
-export async function readRegistryState(pool: pg.Pool, tld: string, sample?: number): Promise<RegistryState> {
-  const registrars = (await pool.query<{ handle: string }>(`SELECT handle FROM registrars ORDER BY handle`)).rows.map((r) => r.handle);
-  const contactsOf = new Map<string, string[]>(registrars.map((r) => [r, []]));
-  for (const row of (await pool.query<{ handle: string; registrar_handle: string }>('SELECT handle, registrar_handle FROM contacts')).rows) {
-    contactsOf.get(row.registrar_handle)?.push(row.handle);
-  }
-  const { rows } = await pool.query<{ doc: DomainDoc }>(
+export async function readDomainDocs(db: Pick<pg.Pool, 'query'>, source: string, params: unknown[]): Promise<DomainDoc[]> {
+  const { rows } = await db.query<{ doc: DomainDoc }>(
     `SELECT json_build_object(
        'id', d.id, 'name', d.u_label, 'aLabel', d.a_label, 'registrar', d.registrar_handle, 'registrant', d.registrant_handle,
        'createdAt', d.created_at, 'updatedAt', d.updated_at, 'expiresAt', d.expires_at, 'transferredAt', d.transferred_at, 'rgpStatus', d.rgp_status,
@@ -88,7 +83,25 @@ export async function readRegistryState(pool: pg.Pool, tld: string, sample?: num
                          FROM nameservers n WHERE n.domain_id = d.id),
        'delegationSigners', (SELECT coalesce(json_agg(json_build_object('keyTag', k.key_tag, 'algorithm', k.algorithm, 'digestType', k.digest_type, 'digest', k.digest)), '[]')
                                FROM delegation_signers k WHERE k.domain_id = d.id)) AS doc
-       FROM ${sample === undefined ? 'domains' : '(SELECT * FROM domains ORDER BY random() LIMIT $1)'} d`,
+       FROM ${source} d`,
+    params,
+  );
+  return rows.map((r) => ({ ...r.doc, id: Number(r.doc.id) }));
+}
+
+/**
+ * Reads the state changes are made against: registrars, contacts, and up to `sample` registrations
+ * in full (all of them when omitted). Names of all registrations are read to keep new names free.
+ */
+export async function readRegistryState(pool: pg.Pool, tld: string, sample?: number): Promise<RegistryState> {
+  const registrars = (await pool.query<{ handle: string }>(`SELECT handle FROM registrars ORDER BY handle`)).rows.map((r) => r.handle);
+  const contactsOf = new Map<string, string[]>(registrars.map((r) => [r, []]));
+  for (const row of (await pool.query<{ handle: string; registrar_handle: string }>('SELECT handle, registrar_handle FROM contacts')).rows) {
+    contactsOf.get(row.registrar_handle)?.push(row.handle);
+  }
+  const docs = await readDomainDocs(
+    pool,
+    sample === undefined ? 'domains' : '(SELECT * FROM domains ORDER BY random() LIMIT $1)',
     sample === undefined ? [] : [sample],
   );
   const names = new Set((await pool.query<{ a_label: string }>('SELECT a_label FROM domains')).rows.map((r) => r.a_label));
@@ -102,7 +115,7 @@ export async function readRegistryState(pool: pg.Pool, tld: string, sample?: num
     tld,
     registrars: registrars.filter((r) => (contactsOf.get(r)?.length ?? 0) > 0),
     contactsOf,
-    domains: new Map(rows.map((r) => [Number(r.doc.id), { ...r.doc, id: Number(r.doc.id) }])),
+    domains: new Map(docs.map((doc) => [doc.id, doc])),
     names,
     nextDomainId: Number(max?.domain ?? 0) + 1,
     nextContact: 1,
