@@ -109,3 +109,12 @@ export type {
 } from './api/responses/webhooks';
 export type { NotificationRule, NotificationRuleResponse, NotificationRulesResponse } from './api/responses/notification-rules';
 export type { ReconciliationResult, ReconciliationResultsResponse, ReconciliationRun, ReconciliationRunsResponse } from './api/responses/reconciliation';
+export type {
+  PortfolioChange,
+  PortfolioChangesResponse,
+  PortfolioOnDateResponse,
+  PortfolioOnDateRow,
+  RegistrationTimelineResponse,
+  RegistrationVersion,
+  RegistrationVersionState,
+} from './api/responses/registration-history';

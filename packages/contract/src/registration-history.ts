@@ -11,6 +11,8 @@ import { domainSearchFilterFields, withExpiryRange } from './portfolio';
  * compares, the page size and the files' names.
  */
 
+const instantWithOffset = z.iso.datetime({ offset: true });
+
 /**
  * A moment of the past as a query gives it: a day `YYYY-MM-DD` (its end in Brussels, after every
  * change of that day: the books closed that evening) or an instant with its offset.
@@ -19,7 +21,7 @@ export function historyMomentField() {
   return z
     .string({ error: 'registrationHistory.moment.invalid' })
     .trim()
-    .refine((value) => isCalendarDate(value) || (value.includes('T') && isBoundedInstant(value)), {
+    .refine((value) => isCalendarDate(value) || (instantWithOffset.safeParse(value).success && isBoundedInstant(value)), {
       error: 'registrationHistory.moment.invalid',
       abort: true,
     });

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { labelBit } from '../../db/facets';
 import { sqlRows } from '../../db/sql-rows';
 import type { SearchPlan } from '../registrations/search-pattern';
+import { textArray } from '../registrations/search.repository';
 
 /*
  * SQL of the registrations' past, over `registration_versions` (migration 0033): a version is valid
@@ -108,7 +109,7 @@ export async function timelinePage(db: Db, registrarHandle: string, names: strin
   return sqlRows<VersionRow>(
     db,
     sql`SELECT ${versionColumns} FROM registration_versions v ${registrantToday}
-         WHERE v.registrar_handle = ${registrarHandle} AND (v.domain_name = ANY(${names}::text[]) OR v.a_label = ANY(${names}::text[]))
+         WHERE v.registrar_handle = ${registrarHandle} AND (v.domain_name = ANY(${textArray(names)}) OR v.a_label = ANY(${textArray(names)}))
          ORDER BY v.valid_from DESC, v.domain_id LIMIT ${size} OFFSET ${offset}`,
   );
 }
@@ -117,7 +118,7 @@ export async function timelineCount(db: Db, registrarHandle: string, names: stri
   const [row] = await sqlRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM registration_versions v
-         WHERE v.registrar_handle = ${registrarHandle} AND (v.domain_name = ANY(${names}::text[]) OR v.a_label = ANY(${names}::text[]))`,
+         WHERE v.registrar_handle = ${registrarHandle} AND (v.domain_name = ANY(${textArray(names)}) OR v.a_label = ANY(${textArray(names)}))`,
   );
   return row?.n ?? 0;
 }
