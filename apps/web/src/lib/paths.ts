@@ -39,6 +39,8 @@ export const paths = {
   /** Counts of the registrar's registrations, linked from the search page (not a menu entry). */
   registrationOverview: '/registrations/overview',
   registration: withParameter('/registrations/registration/:domainname/view'),
+  /** One registration's past as the registrar sponsored it: linked from the registration view, not a tab. */
+  registrationTimeline: withParameter('/registrations/registration/:domainname/history'),
   /** Reconciliation: the registrar's own list compared with its registrations, linked from the search page (not a menu entry). */
   reconciliation: '/registrations/reconciliation',
   reconciliationRun: withParameter('/registrations/reconciliation/:runId'),

@@ -5,6 +5,7 @@ export const registrationKeys = {
   search: (term: string, page: number, filters: SearchFilters) => ['registrations', 'search', term, page, filters] as const,
   overview: ['registrations', 'overview'] as const,
   registration: (name: string) => ['registrations', 'registration', name] as const,
+  timeline: (name: string, page: number) => ['registrations', 'timeline', name, page] as const,
   transfer: (name: string) => ['registrations', 'transfer', name] as const,
   contact: (handle: string) => ['registrations', 'contact', handle] as const,
   reconciliations: ['registrations', 'reconciliations'] as const,
