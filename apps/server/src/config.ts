@@ -148,6 +148,11 @@ export interface RetentionPolicy {
   personalDataDays: number;
   /** The change record the importer writes (feed/change-record.ts), which rules and the history read; by month. */
   registrationChangesDays: number;
+  /**
+   * The registrations' past (feed/registration-versions.ts): a month of closed versions is dropped once
+   * every version in it ended longer ago; open versions never are. Seven years unless configured.
+   */
+  registrationHistoryDays: number;
   /** Notification rules' hits (modules/notification-rules/); by month. */
   ruleHitsDays: number;
   /** Reconciliation runs and their results (modules/reconciliation/); the results by month. */
@@ -164,6 +169,8 @@ export const defaultRetention: RetentionPolicy = {
   messagesDays: 365,
   personalDataDays: 730,
   registrationChangesDays: 400,
+  // Seven years, leap days included.
+  registrationHistoryDays: 2557,
   ruleHitsDays: 365,
   reconciliationDays: reconciliationLimits.retentionDays,
 };
@@ -248,6 +255,7 @@ export const variablesSchema = z.object({
   EPP_EVENTS_RETENTION_DAYS: days.optional(),
   MESSAGES_RETENTION_DAYS: days.optional(),
   REGISTRATION_CHANGES_RETENTION_DAYS: days.optional(),
+  REGISTRATION_HISTORY_RETENTION_DAYS: days.optional(),
   RULE_HITS_RETENTION_DAYS: days.optional(),
   EPP_CERT_MAX_VALIDITY_DAYS: days.optional(),
   EPP_PASSWORD_MAX_AGE_DAYS: days.optional(),
@@ -379,6 +387,7 @@ const configSchema = variablesSchema.transform((v, context): Config => {
       messagesDays: v.MESSAGES_RETENTION_DAYS ?? defaultRetention.messagesDays,
       personalDataDays: v.PERSONAL_DATA_LOG_RETENTION_DAYS ?? defaultRetention.personalDataDays,
       registrationChangesDays: v.REGISTRATION_CHANGES_RETENTION_DAYS ?? defaultRetention.registrationChangesDays,
+      registrationHistoryDays: v.REGISTRATION_HISTORY_RETENTION_DAYS ?? defaultRetention.registrationHistoryDays,
       ruleHitsDays: v.RULE_HITS_RETENTION_DAYS ?? defaultRetention.ruleHitsDays,
       reconciliationDays: v.RECONCILIATION_RETENTION_DAYS ?? defaultRetention.reconciliationDays,
     },

@@ -68,6 +68,9 @@ export const auditActions = [
   // Reconciliation (reconciliation.ts): a file uploaded and compared, its results downloaded.
   'reconciliation.upload',
   'download.reconciliation',
+  // The registrations' past (registration-history.ts): the portfolio on a date and the changes between two, as CSV.
+  'download.portfolioOnDate',
+  'download.portfolioChanges',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -130,6 +133,8 @@ export const auditActionKinds = {
   'account.passkey.rename': 'users',
   'reconciliation.upload': 'downloads',
   'download.reconciliation': 'downloads',
+  'download.portfolioOnDate': 'downloads',
+  'download.portfolioChanges': 'downloads',
 } as const satisfies Record<AuditAction, Exclude<HistoryKind, 'signIn' | 'personalData'>>;
 
 /** The audit actions of one kind (none for `signIn` and `personalData`). */

@@ -29,6 +29,7 @@ export * from './account';
 export * from './registration-changes';
 export * from './notification-rules';
 export * from './reconciliation';
+export * from './registration-history';
 // The operations' methods and paths, for the web's client (no zod: the route table itself stays in the `api` subpath).
 export { operations, servicesPrefix, type OperationId } from './api/operations';
 // The route table's marks of the message keys the web shows its own way (zod-free copy, held equal to the entries by a test).
@@ -108,3 +109,12 @@ export type {
 } from './api/responses/webhooks';
 export type { NotificationRule, NotificationRuleResponse, NotificationRulesResponse } from './api/responses/notification-rules';
 export type { ReconciliationResult, ReconciliationResultsResponse, ReconciliationRun, ReconciliationRunsResponse } from './api/responses/reconciliation';
+export type {
+  PortfolioChange,
+  PortfolioChangesResponse,
+  PortfolioOnDateResponse,
+  PortfolioOnDateRow,
+  RegistrationTimelineResponse,
+  RegistrationVersion,
+  RegistrationVersionState,
+} from './api/responses/registration-history';

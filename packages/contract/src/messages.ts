@@ -127,6 +127,10 @@ export const messageTexts = {
   'account.passkey.notAccepted': 'The passkey was not added. Please try again.',
   'account.passkey.last': 'This is your only second step: add another passkey or an authenticator app before you remove it.',
   'account.passkey.unavailable': 'Passkeys cannot be used at this address of the portal.',
+  // The registrations' past (registration-history.ts).
+  'registrationHistory.moment.invalid': 'Please enter a date as YYYY-MM-DD, or a date and time with its offset.',
+  'registrationHistory.range.order': 'The end of the period must be after its start.',
+  'registrationHistory.beforeKnownPast': 'The portal knows the registrations’ past from {{date}} on. Choose a date from then on.',
   // Reconciliation (reconciliation.ts): the upload's refusals and the lines that could not be compared.
   'reconciliation.notCsv': 'Upload the file as CSV (text/csv), in UTF-8.',
   'reconciliation.tooLarge': 'This file is larger than {{max}} MB, the largest file a reconciliation takes. Split it and upload each part.',

@@ -24,6 +24,8 @@ export const monthlyPartitionedTables = {
   audit_events: 'at',
   sign_in_attempts: 'at',
   registration_changes: 'at',
+  // By the month its versions ended; the open ones sit in `registration_versions_open` (migration 0033), never dropped.
+  registration_versions: 'valid_to',
   rule_hits: 'at',
   reconciliation_results: 'run_started_at',
 } as const;
@@ -101,6 +103,12 @@ async function existingPartitions(db: Db, table: MonthlyPartitionedTable): Promi
   return result.rows;
 }
 
+/** The first instant after a monthly partition's month, from its name; undefined for another partition (`registration_versions_open`). */
+export function partitionEnd(name: string): Date | undefined {
+  const match = /_p(\d{4})(\d{2})$/.exec(name);
+  return match ? nextMonth(monthStart(Number(match[1]), Number(match[2]) - 1)) : undefined;
+}
+
 /**
  * Drops the partitions of `table` whose whole month ended before `cutoff` (rows past retention);
  * a month that still holds one row within retention stays. Returns the partitions dropped.
@@ -108,10 +116,8 @@ async function existingPartitions(db: Db, table: MonthlyPartitionedTable): Promi
 export async function dropMonthlyPartitionsBefore(db: Db, table: MonthlyPartitionedTable, cutoff: Date): Promise<string[]> {
   const dropped: string[] = [];
   for (const { name } of await existingPartitions(db, table)) {
-    const match = /_p(\d{4})(\d{2})$/.exec(name);
-    if (!match) continue;
-    const end = nextMonth(monthStart(Number(match[1]), Number(match[2]) - 1));
-    if (end > cutoff) continue;
+    const end = partitionEnd(name);
+    if (!end || end > cutoff) continue;
     await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`monthly-partitions:${table}`}))`);
       await tx.execute(sql`DROP TABLE IF EXISTS ${sql.identifier(name)}`);

@@ -1015,6 +1015,54 @@ export const registrationChanges = pgTable(
 );
 
 /**
+ * The registrations' past (issue 34, feed/registration-versions.ts): each registration's states as
+ * versions valid from `validFrom` until `validTo` (excluded), `infinity` while it is the current one.
+ * The importer closes a registration's open version and opens the next in the batch that changes it.
+ * Partitioned by RANGE (valid_to) by hand in migration 0033: closed versions by month of their end
+ * (db/monthly-partitions.ts makes and drops them), the open ones in `registration_versions_open`
+ * (from infinity), which no retention drops. `state` is the change record's state (contract
+ * `RegistrationState`): the registrant and contacts by handle, never their personal data.
+ */
+export const registrationVersions = pgTable(
+  'registration_versions',
+  {
+    domainId: bigint('domain_id', { mode: 'number' }).notNull(),
+    validFrom: at('valid_from').notNull(),
+    validTo: at('valid_to').notNull(),
+    /** The sponsoring registrar during the version: whose past it is. */
+    registrarHandle: cText('registrar_handle'),
+    /** The name in Unicode, as `domains.u_label`. */
+    domainName: cText('domain_name'),
+    /** The name's A-label and the registration's creation, as `domains` held them: the domain report's columns. */
+    aLabel: cText('a_label'),
+    createdAt: at('created_at').notNull(),
+    state: jsonb('state').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.domainId, t.validFrom, t.validTo] }),
+    // A date's portfolio in name order, one registrar's.
+    index('registration_versions_registrar_name_idx').on(t.registrarHandle, t.domainName, t.validFrom),
+    // What began or ended between two dates, one registrar's.
+    index('registration_versions_registrar_from_idx').on(t.registrarHandle, t.validFrom),
+    index('registration_versions_registrar_to_idx').on(t.registrarHandle, t.validTo),
+  ],
+);
+
+/**
+ * From when the registrations' past is known (one row): the first feed run after migration 0033
+ * (its baseline) or an empty database's first snapshot; moved later by the retention job when it
+ * drops a month of versions.
+ */
+export const registrationHistoryStart = pgTable(
+  'registration_history_start',
+  {
+    oneRow: boolean('one_row').primaryKey().default(true),
+    knownFrom: at('known_from').notNull(),
+  },
+  (t) => [check('registration_history_start_one_row', sql`${t.oneRow}`)],
+);
+
+/**
  * Notification rules (issue 32; modules/notification-rules/): what a registrar wants to be told
  * about its registrations. `target` is the contract's `NotificationRuleTarget` (its `kind` repeated
  * in `kind` for the evaluation's statements); `lastCount` is a saved search's count when last

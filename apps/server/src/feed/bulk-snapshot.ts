@@ -6,6 +6,7 @@ import { dropIndexes, facetTable, restoreIndexes, searchTable, setFollowingTrigg
 import { loadSnapshotLines, type LoadContext } from './bulk-load';
 import type { SnapshotContents } from './bulk-checks';
 import { recordPosition } from './position';
+import { openSnapshotVersions } from './registration-versions';
 
 /*
  * A snapshot into a database that holds no registry data yet: the whole snapshot is one
@@ -46,6 +47,8 @@ export async function applySnapshotInBulk(client: PoolClient, lines: AsyncIterat
 }
 
 async function loadInOneTransaction(client: PoolClient, lines: AsyncIterator<ParsedLine>, context: BulkContext): Promise<BulkOutcome> {
+  // The registrations' first versions start when the snapshot does (registration-versions.ts).
+  const at = new Date();
   await client.query('BEGIN');
   try {
     await setFollowingTriggers(client, false);
@@ -56,6 +59,7 @@ async function loadInOneTransaction(client: PoolClient, lines: AsyncIterator<Par
       return loaded;
     }
     await buildWhatFollowsTheRows(client, loaded.contents, saved, context.step);
+    await context.step("opening the registrations' versions", () => openSnapshotVersions(client, at));
     await recordPosition(client, loaded.endSeq);
     await client.query('COMMIT');
     return { kind: 'loaded', applied: loaded.applied, endSeq: loaded.endSeq };
@@ -78,6 +82,15 @@ async function buildWhatFollowsTheRows(client: PoolClient, contents: SnapshotCon
 
 /** Fresh statistics for the planner: the tables went from empty to full in one transaction. */
 async function analyse(client: PoolClient): Promise<void> {
-  for (const table of ['registrars', ...bulkTables, searchTable, 'domain_name_token_counts', facetTable, 'registrar_facet_counts', 'registrar_expiry_counts'])
+  for (const table of [
+    'registrars',
+    ...bulkTables,
+    searchTable,
+    'domain_name_token_counts',
+    facetTable,
+    'registrar_facet_counts',
+    'registrar_expiry_counts',
+    'registration_versions',
+  ])
     await client.query(`VACUUM ANALYZE ${table}`);
 }

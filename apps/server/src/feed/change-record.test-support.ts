@@ -59,6 +59,14 @@ function normal(field: string, value: unknown): string {
   return canonical(value);
 }
 
+/** A state (or some of its fields) as one comparable text, lists sorted as the recount sorts them. */
+export function canonicalState(state: Record<string, unknown>): string {
+  return Object.keys(state)
+    .sort()
+    .map((field) => `${field}=${normal(field, state[field])}`)
+    .join(';');
+}
+
 interface ChangeRow {
   feed_seq: string;
   domain_id: string;

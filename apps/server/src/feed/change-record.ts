@@ -85,20 +85,29 @@ async function captureIds(client: PoolClient, idsSql: string, params: unknown[])
 /**
  * Writes one row per captured registration whose state the batch changed: created (before `{}`),
  * deleted (after `{}`) or changed (only the fields that differ). `feedSeq` is the batch's last line.
- * Returns the rows written.
+ * The same statement keeps the registrations' past (registration-versions.ts): each such
+ * registration's open version ends at `at` and, unless deleted, its new state opens the next, so the
+ * versions and the change record cannot disagree. Returns the change rows written.
  */
 export async function recordChanges(client: PoolClient, feedSeq: number, at: Date): Promise<number> {
   const result = await client.query(
-    `INSERT INTO registration_changes (at, feed_seq, domain_id, domain_name, kind, registrar_before, registrar_after, before, after)
+    `WITH moved AS MATERIALIZED (
+       SELECT * FROM (SELECT t.domain_id, t.state AS b, ${registrationStateSql} AS a FROM ${tempTable} t LEFT JOIN domains d ON d.id = t.domain_id) s
+        WHERE s.a IS DISTINCT FROM s.b),
+     closed AS (
+       UPDATE registration_versions v SET valid_to = $2 FROM moved m WHERE v.valid_to = 'infinity' AND v.domain_id = m.domain_id),
+     opened AS (
+       INSERT INTO registration_versions (domain_id, valid_from, valid_to, registrar_handle, domain_name, a_label, created_at, state)
+       SELECT m.domain_id, $2, 'infinity', d.registrar_handle, d.u_label, d.a_label, d.created_at, m.a FROM moved m JOIN domains d ON d.id = m.domain_id)
+     INSERT INTO registration_changes (at, feed_seq, domain_id, domain_name, kind, registrar_before, registrar_after, before, after)
      SELECT $2, $1, x.domain_id, COALESCE(x.a->>'name', x.b->>'name'),
             CASE WHEN x.b IS NULL THEN 'created' WHEN x.a IS NULL THEN 'deleted' ELSE 'changed' END,
             x.b->>'registrar', x.a->>'registrar',
             CASE WHEN x.b IS NULL THEN '{}' WHEN x.a IS NULL THEN x.b ELSE diff.before END,
             CASE WHEN x.a IS NULL THEN '{}' WHEN x.b IS NULL THEN x.a ELSE diff.after END
-       FROM (SELECT t.domain_id, t.state AS b, ${registrationStateSql} AS a FROM ${tempTable} t LEFT JOIN domains d ON d.id = t.domain_id) x
+       FROM moved x
        CROSS JOIN LATERAL (SELECT jsonb_object_agg(k, x.b->k) AS before, jsonb_object_agg(k, x.a->k) AS after
-                             FROM jsonb_object_keys(COALESCE(x.a, x.b)) k WHERE (x.b->k) IS DISTINCT FROM (x.a->k)) diff
-      WHERE x.a IS DISTINCT FROM x.b`,
+                             FROM jsonb_object_keys(COALESCE(x.a, x.b)) k WHERE (x.b->k) IS DISTINCT FROM (x.a->k)) diff`,
     [feedSeq, at],
   );
   return result.rowCount ?? 0;

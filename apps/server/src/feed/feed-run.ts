@@ -1,4 +1,5 @@
 import type { PoolClient } from 'pg';
+import { takeHistoryBaseline } from './registration-versions';
 import { commitBatch, type BatchRules, type ChangeRecordRules } from './batch-commit';
 import { applySnapshotInBulk, registryIsEmpty, type BulkStep } from './bulk-snapshot';
 import type { AcceptedChange, Reject } from './check';
@@ -43,6 +44,8 @@ type Stop = Reject | undefined;
 
 export async function runFeed(client: PoolClient, source: AsyncIterable<ParsedLine>, options: RunOptions, report: FeedReport): Promise<RunEnd> {
   const position = await readPosition(client);
+  // The first run after the registrations' past was deployed starts it (registration-versions.ts).
+  await inTransaction(client, async () => void (await takeHistoryBaseline(client, new Date())));
   const { rows } = await client.query<{ handle: string }>('SELECT handle FROM registrars');
   const settings: RunSettings = { ...options, registrars: new Set(rows.map((r) => r.handle)) };
   // A snapshot applied in batches that a crash interrupted is still open: its begin is recorded.

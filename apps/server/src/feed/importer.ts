@@ -76,7 +76,9 @@ export async function importFeed(database: Database, source: AsyncIterable<Parse
     },
     changeRecord: {
       ensurePartition: async (at) => {
-        for (const table of ['registration_changes', 'rule_hits', 'events'] as const) await ensureMonthlyPartitions(database.db, table, at, at);
+        // The versions a batch closes go to the month of `at` (registration-versions.ts).
+        for (const table of ['registration_changes', 'registration_versions', 'rule_hits', 'events'] as const)
+          await ensureMonthlyPartitions(database.db, table, at, at);
       },
     },
   };

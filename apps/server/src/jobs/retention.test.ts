@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { startBackgroundWork } from './background';
 import { jobQueueSchema, queueNames } from '../db/job-queue-schema';
 import { applyRetention, maintainPartitions, retentionSchedule } from './retention';
-import { eppConnectionEvents } from '../db/schema';
+import { eppConnectionEvents, registrationHistoryStart } from '../db/schema';
 import { ensureMonthlyPartitions } from '../db/monthly-partitions';
 
 let t: TestApp;
@@ -23,6 +23,7 @@ const policy = {
   messagesDays: 365,
   personalDataDays: 730,
   registrationChangesDays: 400,
+  registrationHistoryDays: 2557,
   ruleHitsDays: 365,
   reconciliationDays: 30,
 };
@@ -164,6 +165,35 @@ describe('retention', () => {
     expect((await db.select({ id: eppConnectionEvents.id }).from(eppConnectionEvents).orderBy(eppConnectionEvents.id)).map((row) => row.id)).toEqual([3, 4]);
     // Run again (another instance, the next night): nothing more to make or drop.
     expect((await maintainPartitions(db, policy, now)).epp_connection_events).toEqual([]);
+  });
+
+  it('drops the months of registration versions that all ended past retention, never an open version, and says the past is known from then', async () => {
+    const { db } = t.database;
+    // Seven years (2557 days) back from 23 November 2026 is 22 November 2019.
+    await ensureMonthlyPartitions(db, 'registration_versions', new Date('2019-06-01T00:00:00Z'), new Date('2019-12-01T00:00:00Z'));
+    await db.insert(registrationHistoryStart).values({ knownFrom: new Date('2018-01-01T00:00:00Z') });
+    // Raw SQL: a Date cannot hold infinity, the open versions' end.
+    await db.execute(sql`INSERT INTO registration_versions (domain_id, valid_from, valid_to, registrar_handle, domain_name, a_label, created_at, state)
+      SELECT id, valid_from::timestamptz, valid_to::timestamptz, 'alpha', name, name, '2018-01-01Z', '{}'
+        FROM (VALUES (1, '2018-01-01Z', '2019-06-10Z', 'd1.be'), (1, '2019-06-10Z', '2019-11-25Z', 'd1.be'),
+                     (1, '2019-11-25Z', 'infinity', 'd1.be'), (2, '2018-01-01Z', 'infinity', 'd2.be')) v (id, valid_from, valid_to, name)`);
+
+    const dropped = await maintainPartitions(db, policy, now);
+
+    expect(dropped.registration_versions).toEqual([
+      'registration_versions_p201906',
+      'registration_versions_p201907',
+      'registration_versions_p201908',
+      'registration_versions_p201909',
+      'registration_versions_p201910',
+    ]);
+    // November 2019 still holds a version that ended within retention; the open ones stay, however old.
+    const left = await db.execute<{ v: string }>(
+      sql`SELECT domain_id || ' ' || CASE WHEN valid_to = 'infinity' THEN 'open' ELSE to_char(valid_to AT TIME ZONE 'UTC', 'YYYY-MM-DD') END AS v FROM registration_versions ORDER BY 1`,
+    );
+    expect(left.rows.map((row) => row.v)).toEqual(['1 2019-11-25', '1 open', '2 open']);
+    const [start] = await db.select().from(registrationHistoryStart);
+    expect(start?.knownFrom.toISOString()).toBe('2019-11-01T00:00:00.000Z');
   });
 
   it('is scheduled nightly in Brussels time when the background work starts', async () => {

@@ -11,6 +11,7 @@ import {
   monthsMadeAhead,
   nextMonth,
   monthOf,
+  partitionEnd,
   type MonthlyPartitionedTable,
 } from '../db/monthly-partitions';
 
@@ -71,6 +72,8 @@ const partitionedRetention = (policy: RetentionPolicy): Record<MonthlyPartitione
   audit_events: policy.auditDays,
   sign_in_attempts: policy.signInDays,
   registration_changes: policy.registrationChangesDays,
+  // By the month versions ended (migration 0033): the open ones sit in a partition no month names.
+  registration_versions: policy.registrationHistoryDays,
   rule_hits: policy.ruleHitsDays,
   reconciliation_results: policy.reconciliationDays,
 });
@@ -88,7 +91,19 @@ export async function maintainPartitions(db: Db, policy: RetentionPolicy, now = 
     // Until its old rows are copied and verified, a table's months stay: the comparison needs them.
     dropped[table] = (await copyVerified(db, table)) ? await dropMonthlyPartitionsBefore(db, table, daysBefore(now, days)) : [];
   }
+  await moveHistoryStart(db, dropped.registration_versions ?? []);
   return dropped;
+}
+
+/**
+ * Once a month of versions is dropped, instants before its end may miss the versions that ended in it:
+ * the registrations' past is known from then on, and earlier dates are refused with that instant.
+ */
+async function moveHistoryStart(db: Db, droppedVersions: string[]): Promise<void> {
+  const ends = droppedVersions.map(partitionEnd).filter((end): end is Date => end !== undefined);
+  if (ends.length === 0) return;
+  const latest = new Date(Math.max(...ends.map((end) => end.getTime())));
+  await db.execute(sql`UPDATE registration_history_start SET known_from = greatest(known_from, ${latest})`);
 }
 
 /** Deletes what is past its retention, batch by batch; returns the rows deleted per table. */

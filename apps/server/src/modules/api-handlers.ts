@@ -6,6 +6,7 @@ import { serverPropertiesHandlers } from './config/config.routes';
 import { countryHandlers } from './country/country.routes';
 import { reconciliationHandlers } from './reconciliation/reconciliation.routes';
 import { registrationHandlers } from './registrations/registrations.routes';
+import { registrationHistoryHandlers } from './registration-history/registration-history.routes';
 import { eppHandlers } from './epp/epp.routes';
 import { eppCertificateHandlers } from './epp-certificates/epp-certificates.routes';
 import { eppPasswordLifeHandlers } from './epp/epp-password-life.routes';
@@ -28,6 +29,7 @@ export function apiHandlers(app: FastifyInstance, apiPrefix: string): ApiHandler
   return {
     ...registrationHandlers(app),
     ...reconciliationHandlers(app),
+    ...registrationHistoryHandlers(app),
     ...registrarHandlers(app),
     ...eppHandlers(app),
     ...eppCertificateHandlers(app),

@@ -39,6 +39,11 @@ export const paths = {
   /** Counts of the registrar's registrations, linked from the search page (not a menu entry). */
   registrationOverview: '/registrations/overview',
   registration: withParameter('/registrations/registration/:domainname/view'),
+  /** The registrar's portfolio on a date and the changes between two dates: linked from the search page's header (not a menu entry). */
+  portfolioOnDate: '/registrations/portfolio-on-date',
+  portfolioChanges: '/registrations/changes',
+  /** One registration's past as the registrar sponsored it: linked from the registration view, not a tab. */
+  registrationTimeline: withParameter('/registrations/registration/:domainname/history'),
   /** Reconciliation: the registrar's own list compared with its registrations, linked from the search page (not a menu entry). */
   reconciliation: '/registrations/reconciliation',
   reconciliationRun: withParameter('/registrations/reconciliation/:runId'),

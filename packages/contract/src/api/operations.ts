@@ -22,6 +22,12 @@ export const operations = {
   getReconciliation: { method: 'GET', path: '/reconciliations/:runId' },
   getReconciliationResults: { method: 'GET', path: '/reconciliations/:runId/results' },
   exportReconciliation: { method: 'GET', path: '/reconciliations/:runId/csv' },
+  // The registrations' past (issue 34)
+  getPortfolioOnDate: { method: 'GET', path: '/domains/history/portfolio' },
+  exportPortfolioOnDate: { method: 'GET', path: '/domains/history/portfolio/csv' },
+  getPortfolioChanges: { method: 'GET', path: '/domains/history/changes' },
+  exportPortfolioChanges: { method: 'GET', path: '/domains/history/changes/csv' },
+  getRegistrationTimeline: { method: 'GET', path: '/domains/:domainName/history' },
   // Registrar
   getRegistrar: { method: 'GET', path: '/registrar' },
   updatePublicContact: { method: 'PUT', path: '/registrar' },

@@ -12,6 +12,7 @@ import { referenceRoutes } from './routes/reference';
 import { registrarRoutes } from './routes/registrar';
 import { reconciliationRoutes } from './routes/reconciliation';
 import { registrationRoutes } from './routes/registrations';
+import { registrationHistoryRoutes } from './routes/registration-history';
 import { sessionRoutes } from './routes/session';
 import { registryMessageRoutes } from './routes/registry-messages';
 import { userRoutes } from './routes/users';
@@ -25,6 +26,7 @@ import { eventStreamRoutes, webhookRoutes } from './routes/webhooks';
 export const routeTable = [
   ...registrationRoutes,
   ...reconciliationRoutes,
+  ...registrationHistoryRoutes,
   ...registrarRoutes,
   ...eppCertificateRoutes,
   ...eppConnectionRoutes,

@@ -43,6 +43,11 @@ const requests = {
   'GET /reconciliations/:runId': `/services/reconciliations/${alphaRunId}`,
   'GET /reconciliations/:runId/results': `/services/reconciliations/${alphaRunId}/results?kind=differs&page=0`,
   'GET /reconciliations/:runId/csv': `/services/reconciliations/${alphaRunId}/csv`,
+  'GET /domains/history/portfolio': '/services/domains/history/portfolio?at=2026-01-01',
+  'GET /domains/history/portfolio/csv': '/services/domains/history/portfolio/csv?at=2026-01-01',
+  'GET /domains/history/changes': '/services/domains/history/changes?from=2025-01-01&to=2026-01-01',
+  'GET /domains/history/changes/csv': '/services/domains/history/changes/csv?from=2025-01-01&to=2026-01-01',
+  'GET /domains/:domainName/history': '/services/domains/alpha-shop.be/history',
 } as const satisfies Record<string, string>;
 type ApiKeyRoute = keyof typeof requests;
 

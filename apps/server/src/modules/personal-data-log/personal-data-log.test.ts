@@ -66,8 +66,13 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('the routes marked personalData', () => {
-  it('are the search, one registration and one contact (docs/decisions.md)', () => {
-    expect(apiRoutes.filter((route) => route.personalData).map(routeKey)).toEqual(['GET /domains/search', 'GET /domains/:domainName', 'GET /contacts/:handle']);
+  it('are the search, one registration, one contact and the portfolio on a date (docs/decisions.md)', () => {
+    expect(apiRoutes.filter((route) => route.personalData).map(routeKey)).toEqual([
+      'GET /domains/search',
+      'GET /domains/:domainName',
+      'GET /contacts/:handle',
+      'GET /domains/history/portfolio',
+    ]);
   });
 
   it('leave one entry per answer: who, from where, the route, its parameters, the rows and the handles', async () => {

@@ -1,3 +1,4 @@
+import { openFirstVersion } from '../registration-history/registration-history.test-support';
 import type { LightMyRequestResponse } from 'fastify';
 import type { PanelRole } from '@registrar-panel/contract';
 import type { Db } from '../../db/database';
@@ -99,6 +100,7 @@ export async function createDomain(db: Db, spec: DomainSpec): Promise<number> {
       })),
     );
   }
+  await openFirstVersion(db, id, createdAt);
   return id;
 }
 

@@ -64,6 +64,16 @@ export const auditDetailsSchemas = {
     counts: z.record(z.string(), z.number().int()),
   }),
   'download.reconciliation': z.object({ fileName, runId: z.string(), rows }),
+  /** The instant asked (ISO 8601, UTC), the name pattern and filters, and the rows. */
+  'download.portfolioOnDate': z.object({
+    fileName,
+    at: z.string(),
+    ulabel: z.string().optional(),
+    filters: z.partialRecord(z.enum(domainSearchFilterNames), z.string()),
+    rows,
+  }),
+  /** The period asked (ISO 8601, UTC) and the rows. */
+  'download.portfolioChanges': z.object({ fileName, from: z.string(), to: z.string(), rows }),
   'download.billing': z.object({ fileName, year: z.number().int(), month: z.number().int(), rows }),
   'download.searchExport': z.object({ fileName, ulabel: z.string(), filters: z.partialRecord(z.enum(domainSearchFilterNames), z.string()), rows }),
   /** `from`: the first month (`YYYY-MM`); absent when the forecast had no month. */

@@ -18,6 +18,7 @@ import {
 } from './registration-sections';
 import { Icon } from '../../../components/icon';
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
+import historyIcon from 'bootstrap-icons/icons/clock-history.svg?raw';
 import infoCircleIcon from 'bootstrap-icons/icons/info-circle.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
 import { LoadFailure } from '../../../components/load-failure';
@@ -47,9 +48,17 @@ export function RegistrationViewPage() {
           {t('registrations.view.backToSearch')}
         </Link>
       </nav>
-      <h1 id="registration-title" className="h3 mb-3 text-break">
-        {domain?.uLabel ?? name}
-      </h1>
+      <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-3">
+        <h1 id="registration-title" className="h3 mb-0 text-break">
+          {domain?.uLabel ?? name}
+        </h1>
+        {allowed && (
+          <Link to={paths.registrationTimeline(domain?.uLabel ?? name)} className="d-inline-flex align-items-center" data-testid="timeline-link">
+            <Icon svg={historyIcon} className="me-2" />
+            {t('registrations.timeline.link')}
+          </Link>
+        )}
+      </div>
       <Nav variant="tabs" className="mb-4" activeKey="domainInfo">
         <Nav.Item>
           <Nav.Link eventKey="domainInfo" aria-current="page">

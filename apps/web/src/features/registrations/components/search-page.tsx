@@ -20,6 +20,8 @@ import barChartIcon from 'bootstrap-icons/icons/bar-chart-line.svg?raw';
 import bellIcon from 'bootstrap-icons/icons/bell.svg?raw';
 import inboxIcon from 'bootstrap-icons/icons/inbox.svg?raw';
 import reconcileIcon from 'bootstrap-icons/icons/file-earmark-diff.svg?raw';
+import calendarIcon from 'bootstrap-icons/icons/calendar-date.svg?raw';
+import diffIcon from 'bootstrap-icons/icons/arrow-left-right.svg?raw';
 import { usePageTitle } from '../../../lib/page-title';
 import { useFormats } from '../../../lib/formats';
 
@@ -47,6 +49,14 @@ export function SearchPage() {
             <Link to={paths.reconciliation} className="d-inline-flex align-items-center" data-testid="reconciliation-link">
               <Icon svg={reconcileIcon} className="me-2" />
               {t('registrations.reconciliation.link')}
+            </Link>
+            <Link to={paths.portfolioOnDate} className="d-inline-flex align-items-center" data-testid="portfolio-on-date-link">
+              <Icon svg={calendarIcon} className="me-2" />
+              {t('registrations.past.onDate.link')}
+            </Link>
+            <Link to={paths.portfolioChanges} className="d-inline-flex align-items-center" data-testid="portfolio-changes-link">
+              <Icon svg={diffIcon} className="me-2" />
+              {t('registrations.past.changes.link')}
             </Link>
           </div>
         )}

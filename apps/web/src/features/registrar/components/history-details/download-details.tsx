@@ -12,7 +12,9 @@ type DownloadDetailsOf =
   | Details<'download.searchExport'>
   | Details<'download.forecast'>
   | Details<'download.historyExport'>
-  | Details<'download.reconciliation'>;
+  | Details<'download.reconciliation'>
+  | Details<'download.portfolioOnDate'>
+  | Details<'download.portfolioChanges'>;
 
 const filterLabels: Record<string, string> = {
   user: 'registrar.history.user',

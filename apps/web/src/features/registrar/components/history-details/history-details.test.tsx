@@ -119,6 +119,14 @@ const examples: { [A in AuditAction]: { details: AuditDetails[A]; lines: string[
     details: { fileName: '202604-Acme-billingLines.csv', year: 2026, month: 4, rows: 12 },
     lines: ['File: 202604-Acme-billingLines.csv · 12 rows'],
   },
+  'download.portfolioOnDate': {
+    details: { fileName: 'portfolio.csv', at: '2026-03-03T22:59:59.999Z', filters: {}, rows: 2 },
+    lines: ['File: portfolio.csv · 2 rows'],
+  },
+  'download.portfolioChanges': {
+    details: { fileName: 'changes.csv', from: '2026-02-28T22:59:59.999Z', to: '2026-03-31T21:59:59.999Z', rows: 1 },
+    lines: ['File: changes.csv · 1 row'],
+  },
   'download.searchExport': {
     details: { fileName: 'search.csv', ulabel: 'acme*', filters: {}, rows: 0 },
     lines: ['File: search.csv · 0 rows'],

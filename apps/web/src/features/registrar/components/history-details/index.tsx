@@ -55,6 +55,8 @@ export function HistoryDetails({ entry }: { entry: HistoryEntry }) {
     case 'download.forecast':
     case 'download.historyExport':
     case 'download.reconciliation':
+    case 'download.portfolioOnDate':
+    case 'download.portfolioChanges':
       return <DownloadDetails details={entry.details} />;
     case 'reconciliation.upload':
       return <DownloadDetails details={{ fileName: entry.details.fileName ?? undefined, rows: entry.details.lines }} />;

@@ -1,0 +1,203 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { registrationHistoryComparedFields, type DomainSearchFilters } from '@registrar-panel/contract';
+import type { Db } from '../../db/database';
+import { labelBit } from '../../db/facets';
+import { sqlRows } from '../../db/sql-rows';
+import type { SearchPlan } from '../registrations/search-pattern';
+import { textArray } from '../registrations/search.repository';
+
+/*
+ * SQL of the registrations' past, over `registration_versions` (migration 0033): a version is valid
+ * from `valid_from` (included) to `valid_to` (excluded, `infinity` while current) and belongs to the
+ * registrar that sponsored the registration then. Every read names the caller's registrar, so a
+ * registration transferred away is in the old registrar's past up to the transfer and in the new
+ * one's from it, never in both.
+ */
+
+export interface VersionRow {
+  domainId: string;
+  name: string;
+  aLabel: string;
+  createdAt: Date;
+  validFrom: Date;
+  /** Null while the version is current. */
+  validTo: Date | null;
+  state: Record<string, unknown>;
+  registrantName: string | null;
+  registrantEmail: string | null;
+  /** Whether the registrant's contact exists today. */
+  registrantKnown: boolean;
+}
+
+/** From when the past is known; undefined before the first feed run took its baseline. */
+export async function historyKnownFrom(db: Db): Promise<Date | undefined> {
+  const [row] = await sqlRows<{ knownFrom: Date }>(db, sql`SELECT known_from AS "knownFrom" FROM registration_history_start`);
+  return row?.knownFrom;
+}
+
+/** Filter values are closed lists or checked dates, so they are written into the statement, as the search does. */
+const literal = (value: string) => sql.raw(`'${value.replace(/'/g, "''")}'`);
+const statusesOf = sql`ARRAY(SELECT jsonb_array_elements_text(v.state->'statuses'))`;
+
+/**
+ * The search's filters tested against a version's recorded state, with the SQL functions the
+ * portfolio's facets use for the lifecycle status and the labels (migration 0010), so a filter means
+ * the same on a date as today. Expiry days are Brussels days.
+ */
+export function versionFilterCondition(filters: DomainSearchFilters): SQL {
+  const parts: SQL[] = [];
+  const expiresOn = sql`(((v.state->>'expiresAt')::timestamptz) AT TIME ZONE 'Europe/Brussels')::date`;
+  if (filters.status) parts.push(sql`registration_lifecycle(${statusesOf}) = ${literal(filters.status)}`);
+  if (filters.label) parts.push(sql`registration_labels(${statusesOf}) & ${sql.raw(String(labelBit(filters.label)))} <> 0`);
+  if (filters.rgp) parts.push(filters.rgp === 'NONE' ? sql`v.state->>'rgpStatus' IS NULL` : sql`v.state->>'rgpStatus' = ${literal(filters.rgp)}`);
+  if (filters.idn) parts.push(sql`(v.a_label LIKE 'xn--%' OR v.a_label LIKE '%.xn--%')`);
+  if (filters.expiresFrom) parts.push(sql`${expiresOn} >= ${literal(filters.expiresFrom)}::date`);
+  if (filters.expiresTo) parts.push(sql`${expiresOn} <= ${literal(filters.expiresTo)}::date`);
+  if (filters.registrant) parts.push(sql`v.state->>'registrant' = ${filters.registrant}`);
+  return parts.length === 0 ? sql`TRUE` : sql.join(parts, sql` AND `);
+}
+
+/** The name pattern on the version's U-label or A-label, as the search plans it (exact or LIKE). */
+function nameCondition(plan: SearchPlan | null): SQL {
+  if (plan === null) return sql`TRUE`;
+  const column = sql.raw(plan.column === 'a_label' ? 'v.a_label' : 'v.domain_name');
+  return plan.strategy === 'exact' ? sql`${column} = ${plan.value}` : sql`${column} LIKE ${plan.value}`;
+}
+
+export interface PortfolioQuery {
+  registrarHandle: string;
+  at: Date;
+  plan: SearchPlan | null;
+  filters: DomainSearchFilters;
+}
+
+/** The versions of the registrar's registrations valid at the instant that pass the name and filters. */
+export function portfolioCondition(q: PortfolioQuery): SQL {
+  return sql`v.registrar_handle = ${q.registrarHandle} AND v.valid_from <= ${q.at.toISOString()}::timestamptz AND v.valid_to > ${q.at.toISOString()}::timestamptz
+             AND ${nameCondition(q.plan)} AND ${versionFilterCondition(q.filters)}`;
+}
+
+const versionColumns = sql`v.domain_id::text AS "domainId", v.domain_name AS name, v.a_label AS "aLabel", v.created_at AS "createdAt",
+  v.valid_from AS "validFrom", CASE WHEN v.valid_to = 'infinity' THEN NULL ELSE v.valid_to END AS "validTo", v.state,
+  c.name AS "registrantName", c.email AS "registrantEmail", c.handle IS NOT NULL AS "registrantKnown"`;
+/** Today's registrant contact, beside the handle the version holds. */
+const registrantToday = sql`LEFT JOIN contacts c ON c.handle = v.state->>'registrant'`;
+
+/** A page of the portfolio at the instant, in name order. */
+export async function portfolioPage(db: Db, q: PortfolioQuery, offset: number, size: number): Promise<VersionRow[]> {
+  return sqlRows<VersionRow>(
+    db,
+    sql`SELECT ${versionColumns} FROM registration_versions v ${registrantToday}
+         WHERE ${portfolioCondition(q)} ORDER BY v.domain_name, v.domain_id LIMIT ${size} OFFSET ${offset}`,
+  );
+}
+
+export async function portfolioCount(db: Db, q: PortfolioQuery): Promise<number> {
+  const [row] = await sqlRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM registration_versions v WHERE ${portfolioCondition(q)}`);
+  return row?.n ?? 0;
+}
+
+/** The portfolio at the instant as the domain report's columns (U-label, A-label, registrant then, created, expiry then), for COPY. */
+export function portfolioExportQuery(q: PortfolioQuery, text: (column: string) => string, timestamp: (column: string) => string): SQL {
+  return sql`SELECT ${sql.raw(text('v.domain_name'))}, ${sql.raw(text('v.a_label'))}, ${sql.raw(text(`v.state->>'registrant'`))},
+                    ${sql.raw(timestamp('v.created_at'))}, ${sql.raw(timestamp(`(v.state->>'expiresAt')::timestamptz`))}
+               FROM registration_versions v WHERE ${portfolioCondition(q)} ORDER BY v.domain_name, v.domain_id`;
+}
+
+/** A registration's versions in the registrar's past, newest first. */
+export async function timelinePage(db: Db, registrarHandle: string, names: string[], offset: number, size: number): Promise<VersionRow[]> {
+  return sqlRows<VersionRow>(
+    db,
+    sql`SELECT ${versionColumns} FROM registration_versions v ${registrantToday}
+         WHERE v.registrar_handle = ${registrarHandle} AND (v.domain_name = ANY(${textArray(names)}) OR v.a_label = ANY(${textArray(names)}))
+         ORDER BY v.valid_from DESC, v.domain_id LIMIT ${size} OFFSET ${offset}`,
+  );
+}
+
+export async function timelineCount(db: Db, registrarHandle: string, names: string[]): Promise<number> {
+  const [row] = await sqlRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM registration_versions v
+         WHERE v.registrar_handle = ${registrarHandle} AND (v.domain_name = ANY(${textArray(names)}) OR v.a_label = ANY(${textArray(names)}))`,
+  );
+  return row?.n ?? 0;
+}
+
+/** The compared fields of a state as one jsonb object. */
+const compared = (alias: string) =>
+  sql.raw(`jsonb_build_object(${registrationHistoryComparedFields.map((field) => `'${field}', ${alias}.state->'${field}'`).join(', ')})`);
+
+/**
+ * What changed in the registrar's portfolio between two instants, one row per registration: its
+ * version at the start and at the end (the registrar's own), compared. Only registrations with a
+ * version of the registrar beginning or ending between the two can differ, so those are read through
+ * the registrar's indexes on `valid_from` and `valid_to` and nothing else is.
+ */
+export function changesSql(registrarHandle: string, from: Date, to: Date): SQL {
+  const f = sql`${from.toISOString()}::timestamptz`;
+  const t = sql`${to.toISOString()}::timestamptz`;
+  const validAt = (alias: string, instant: SQL) =>
+    sql`${sql.raw(alias)}.domain_id = k.domain_id AND ${sql.raw(alias)}.registrar_handle = ${registrarHandle}
+        AND ${sql.raw(alias)}.valid_from <= ${instant} AND ${sql.raw(alias)}.valid_to > ${instant}`;
+  return sql`
+    WITH touched AS (
+      SELECT domain_id FROM registration_versions WHERE registrar_handle = ${registrarHandle} AND valid_from > ${f} AND valid_from <= ${t}
+      UNION
+      SELECT domain_id FROM registration_versions WHERE registrar_handle = ${registrarHandle} AND valid_to > ${f} AND valid_to <= ${t}),
+    compared AS (
+      SELECT k.domain_id, COALESCE(a.domain_name, b.domain_name) AS name, ${compared('b')} AS b, ${compared('a')} AS a,
+             b.domain_id IS NOT NULL AS held_before, a.domain_id IS NOT NULL AS held_after
+        FROM touched k
+        LEFT JOIN registration_versions b ON ${validAt('b', f)}
+        LEFT JOIN registration_versions a ON ${validAt('a', t)}),
+    classified AS (
+      SELECT c.*, CASE WHEN NOT c.held_before THEN 'added' WHEN NOT c.held_after THEN 'removed' ELSE 'changed' END AS kind
+        FROM compared c
+       WHERE (c.held_before OR c.held_after) AND (c.held_before IS DISTINCT FROM c.held_after OR c.a IS DISTINCT FROM c.b))
+    SELECT x.domain_id::text AS "domainId", x.name, x.kind,
+           CASE x.kind
+             WHEN 'added' THEN CASE WHEN EXISTS (SELECT 1 FROM registration_versions o WHERE o.domain_id = x.domain_id AND o.registrar_handle <> ${registrarHandle}
+                                                    AND o.valid_to > ${f} AND o.valid_to <= ${t}) THEN 'transferredIn' ELSE 'created' END
+             WHEN 'removed' THEN CASE WHEN EXISTS (SELECT 1 FROM registration_versions o WHERE o.domain_id = x.domain_id AND o.registrar_handle <> ${registrarHandle}
+                                                      AND o.valid_from > ${f} AND o.valid_from <= ${t}) THEN 'transferredAway' ELSE 'deleted' END
+           END AS cause,
+           CASE WHEN x.kind = 'added' THEN NULL WHEN x.kind = 'removed' THEN x.b
+                ELSE (SELECT jsonb_object_agg(key, x.b->key) FROM jsonb_object_keys(x.b) key WHERE x.b->key IS DISTINCT FROM x.a->key) END AS before,
+           CASE WHEN x.kind = 'removed' THEN NULL WHEN x.kind = 'added' THEN x.a
+                ELSE (SELECT jsonb_object_agg(key, x.a->key) FROM jsonb_object_keys(x.a) key WHERE x.b->key IS DISTINCT FROM x.a->key) END AS after
+      FROM classified x`;
+}
+
+export interface ChangeRow {
+  domainId: string;
+  name: string;
+  kind: 'added' | 'removed' | 'changed';
+  cause: 'created' | 'transferredIn' | 'deleted' | 'transferredAway' | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export async function changeCounts(db: Db, registrarHandle: string, from: Date, to: Date): Promise<Record<ChangeRow['kind'], number>> {
+  const rows = await sqlRows<{ kind: ChangeRow['kind']; n: number }>(
+    db,
+    sql`SELECT kind, count(*)::int AS n FROM (${changesSql(registrarHandle, from, to)}) c GROUP BY kind`,
+  );
+  const counts = { added: 0, removed: 0, changed: 0 };
+  for (const row of rows) counts[row.kind] = row.n;
+  return counts;
+}
+
+export async function changesPage(
+  db: Db,
+  registrarHandle: string,
+  from: Date,
+  to: Date,
+  kind: ChangeRow['kind'],
+  offset: number,
+  size: number,
+): Promise<ChangeRow[]> {
+  return sqlRows<ChangeRow>(
+    db,
+    sql`SELECT * FROM (${changesSql(registrarHandle, from, to)}) c WHERE c.kind = ${kind} ORDER BY c.name, c."domainId" LIMIT ${size} OFFSET ${offset}`,
+  );
+}

@@ -1,0 +1,160 @@
+import { formatDateTime, registrationHistoryLimits, type PortfolioOnDateRow } from '@registrar-panel/contract';
+import { Button, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { BreakableText } from '../../../components/breakable-text';
+import { DownloadProgress } from '../../../components/download-progress';
+import { Icon } from '../../../components/icon';
+import { Pager } from '../../../components/pagination';
+import { SectionCard } from '../../../components/section-card';
+import { StackCell, stackTableClass } from '../../../components/stack-table';
+import { useCurrentUser } from '../../../lib/auth';
+import { useDownload } from '../../../lib/download';
+import { useFormats } from '../../../lib/formats';
+import { usePageTitle } from '../../../lib/page-title';
+import { paths } from '../../../lib/paths';
+import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
+import downloadIcon from 'bootstrap-icons/icons/download.svg?raw';
+import { exportPortfolioOnDateCsv, usePortfolioOnDate } from '../api/get-registration-past';
+import { PastDateForm } from './past-date-form';
+import { RegistrationsNotAllowed, useMayReadRegistrations } from './registrations-not-allowed';
+
+/**
+ * `/registrations/portfolio-on-date?at=YYYY-MM-DD&page=N`: every registration the registrar sponsored
+ * at the end of that day (Brussels), as it was then, a page at a time, and all of them as CSV in the
+ * domain report's columns; linked from the search page's header.
+ */
+export function PortfolioOnDatePage() {
+  const { t } = useTranslation();
+  const allowed = useMayReadRegistrations();
+  usePageTitle(t('registrations.past.onDate.title'));
+  return (
+    <section aria-labelledby="portfolio-on-date-title">
+      <nav aria-label={t('registrations.view.breadcrumb')} className="small mb-2">
+        <Link to={paths.registrationSearch}>
+          <Icon svg={arrowLeftIcon} className="me-1" />
+          {t('registrations.view.backToSearch')}
+        </Link>
+      </nav>
+      <h1 id="portfolio-on-date-title" className="h3 mb-3">
+        {t('registrations.past.onDate.title')}
+      </h1>
+      {allowed ? <PortfolioOnDate /> : <RegistrationsNotAllowed />}
+    </section>
+  );
+}
+
+function PortfolioOnDate() {
+  const { t } = useTranslation();
+  const { count } = useFormats();
+  const [params, setParams] = useSearchParams();
+  const at = params.get('at');
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const portfolio = usePortfolioOnDate(at, page - 1);
+  const data = portfolio.data;
+  const pageCount = data ? Math.ceil(data.total / registrationHistoryLimits.pageSize) : 0;
+  return (
+    <>
+      <p className="text-body-secondary">{t('registrations.past.onDate.intro')}</p>
+      <PastDateForm
+        key={at ?? ''}
+        fields={[{ name: 'at', label: t('registrations.past.onDate.date') }]}
+        values={{ at: at ?? undefined }}
+        submitLabel={t('registrations.past.show')}
+        onSubmit={({ at: day }) => setParams({ at: day })}
+      />
+      {at && data && (
+        <SectionCard
+          id="portfolio-on-date"
+          title={t('registrations.past.onDate.count', { count: data.total, total: count(data.total), time: formatDateTime(data.at) })}
+          flush
+          testId="portfolio-on-date"
+          actions={<ExportButton at={at} />}
+        >
+          <p className="small text-body-secondary m-3 mb-2">{t('registrations.past.knownFrom', { time: formatDateTime(data.knownFrom) })}</p>
+          {data.total > 0 && (
+            <div className="px-3">
+              <PortfolioTable rows={data.registrations} />
+            </div>
+          )}
+          {pageCount > 1 && (
+            <div className="m-3">
+              <Pager
+                page={page}
+                pageCount={pageCount}
+                hrefFor={(target) => `${paths.portfolioOnDate}?at=${at}&page=${target}`}
+                labels={{
+                  navigation: t('registrations.past.onDate.pages'),
+                  first: t('registrations.search.first'),
+                  last: t('registrations.search.last'),
+                  previous: t('registrations.search.previous'),
+                  next: t('registrations.search.next'),
+                }}
+              />
+            </div>
+          )}
+        </SectionCard>
+      )}
+    </>
+  );
+}
+
+function ExportButton({ at }: { at: string }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const download = useDownload();
+  return (
+    <div>
+      <Button
+        variant="primary"
+        size="sm"
+        disabled={download.running}
+        onClick={() => void exportPortfolioOnDateCsv(download, at, user?.registrarHandle ?? '', t('registrations.past.exportFailed'))}
+        data-testid="portfolio-on-date-export"
+      >
+        <Icon svg={downloadIcon} className="me-2" />
+        {t('registrations.past.export')}
+      </Button>
+      <DownloadProgress progress={download.progress} label={t('registrations.past.export')} />
+    </div>
+  );
+}
+
+function PortfolioTable({ rows }: { rows: PortfolioOnDateRow[] }) {
+  const { t } = useTranslation();
+  const label = (column: string) => t(`registrations.past.column.${column}`);
+  return (
+    <Table className={`${stackTableClass} mb-0 align-middle`} data-testid="portfolio-on-date-table">
+      <thead>
+        <tr>
+          {['name', 'registrant', 'statuses', 'expiry'].map((column) => (
+            <th key={column} scope="col">
+              {label(column)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={`${row.name}-${row.validFrom}`}>
+            <StackCell label={label('name')} header>
+              <Link to={paths.registrationTimeline(row.name)}>
+                <BreakableText text={row.name} />
+              </Link>
+            </StackCell>
+            <StackCell label={label('registrant')}>
+              {row.state.registrant ?? '–'}
+              {row.registrantToday && (
+                <div className="small text-body-secondary">
+                  {t('registrations.past.registrantToday', { name: row.registrantToday.name ?? '–', email: row.registrantToday.email ?? '–' })}
+                </div>
+              )}
+            </StackCell>
+            <StackCell label={label('statuses')}>{row.state.statuses.join(', ') || '–'}</StackCell>
+            <StackCell label={label('expiry')}>{row.state.expiresAt ? formatDateTime(row.state.expiresAt) : '–'}</StackCell>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
