@@ -43,8 +43,18 @@ export interface FailoverRig {
   stop(): Promise<void>;
 }
 
+export interface CheckPace {
+  interval: string;
+  fastInterval: string;
+  fall: number;
+  rise: number;
+}
+
 /** Short checks for the test (every 500 ms, down after 2 failures, up after 1 success). */
-export const testChecks = { interval: '500ms', fastInterval: '250ms', fall: 2, rise: 1 } as const;
+export const testChecks: CheckPace = { interval: '500ms', fastInterval: '250ms', fall: 2, rise: 1 };
+
+/** deploy/patroni/haproxy.cfg's defaults. */
+export const recipeChecks: CheckPace = { interval: '2s', fastInterval: '500ms', fall: 3, rise: 1 };
 
 export async function eventually(what: string, ready: () => Promise<boolean> | boolean, ms = 120_000): Promise<void> {
   const until = Date.now() + ms;
@@ -69,7 +79,7 @@ export const people = {
   lockedOut: 'locked@fo',
 } as const;
 
-export async function startFailoverRig(options: { checks?: typeof testChecks } = {}): Promise<FailoverRig> {
+export async function startFailoverRig(options: { checks?: CheckPace } = {}): Promise<FailoverRig> {
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const step of stops.reverse()) await step().catch((error: unknown) => console.error('failover rig: stopping:', error));
