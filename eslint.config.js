@@ -39,7 +39,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.ts', '**/*.test.tsx', '**/*.replica.ts', 'e2e/**/*.ts'],
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/*.replica.ts', '**/*.failover.ts', 'e2e/**/*.ts'],
     rules: {
       // Vitest's asymmetric matchers (expect.any, expect.objectContaining) are typed any.
       '@typescript-eslint/no-unsafe-assignment': 'off',
@@ -108,7 +108,13 @@ export default tseslint.config(
     // The server's floors: each imports only what is below it; what a lower floor needs from a higher
     // one is handed in at app.ts (docs/ARCHITECTURE.md, Floors). Tests may reach across.
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/*.replica.ts', 'apps/server/src/**/*.keycloak.ts', 'apps/server/src/**/*.test-support.ts'],
+    ignores: [
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/**/*.replica.ts',
+      'apps/server/src/**/*.failover.ts',
+      'apps/server/src/**/*.keycloak.ts',
+      'apps/server/src/**/*.test-support.ts',
+    ],
     rules: {
       'import-x/no-restricted-paths': [
         'error',

@@ -12,6 +12,9 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 const withPgBouncer = [process.env.PGBOUNCER_PATH, '/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].some((path) => path && existsSync(path));
 const withPostgres15 = existsSync(`${process.env.POSTGRES15_BIN ?? '/usr/lib/postgresql/15/bin'}/pg_basebackup`);
 if (!withPostgres15) console.warn('Replica suite skipped: no PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin (POSTGRES15_BIN).');
+// The failover suite also needs Debian's HAProxy (.ci/run installs it for the fleet test).
+const withHaproxy = [process.env.HAPROXY_PATH, '/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'].some((path) => path && existsSync(path));
+if (withPostgres15 && !withHaproxy) console.warn('Failover suite skipped: haproxy is not installed (apt-get install -y haproxy).');
 if (!withPgBouncer) console.warn('PgBouncer suite skipped: pgbouncer is not installed (apt-get install -y pgbouncer).');
 // The Keycloak suite needs a real Keycloak (`npm run keycloak`; .ci/run always starts one).
 const keycloakUrl = process.env.KEYCLOAK_URL;
@@ -47,6 +50,22 @@ export default defineConfig({
                 root: 'apps/server',
                 include: ['src/**/*.replica.ts'],
                 testTimeout: 900_000,
+                hookTimeout: 300_000,
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
+      // The same PostgreSQL 15 binaries: a primary with a synchronous standby behind HAProxy, the
+      // primary SIGKILLed and the standby promoted (test/failover-rig.ts).
+      ...(withPostgres15 && withHaproxy
+        ? [
+            {
+              test: {
+                name: 'server-failover',
+                root: 'apps/server',
+                include: ['src/**/*.failover.ts'],
+                testTimeout: 600_000,
                 hookTimeout: 300_000,
                 fileParallelism: false,
               },

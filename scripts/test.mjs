@@ -85,7 +85,12 @@ function vitestRun(name, projects, { node = process.execPath, quietLog = false }
 function listedProjects() {
   const pgbouncer = [process.env.PGBOUNCER_PATH, '/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].some((path) => path && existsSync(path));
   const postgres15 = existsSync(`${process.env.POSTGRES15_BIN ?? '/usr/lib/postgresql/15/bin'}/pg_basebackup`);
-  return [...(pgbouncer && onPostgres ? ['server-pgbouncer'] : []), ...(postgres15 ? ['server-replicas'] : [])];
+  const haproxy = [process.env.HAPROXY_PATH, '/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'].some((path) => path && existsSync(path));
+  return [
+    ...(pgbouncer && onPostgres ? ['server-pgbouncer'] : []),
+    ...(postgres15 ? ['server-replicas'] : []),
+    ...(postgres15 && haproxy ? ['server-failover'] : []),
+  ];
 }
 
 const started = Date.now();
@@ -109,13 +114,16 @@ await Promise.all(serverRuns);
 
 // Phase 2b: the database machinery of issue 35, each with servers of its own: every module's API
 // tests through PgBouncer in transaction mode (before DATABASE_URL's server, else an embedded one),
-// then a PostgreSQL 15 primary with a streaming replica. Vitest leaves out a project whose binaries
+// then a PostgreSQL 15 primary with a streaming replica, then a primary with a synchronous standby
+// behind HAProxy, failed over under load (about half a minute). Vitest leaves out a project whose binaries
 // are missing (vitest.config.ts says which).
 const projectsListed = listedProjects();
 if (projectsListed.includes('server-pgbouncer')) await vitestRun('server through PgBouncer (transaction mode)', ['server-pgbouncer']);
 else console.warn('\nPgBouncer suite skipped: it needs pgbouncer (apt-get install -y pgbouncer) and DATABASE_URL.');
 if (projectsListed.includes('server-replicas')) await vitestRun('read replicas (PostgreSQL 15 primary + streaming replica)', ['server-replicas']);
 else console.warn('\nReplica suite skipped: no PostgreSQL 15 binaries (POSTGRES15_BIN).');
+if (projectsListed.includes('server-failover')) await vitestRun('failover (PostgreSQL 15 primary + synchronous standby behind HAProxy)', ['server-failover']);
+else console.warn('\nFailover suite skipped: it needs the PostgreSQL 15 binaries (POSTGRES15_BIN) and haproxy (apt-get install -y haproxy).');
 
 // Phase 3: the browser and Keycloak suites, alone on the machine.
 if (withKeycloak) await vitestRun('keycloak', ['keycloak']);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { appendFileSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -47,6 +47,26 @@ export interface Server {
   stop(): Promise<void>;
   /** Appends settings to its postgresql.auto.conf and reloads them. */
   configure(settings: Record<string, string>): Promise<void>;
+  /** A standby ends recovery and becomes a primary (`pg_ctl promote`, waiting until it takes writes). */
+  promote(): Promise<void>;
+  /** SIGKILL to the postmaster and every process it started, as a crashed machine would leave it. */
+  kill(): void;
+}
+
+/** The process ids whose parent is `parent` (from /proc). */
+function childrenOf(parent: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command name is in parentheses and may hold spaces: the parent id is the second field after it.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent) children.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return children;
 }
 
 function serverAt(dataDir: string, port: number): Server {
@@ -66,6 +86,23 @@ function serverAt(dataDir: string, port: number): Server {
       );
       await pgCtl(['reload']);
     },
+    promote: () => pgCtl(['-w', '-t', '120', 'promote']),
+    kill() {
+      const pidFile = join(dataDir, 'postmaster.pid');
+      if (!existsSync(pidFile)) return;
+      const postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+      // The children first: once the postmaster is gone they would be its orphans, found no more.
+      const processes = [...childrenOf(postmaster), postmaster];
+      for (const pid of processes) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+      // A killed server leaves its pid file: remove it, so that stop() knows there is nothing to stop.
+      rmSync(pidFile, { force: true });
+    },
   };
 }
 
@@ -76,13 +113,23 @@ export interface PrimaryAndReplica {
   stop(): Promise<void>;
 }
 
+export interface ClusterOptions {
+  /** The replica's `recovery_min_apply_delay` ('5s' unless given). */
+  applyDelay?: string;
+  /** Settings of the primary after the common ones (copied to the replica by pg_basebackup). */
+  primarySettings?: Record<string, string>;
+  replicaSettings?: Record<string, string>;
+  /** The replica's `application_name` towards the primary, the name `synchronous_standby_names` lists. */
+  standbyName?: string;
+}
+
 /**
  * A PostgreSQL 15 primary and a streaming replica made from it with pg_basebackup, on free loopback
  * ports in a folder of their own, the replica applying each commit `applyDelay` late
  * (`recovery_min_apply_delay`) so that a read it answers too early is visibly stale. Durability off:
- * their data dies with the test.
+ * their data dies with the test (a SIGKILL of the server loses nothing the operating system holds).
  */
-export async function startPrimaryAndReplica(options: { applyDelay?: string; replicaSettings?: Record<string, string> } = {}): Promise<PrimaryAndReplica> {
+export async function startPrimaryAndReplica(options: ClusterOptions = {}): Promise<PrimaryAndReplica> {
   const root = mkdtempSync(join(tmpdir(), 'rp-replicas-'));
   const user = postgresUser();
   if (user) chownSync(root, user.uid, user.gid);
@@ -109,7 +156,14 @@ export async function startPrimaryAndReplica(options: { applyDelay?: string; rep
     };
     appendFileSync(
       join(primaryDir, 'postgresql.auto.conf'),
-      Object.entries({ ...common, port: String(primaryPort), unix_socket_directories: primaryDir, wal_level: 'replica', max_wal_senders: '4' })
+      Object.entries({
+        ...common,
+        port: String(primaryPort),
+        unix_socket_directories: primaryDir,
+        wal_level: 'replica',
+        max_wal_senders: '4',
+        ...options.primarySettings,
+      })
         .map(([name, value]) => `${name} = '${value}'\n`)
         .join(''),
     );
@@ -122,6 +176,7 @@ export async function startPrimaryAndReplica(options: { applyDelay?: string; rep
         unix_socket_directories: replicaDir,
         hot_standby: 'on',
         recovery_min_apply_delay: options.applyDelay ?? '5s',
+        ...(options.standbyName ? { primary_conninfo: `host=127.0.0.1 port=${primaryPort} user=postgres application_name=${options.standbyName}` } : {}),
         ...options.replicaSettings,
       })
         .map(([name, value]) => `${name} = '${value}'\n`)
