@@ -94,6 +94,7 @@ export type {
 export type { EppPasswordLife, EppPasswordResetLinkSent, EppPasswordResetLinkState } from './api/responses/epp-password-life';
 export * from './epp-connections';
 export * from './registry-messages';
+export * from './registry-message-limits';
 export type { EppConnectionsResponse } from './api/responses/epp-connections';
 export type { RegistryMessage, RegistryMessagesResponse, UnreadRegistryMessagesResponse } from './api/responses/registry-messages';
 export type {

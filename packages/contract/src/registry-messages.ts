@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDateField } from './dates';
+import { registryMessageLimits } from './registry-message-limits';
 /*
  * The registry's messages to a registrar (the registry data feed's `message` lines, the inbox and
  * the bell): the one list of their kinds and their bounds. A message names a registrar, or none
@@ -34,18 +35,6 @@ export type InboxMessageKind = (typeof inboxMessageKinds)[number];
 
 /** Every kind but the announcement concerns one registration, whose name the message carries. */
 export const registrationMessageKinds = registryMessageKinds.filter((kind) => kind !== 'announcement');
-
-export const registryMessageLimits = {
-  /** Characters of a message's text (plain text, one paragraph: no control character, no bidi control). */
-  textMaxLength: 1000,
-  /** Messages one inbox page holds by default, and at most. */
-  defaultPage: 25,
-  maxPage: 100,
-  /** How often the bell asks for the unread count, while the tab is visible. */
-  unreadPollSeconds: 30,
-  /** The unread count stops counting here; the bell shows "99+" once it reaches it. */
-  unreadCountCap: 100,
-} as const;
 
 /** The event stream's kind of a message stored (one kind; the message's own kind is in its payload). */
 export const registryMessageEventKind = 'registry.message';
