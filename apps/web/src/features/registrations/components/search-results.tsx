@@ -20,22 +20,30 @@ import { useFormats } from '../../../lib/formats';
 export function SearchResults({ results, search }: { results: DomainSearchResponse['results']; search: SearchLocation }) {
   const { t } = useTranslation();
   const { registrationDate, registrationDay } = useFormats();
+  // Each column's label once per render, not once per row and cell: a page holds 100 rows.
+  const label = {
+    domainName: t('registrations.results.domainName'),
+    registrant: t('registrations.results.registrant'),
+    status: t('registrations.results.status'),
+    created: t('registrations.results.created'),
+    expired: t('registrations.results.expired'),
+  };
   return (
     <ScrollRegion label={t('registrations.results.label')}>
       <Table hover className={`align-middle mb-0 registration-results ${stackTableClass}`}>
         <thead>
           <tr>
-            <th scope="col">{t('registrations.results.domainName')}</th>
-            <th scope="col">{t('registrations.results.registrant')}</th>
-            <th scope="col">{t('registrations.results.status')}</th>
-            <th scope="col">{t('registrations.results.created')}</th>
-            <th scope="col">{t('registrations.results.expired')}</th>
+            <th scope="col">{label.domainName}</th>
+            <th scope="col">{label.registrant}</th>
+            <th scope="col">{label.status}</th>
+            <th scope="col">{label.created}</th>
+            <th scope="col">{label.expired}</th>
           </tr>
         </thead>
         <tbody>
           {results.map((result) => (
             <tr key={result.aLabel}>
-              <StackCell label={t('registrations.results.domainName')} className="result-name">
+              <StackCell label={label.domainName} className="result-name">
                 <Link to={registrationHref(result.uLabel, search)} className={`fw-semibold ${wrapWordsClass}`}>
                   <BreakableText text={result.uLabel} />
                 </Link>
@@ -45,7 +53,7 @@ export function SearchResults({ results, search }: { results: DomainSearchRespon
                   </div>
                 )}
               </StackCell>
-              <StackCell label={t('registrations.results.registrant')} className="result-registrant">
+              <StackCell label={label.registrant} className="result-registrant">
                 {result.registrant ? (
                   <>
                     <Link to={paths.contact(result.registrant.handle)} className={wrapWordsClass}>
@@ -61,13 +69,13 @@ export function SearchResults({ results, search }: { results: DomainSearchRespon
                   '–'
                 )}
               </StackCell>
-              <StackCell label={t('registrations.results.status')} className="result-status">
+              <StackCell label={label.status} className="result-status">
                 <LifecycleBadge status={lifecycleStatus(result.statuses.map((s) => s.status))} />
               </StackCell>
-              <StackCell label={t('registrations.results.created')} className={`text-nowrap result-created ${stackTableHalf}`}>
+              <StackCell label={label.created} className={`text-nowrap result-created ${stackTableHalf}`}>
                 {registrationDate(result.created)}
               </StackCell>
-              <StackCell label={t('registrations.results.expired')} className={`text-nowrap result-expiry ${stackTableHalf}`}>
+              <StackCell label={label.expired} className={`text-nowrap result-expiry ${stackTableHalf}`}>
                 {result.expired ? (
                   <>
                     <span className="result-wide">{registrationDate(result.expired)}</span>
