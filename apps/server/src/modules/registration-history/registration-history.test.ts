@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -199,5 +200,26 @@ describe('who may ask', () => {
     expect(dataOf<PortfolioOnDateResponse>(res).total).toBe(0);
     const byName = await portfolio(alpha, { at: '2026-03-20', ulabel: 'beta-shop.be' });
     expect(dataOf<PortfolioOnDateResponse>(byName).registrations).toEqual([]);
+  });
+});
+
+describe("the registrant's name and e-mail of today", () => {
+  it('show only where the caller may see that contact today: not once it went, with its registration, to another registrar', async () => {
+    const { db } = t.database;
+    await createContact(db, { handle: 'c300', registrarHandle: 'alpha', name: 'Vera Verhuis', email: 'vera@kluis.example' });
+    const kluis = await createDomain(db, {
+      uLabel: 'kluis.be',
+      registrarHandle: 'alpha',
+      registrantHandle: 'c300',
+      createdAt: new Date('2026-01-05T09:00:00Z'),
+    });
+    await transferVersion(db, kluis, 'beta', new Date('2026-05-05T10:00:00Z'));
+    await db.execute(sql`UPDATE contacts SET registrar_handle = 'beta' WHERE handle = 'c300'`);
+    const then = dataOf<PortfolioOnDateResponse>(await portfolio(alpha, { at: '2026-04-01', registrant: 'c300' }));
+    expect(then.registrations).toEqual([
+      expect.objectContaining({ name: 'kluis.be', state: expect.objectContaining({ registrant: 'c300' }), registrantToday: null }),
+    ]);
+    const now = dataOf<PortfolioOnDateResponse>(await portfolio(beta, { at: '2026-06-01', registrant: 'c300' }));
+    expect(now.registrations).toEqual([expect.objectContaining({ name: 'kluis.be', registrantToday: { name: 'Vera Verhuis', email: 'vera@kluis.example' } })]);
   });
 });
