@@ -150,7 +150,7 @@ function ChangeList({
   const pageCount = Math.ceil(total / registrationHistoryLimits.pageSize);
   const title = t(`registrations.past.kind.${kind}`);
   return (
-    <SectionCard id="portfolio-changes" title={title} flush testId="portfolio-changes">
+    <SectionCard id="portfolio-changes-list" title={title} flush testId="portfolio-changes">
       {total === 0 && <p className="m-3">{t('registrations.past.changes.none')}</p>}
       {total > 0 && data.kind === kind && (
         <div className="px-3">

@@ -65,7 +65,7 @@ function PortfolioOnDate() {
       />
       {at && data && (
         <SectionCard
-          id="portfolio-on-date"
+          id="portfolio-on-date-list"
           title={t('registrations.past.onDate.count', { count: data.total, total: count(data.total), time: formatDateTime(data.at) })}
           flush
           testId="portfolio-on-date"

@@ -63,7 +63,7 @@ function Timeline({ name }: { name: string }) {
       <p className="text-body-secondary" data-testid="timeline-known-from">
         {t('registrations.timeline.knownFrom', { time: formatDateTime(data.knownFrom) })}
       </p>
-      <SectionCard id="registration-timeline" title={t('registrations.timeline.versions')} flush testId="registration-timeline">
+      <SectionCard id="registration-timeline-versions" title={t('registrations.timeline.versions')} flush testId="registration-timeline">
         <div className="px-3">
           <VersionTable versions={data.versions} />
         </div>
