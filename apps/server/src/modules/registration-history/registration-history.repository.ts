@@ -3,6 +3,7 @@ import { registrationHistoryComparedFields, type DomainSearchFilters } from '@re
 import type { Db } from '../../db/database';
 import { labelBit } from '../../db/facets';
 import { sqlRows } from '../../db/sql-rows';
+import { contactVisibleTo } from '../registrations/contact.repository';
 import type { SearchPlan } from '../registrations/search-pattern';
 import { textArray } from '../registrations/search.repository';
 
@@ -82,15 +83,11 @@ const versionColumns = sql`v.domain_id::text AS "domainId", v.domain_name AS nam
   c.name AS "registrantName", c.email AS "registrantEmail", c.handle IS NOT NULL AS "registrantKnown"`;
 /**
  * Today's registrant contact, beside the handle the version holds, only where the registrar may see
- * that contact today (as `findVisibleContact` rules: its own, or used by one of its registrations
- * now): a registrant that went with a registration transferred away, and belongs to the other
- * registrar now, shows by its handle alone in the old registrar's past.
+ * that contact today (`contactVisibleTo`): a registrant that went with a registration transferred
+ * away, and belongs to the other registrar now, shows by its handle alone in the old registrar's past.
  */
 const registrantToday = sql`LEFT JOIN contacts c ON c.handle = v.state->>'registrant'
-  AND (c.registrar_handle = v.registrar_handle
-       OR EXISTS (SELECT 1 FROM domains d WHERE d.registrant_handle = c.handle AND d.registrar_handle = v.registrar_handle)
-       OR EXISTS (SELECT 1 FROM domain_contacts dc JOIN domains d ON d.id = dc.domain_id
-                   WHERE dc.contact_handle = c.handle AND d.registrar_handle = v.registrar_handle))`;
+  AND ${contactVisibleTo({ handle: sql.raw('c.handle'), owner: sql.raw('c.registrar_handle') }, sql.raw('v.registrar_handle'))}`;
 
 /** A page of the portfolio at the instant, in name order. */
 export async function portfolioPage(db: Db, q: PortfolioQuery, offset: number, size: number): Promise<VersionRow[]> {
