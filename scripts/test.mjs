@@ -162,6 +162,17 @@ for (const r of results) {
     }
   }
 }
+// The slowest files of the browser and Keycloak steps, so that a run's log says where its minutes went
+// (those steps run alone, so a file's duration is its own, not its neighbours').
+for (const r of results.filter((step) => /^(e2e|keycloak)/.test(step.name))) {
+  if (!r.report || !existsSync(r.report)) continue;
+  const json = JSON.parse(readFileSync(r.report, 'utf8'));
+  const files = json.testResults
+    .map((file) => ({ name: relative(process.cwd(), file.name), seconds: (file.endTime - file.startTime) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds);
+  console.log(`\nSeconds per file, ${r.name}:`);
+  for (const file of files) console.log(`  ${file.seconds.toFixed(0).padStart(5)}  ${file.name}`);
+}
 if (failedTests.length) console.log(`\nFailed:\n${failedTests.map((line) => `  ✘ ${line}`).join('\n')}`);
 console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
