@@ -19,9 +19,10 @@ beforeAll(async () => {
   rig = await startFailoverRig();
 }, 300_000);
 
+// Every step of stop() is bounded (failover-rig.ts): 7 × 20 s, then the servers' 90 s.
 afterAll(async () => {
   await rig?.stop();
-}, 120_000);
+}, 300_000);
 
 describe('failover', () => {
   it('with the standby down, a commit waits for it (ANY 1 of one standby) and is acknowledged once it is back', async () => {
@@ -80,5 +81,9 @@ describe('failover', () => {
     expect(run.created.length).toBeGreaterThan(0);
     // The old primary is gone; the promoted standby takes writes.
     expect((await rig.proxy.states()).pg2).toBe('UP');
+    // No connection is lost to the pools: each one the failover ended is given back (db/pool-clients.ts).
+    await rig.eventually('every pool connection given back', () =>
+      rig.instances.every(({ database: { pool } }) => pool.waitingCount === 0 && pool.idleCount === pool.totalCount),
+    );
   }, 600_000);
 });

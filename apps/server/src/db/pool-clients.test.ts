@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pgbouncerBinary, startPgBouncer, type RunningPgBouncer } from '../test/pgbouncer';
-import { databaseUse, watchPoolClients } from './pool-clients';
+import { databaseUse, survivePoolClientErrors, watchPoolClients } from './pool-clients';
 
 /*
  * Why statements go unnamed behind PgBouncer 1.18 in transaction mode, and that they then work:
@@ -62,6 +62,34 @@ describe('the writes of a request', () => {
       expect(writer).toEqual({ wrote: true });
       expect(reader).toEqual({ wrote: false });
     } finally {
+      await pool.end();
+    }
+  });
+});
+
+describe('a connection the server ends while it is checked out', () => {
+  it('goes back to the pool when its holder never gives it back (Drizzle 0.45 when BEGIN fails), and the late release is harmless', async () => {
+    const pool = new pg.Pool({ connectionString: inject('testServerUrl'), max: 1 });
+    watchPoolClients(pool, { unnamedStatements: false });
+    survivePoolClientErrors(pool, { graceMs: 200 });
+    const admin = new pg.Client({ connectionString: inject('testServerUrl') });
+    await admin.connect();
+    try {
+      const held = await pool.connect();
+      const pid = (await held.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+      const ended = new Promise((resolve) => held.once('end', resolve));
+      await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      await ended;
+      // The holder is gone without releasing it: the pool's only connection must come back all the same.
+      let timer: NodeJS.Timeout | undefined;
+      const stuck = new Promise<'stuck'>((resolve) => (timer = setTimeout(() => resolve('stuck'), 10_000)));
+      const answer = await Promise.race([pool.query<{ n: number }>('SELECT 1 AS n').then((result) => result.rows), stuck]);
+      clearTimeout(timer);
+      expect(answer).toEqual([{ n: 1 }]);
+      expect(() => held.release()).not.toThrow();
+      expect(pool.totalCount).toBe(1);
+    } finally {
+      await admin.end();
       await pool.end();
     }
   });

@@ -16,6 +16,7 @@ export const databaseUse = new AsyncLocalStorage<DatabaseUse>();
 const writeCommands = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
 type Callback = (error: Error | null, result?: pg.QueryResult) => void;
+type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: Error | boolean) => void) => void;
 
 export interface PoolClientOptions {
   /**
@@ -71,7 +72,6 @@ export function watchPoolClients(pool: pg.Pool, options: PoolClientOptions): voi
     client.query = replacement as typeof client.query;
   });
 
-  type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
   const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => Promise<pg.PoolClient> | undefined;
   const replacement = (callback?: ConnectCallback) => {
     const use = databaseUse.getStore();
@@ -95,7 +95,53 @@ export function watchPoolClients(pool: pg.Pool, options: PoolClientOptions): voi
  * event with no listener is an unhandled error. The next statement on that connection fails and says
  * why; the pool drops it on release. Idle connections are the pool's own 'error' event, handled by
  * its owner.
+ *
+ * And takes such a connection back when its holder never gives it back: Drizzle 0.45's transaction
+ * sends BEGIN before its try/finally, so a BEGIN on a connection that died while idle in the pool (a
+ * failover, a restart) throws without releasing it, and each such failure cost the pool a connection
+ * for good (the failover test's teardown found one left, its pool.end() waiting). `graceMs` after the
+ * connection ends, a holder that has not released it loses it; its own late release does nothing.
  */
-export function survivePoolClientErrors(pool: pg.Pool): void {
+export function survivePoolClientErrors(pool: pg.Pool, options: { graceMs?: number } = {}): void {
+  const graceMs = options.graceMs ?? 5_000;
   pool.on('connect', (client) => client.on('error', () => undefined));
+  const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => Promise<pg.PoolClient> | undefined;
+  const replacement = (callback?: ConnectCallback) => {
+    if (callback) {
+      return connect((error, client, done) => {
+        if (client) guardRelease(client, graceMs);
+        callback(error, client, client ? (release?: Error | boolean) => client.release(release) : done);
+      });
+    }
+    return (connect() as Promise<pg.PoolClient>).then((client) => {
+      guardRelease(client, graceMs);
+      return client;
+    });
+  };
+  pool.connect = replacement as typeof pool.connect;
+}
+
+/** Makes this checkout's release idempotent, and calls it `graceMs` after the connection ends if the holder has not. */
+function guardRelease(client: pg.PoolClient, graceMs: number): void {
+  const release = client.release.bind(client);
+  let released = false;
+  let timer: NodeJS.Timeout | undefined;
+  const gone = (error?: Error) => {
+    if (released || timer) return;
+    timer = setTimeout(() => finish(error ?? new Error('the connection ended while checked out')), graceMs);
+    timer.unref();
+  };
+  const onError = (error: Error) => gone(error);
+  const onEnd = () => gone();
+  const finish = (error?: Error | boolean) => {
+    clearTimeout(timer);
+    client.removeListener('error', onError);
+    client.removeListener('end', onEnd);
+    if (released) return;
+    released = true;
+    release(error);
+  };
+  client.on('error', onError);
+  client.on('end', onEnd);
+  client.release = finish;
 }

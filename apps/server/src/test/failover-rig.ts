@@ -24,6 +24,9 @@ import { onServer, startPrimaryAndReplica, type PrimaryAndReplica } from './repl
 
 export const standbyName = 'standby';
 
+/** How long one step of `stop()` may take before the next one runs anyway (7 steps, then the servers). */
+const stepBoundMs = 20_000;
+
 export interface Instance {
   app: FastifyInstance;
   database: Database;
@@ -80,9 +83,25 @@ export const people = {
 } as const;
 
 export async function startFailoverRig(options: { checks?: CheckPace } = {}): Promise<FailoverRig> {
-  const stops: (() => Promise<void>)[] = [];
+  const stops: { what: string; step: () => Promise<void>; state?: () => Promise<string>; boundMs?: number }[] = [];
+  // Each step bounded, so that one that hangs (a CI run once spent the whole 120 s hook on one) is
+  // named in the log and the others still run: a leftover server or proxy would outlive the test.
   const stop = async () => {
-    for (const step of stops.reverse()) await step().catch((error: unknown) => console.error('failover rig: stopping:', error));
+    for (const { what, step, state, boundMs = stepBoundMs } of stops.reverse()) {
+      let timer: NodeJS.Timeout | undefined;
+      const bound = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), boundMs)));
+      const outcome = await Promise.race([
+        step().then(
+          () => 'done' as const,
+          (error: unknown) => error,
+        ),
+        bound,
+      ]);
+      clearTimeout(timer);
+      if (outcome === 'late')
+        console.error(`failover rig: stopping ${what} took over ${boundMs / 1000} s${state ? ` (${await state().catch(String)})` : ''}; going on`);
+      else if (outcome !== 'done') console.error(`failover rig: stopping ${what}:`, outcome);
+    }
   };
   try {
     const cluster = await startPrimaryAndReplica({
@@ -95,7 +114,8 @@ export async function startFailoverRig(options: { checks?: CheckPace } = {}): Pr
       // (5 s by default), and ends recovery only between two tries: 1 s, as the recipe sets it.
       replicaSettings: { synchronous_standby_names: '', wal_retrieve_retry_interval: '1s' },
     });
-    stops.push(() => cluster.stop());
+    // A fast shutdown of each (30 s at most), else an immediate one (replica-cluster.ts).
+    stops.push({ what: 'the PostgreSQL servers', step: () => cluster.stop(), boundMs: 90_000 });
     // Waits until the standby takes part: CREATE DATABASE commits only once it has the WAL.
     await eventually(
       'the standby streaming synchronously',
@@ -111,7 +131,7 @@ export async function startFailoverRig(options: { checks?: CheckPace } = {}): Pr
       await startPrimaryCheck(cluster.primary.url('postgres')),
       await startPrimaryCheck(cluster.replica.url('postgres')),
     ];
-    for (const check of checks) stops.push(() => check.stop());
+    for (const [i, check] of checks.entries()) stops.push({ what: `check agent ${i + 1}`, step: () => check.stop() });
     const proxy = await startPostgresProxy({
       nodes: [
         { port: cluster.primary.port, checkPort: checks[0].port },
@@ -119,7 +139,7 @@ export async function startFailoverRig(options: { checks?: CheckPace } = {}): Pr
       ],
       checks: options.checks ?? testChecks,
     });
-    stops.push(() => proxy.stop());
+    stops.push({ what: 'HAProxy', step: () => proxy.stop() });
     await eventually('HAProxy routing to the primary', async () => {
       const states = await proxy.states();
       return states.pg1 === 'UP' && states.pg2 === 'DOWN';
@@ -154,10 +174,20 @@ export async function startFailoverRig(options: { checks?: CheckPace } = {}): Pr
       // The pool's idle connections are cut at the failover: replaced, not fatal.
       const database = await openDatabase({ databaseUrl, dataDir: '', migrations: 'ignore', onIdleConnectionError: () => undefined });
       const app = await buildApp({ config, database, logger: false });
-      stops.push(async () => {
-        await app.close();
-        await database.close();
+      const pool = database.pool;
+      // Undone in reverse: the app closes before its pool.
+      stops.push({
+        what: `instance ${i + 1}'s pool`,
+        step: () => database.close(),
+        state: async () => {
+          const server = await onServer<{ a: string }>(
+            cluster.replica.url('postgres'),
+            "SELECT string_agg(state || ' ' || coalesce(wait_event, '-') || ': ' || left(query, 160), ' | ') AS a FROM pg_stat_activity WHERE datname = 'portal'",
+          );
+          return `${pool.totalCount} connections, ${pool.idleCount} idle, ${pool.waitingCount} waiting; on the new primary: ${server[0]?.a ?? 'none'}`;
+        },
       });
+      stops.push({ what: `instance ${i + 1}'s app`, step: () => app.close() });
       await app.ready();
       instances.push({ app, database });
     }

@@ -76,7 +76,7 @@ function serverAt(dataDir: string, port: number): Server {
     dataDir,
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
     start: () => pgCtl(['-l', join(dataDir, 'server.log'), '-w', '-t', '120', 'start']),
-    stop: () => pgCtl(['-m', 'fast', '-w', '-t', '120', 'stop']),
+    stop: () => pgCtl(['-m', 'fast', '-w', '-t', '30', 'stop']),
     async configure(settings) {
       appendFileSync(
         join(dataDir, 'postgresql.auto.conf'),
@@ -140,7 +140,12 @@ export async function startPrimaryAndReplica(options: ClusterOptions = {}): Prom
   const replica = serverAt(replicaDir, replicaPort);
   const stop = async () => {
     for (const server of [replica, primary]) {
-      if (existsSync(join(server.dataDir, 'postmaster.pid'))) await server.stop().catch(() => undefined);
+      if (!existsSync(join(server.dataDir, 'postmaster.pid'))) continue;
+      // A fast shutdown, else an immediate one: the data dies with the test anyway.
+      await server.stop().catch(async (error: unknown) => {
+        console.error(`stopping the server on port ${server.port}:`, error);
+        await runBinary('pg_ctl', ['-D', server.dataDir, '-m', 'immediate', '-w', '-t', '20', 'stop'], 30_000).catch(() => server.kill());
+      });
     }
     rmSync(root, { recursive: true, force: true });
   };
