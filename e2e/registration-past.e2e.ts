@@ -86,6 +86,11 @@ describe("the registrations' past", () => {
     const names = await table.locator('tbody tr th a').allInnerTexts();
     expect(names).toEqual(expect.arrayContaining([changed.name, transferred.name, deleted.name]));
     expect(names).not.toContain(created);
+    // Narrowed as the search narrows, against the registration as it was then: here by its name.
+    await page.getByLabel('Domain name', { exact: true }).fill(deleted.name);
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.waitForURL((url) => url.searchParams.get('domainname') === deleted.name);
+    await expect.poll(() => table.locator('tbody tr th a').allInnerTexts()).toEqual([deleted.name]);
     await capturePage(page, 'registration-past-on-date');
     await expectNoAxeViolations(page, "yesterday's portfolio");
   });

@@ -24,6 +24,9 @@ describe('the search form with filters', () => {
 
   it('searches every name when a filter is set and the name is left empty', () => {
     expect(checkSearchForm(formValuesOf('', { status: 'ok' }))).toEqual({ request: { term: '*', filters: { status: 'ok' } } });
+    // The portfolio on a date asks for every name when none is given, filters or not.
+    expect(checkSearchForm(formValuesOf(' ', {}), { nameOptional: true })).toEqual({ request: { term: '*', filters: {} } });
+    expect(keysOf(checkSearchForm(formValuesOf('x'.repeat(101), {}), { nameOptional: true }))).toEqual({ domainName: 'validation.maxLength' });
     expect(checkSearchForm(formValuesOf('shop*', { idn: 'true', registrant: 'C12' }))).toEqual({
       request: { term: 'shop*', filters: { idn: 'true', registrant: 'C12' } },
     });

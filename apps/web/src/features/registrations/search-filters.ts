@@ -67,13 +67,18 @@ export function filterMessages(filters: SearchFilters): Partial<Record<SearchFil
   return messages;
 }
 
-/** What the form's values ask for, or the contract's messages: on the name (`domainName`) and on the filters. */
+/**
+ * What the form's values ask for, or the contract's messages: on the name (`domainName`) and on the
+ * filters. With `nameOptional` (the portfolio on a date, where every name is the natural question)
+ * an empty name is every name even without a filter.
+ */
 export function checkSearchForm(
   values: SearchFormValues,
+  options: { nameOptional?: boolean } = {},
 ): { request: SearchRequest } | { domainName?: Message; filters: Partial<Record<SearchFilterName, Message>> } {
   const filters = requestedFilters(values.filters);
   const filterErrors = filterMessages(filters);
-  const nameOptional = filterCount(filters) > 0 && values.domainName.trim() === '';
+  const nameOptional = (options.nameOptional || filterCount(filters) > 0) && values.domainName.trim() === '';
   const name = nameOptional ? undefined : domainSearchFormSchema.safeParse({ domainName: values.domainName });
   const domainName = name && !name.success ? fieldMessages(name.error)[0] : undefined;
   if (domainName || Object.keys(filterErrors).length > 0) return { ...(domainName ? { domainName } : {}), filters: filterErrors };

@@ -2,14 +2,25 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { portfolioChangesFileName, portfolioOnDateFileName, type RegistrationHistoryChangeKind } from '@registrar-panel/contract';
 import { callApi } from '../../../lib/api-client';
 import type { DownloadState } from '../../../lib/download';
+import type { SearchFilters } from '../search-location';
 import { registrationKeys } from './query-keys';
 
+/** What the portfolio on a date is asked: the moment, a name pattern ('*': every name) and the search's filters set. */
+export interface PortfolioOnDateQuestion {
+  at: string;
+  term: string;
+  filters: SearchFilters;
+}
+
+/** The API's query for a question: the name only when one is given. */
+const portfolioQuery = ({ at, term, filters }: PortfolioOnDateQuestion) => ({ at, ...(term && term !== '*' ? { ulabel: term } : {}), ...filters });
+
 /** The registrar's portfolio at a moment (a day: its end in Brussels), a page at a time (zero-based). */
-export function usePortfolioOnDate(at: string | null, page: number) {
+export function usePortfolioOnDate(question: PortfolioOnDateQuestion | null, page: number) {
   return useQuery({
-    queryKey: registrationKeys.portfolioOnDate(at ?? '', page),
-    queryFn: () => callApi('getPortfolioOnDate', { query: { at: at ?? '', page } }),
-    enabled: at !== null,
+    queryKey: registrationKeys.portfolioOnDate(question ? JSON.stringify(portfolioQuery(question)) : '', page),
+    queryFn: () => callApi('getPortfolioOnDate', { query: { ...portfolioQuery(question!), page } }),
+    enabled: question !== null,
     placeholderData: keepPreviousData,
   });
 }
@@ -24,8 +35,8 @@ export function usePortfolioChanges(range: { from: string; to: string } | null, 
   });
 }
 
-export function exportPortfolioOnDateCsv(download: DownloadState, at: string, handle: string, fallbackError: string): Promise<boolean> {
-  return download.start('exportPortfolioOnDate', { query: { at }, fileName: portfolioOnDateFileName(handle, new Date()), fallbackError });
+export function exportPortfolioOnDateCsv(download: DownloadState, question: PortfolioOnDateQuestion, handle: string, fallbackError: string): Promise<boolean> {
+  return download.start('exportPortfolioOnDate', { query: portfolioQuery(question), fileName: portfolioOnDateFileName(handle, new Date()), fallbackError });
 }
 
 export function exportPortfolioChangesCsv(

@@ -6,7 +6,7 @@ export const registrationKeys = {
   overview: ['registrations', 'overview'] as const,
   registration: (name: string) => ['registrations', 'registration', name] as const,
   timeline: (name: string, page: number) => ['registrations', 'timeline', name, page] as const,
-  portfolioOnDate: (at: string, page: number) => ['registrations', 'portfolioOnDate', at, page] as const,
+  portfolioOnDate: (question: string, page: number) => ['registrations', 'portfolioOnDate', question, page] as const,
   portfolioChanges: (from: string, to: string, kind: string, page: number) => ['registrations', 'portfolioChanges', from, to, kind, page] as const,
   transfer: (name: string) => ['registrations', 'transfer', name] as const,
   contact: (handle: string) => ['registrations', 'contact', handle] as const,

@@ -1,4 +1,4 @@
-import { formatDateTime, registrationHistoryLimits, type PortfolioOnDateRow } from '@registrar-panel/contract';
+import { domainSearchFilterNames, formatDateTime, registrationHistoryLimits, type PortfolioOnDateRow } from '@registrar-panel/contract';
 import { Button, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -15,13 +15,15 @@ import { usePageTitle } from '../../../lib/page-title';
 import { paths } from '../../../lib/paths';
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import downloadIcon from 'bootstrap-icons/icons/download.svg?raw';
-import { exportPortfolioOnDateCsv, usePortfolioOnDate } from '../api/get-registration-past';
-import { PastDateForm } from './past-date-form';
+import { exportPortfolioOnDateCsv, usePortfolioOnDate, type PortfolioOnDateQuestion } from '../api/get-registration-past';
+import { activeFilters } from '../search-location';
+import { PortfolioFilterForm, type PortfolioFilterRequest } from './portfolio-filter-form';
 import { RegistrationsNotAllowed, useMayReadRegistrations } from './registrations-not-allowed';
 
 /**
- * `/registrations/portfolio-on-date?at=YYYY-MM-DD&page=N`: every registration the registrar sponsored
- * at the end of that day (Brussels), as it was then, a page at a time, and all of them as CSV in the
+ * `/registrations/portfolio-on-date?at=YYYY-MM-DD&domainname=…&page=N` and the search's filters
+ * under their contract names: every registration the registrar sponsored at the end of that day
+ * (Brussels), as it was then, narrowed as asked, a page at a time, and all of them as CSV in the
  * domain report's columns; linked from the search page's header.
  */
 export function PortfolioOnDatePage() {
@@ -49,27 +51,25 @@ function PortfolioOnDate() {
   const { count } = useFormats();
   const [params, setParams] = useSearchParams();
   const at = params.get('at');
+  const term = params.get('domainname') ?? '*';
+  const filters = activeFilters(Object.fromEntries(domainSearchFilterNames.map((name) => [name, params.get(name) ?? undefined])));
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const portfolio = usePortfolioOnDate(at, page - 1);
+  const question: PortfolioOnDateQuestion | null = at === null ? null : { at, term, filters };
+  const portfolio = usePortfolioOnDate(question, page - 1);
   const data = portfolio.data;
   const pageCount = data ? Math.ceil(data.total / registrationHistoryLimits.pageSize) : 0;
+  const hrefOf = (target: number) => `${paths.portfolioOnDate}?${addressOf({ at: at ?? '', term, filters }, target)}`;
   return (
     <>
       <p className="text-body-secondary">{t('registrations.past.onDate.intro')}</p>
-      <PastDateForm
-        key={at ?? ''}
-        fields={[{ name: 'at', label: t('registrations.past.onDate.date') }]}
-        values={{ at: at ?? undefined }}
-        submitLabel={t('registrations.past.show')}
-        onSubmit={({ at: day }) => setParams({ at: day })}
-      />
+      <PortfolioFilterForm key={params.toString()} at={at} term={term} filters={filters} onSubmit={(request) => setParams(addressOf(request, 1))} />
       {at && data && (
         <SectionCard
           id="portfolio-on-date-list"
           title={t('registrations.past.onDate.count', { count: data.total, total: count(data.total), time: formatDateTime(data.at) })}
           flush
           testId="portfolio-on-date"
-          actions={<ExportButton at={at} />}
+          actions={question && <ExportButton question={question} />}
         >
           <p className="small text-body-secondary m-3 mb-2">{t('registrations.past.knownFrom', { time: formatDateTime(data.knownFrom) })}</p>
           {data.total > 0 && (
@@ -82,7 +82,7 @@ function PortfolioOnDate() {
               <Pager
                 page={page}
                 pageCount={pageCount}
-                hrefFor={(target) => `${paths.portfolioOnDate}?at=${at}&page=${target}`}
+                hrefFor={hrefOf}
                 labels={{
                   navigation: t('registrations.past.onDate.pages'),
                   first: t('registrations.search.first'),
@@ -99,7 +99,17 @@ function PortfolioOnDate() {
   );
 }
 
-function ExportButton({ at }: { at: string }) {
+/** The page's address: the day, the name unless every name, the filters set, the page after the first. */
+function addressOf({ at, term, filters }: PortfolioFilterRequest, page: number): URLSearchParams {
+  return new URLSearchParams([
+    ['at', at],
+    ...(term && term !== '*' ? [['domainname', term]] : []),
+    ...Object.entries(filters),
+    ...(page > 1 ? [['page', String(page)]] : []),
+  ]);
+}
+
+function ExportButton({ question }: { question: PortfolioOnDateQuestion }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const download = useDownload();
@@ -109,7 +119,7 @@ function ExportButton({ at }: { at: string }) {
         variant="primary"
         size="sm"
         disabled={download.running}
-        onClick={() => void exportPortfolioOnDateCsv(download, at, user?.registrarHandle ?? '', t('registrations.past.exportFailed'))}
+        onClick={() => void exportPortfolioOnDateCsv(download, question, user?.registrarHandle ?? '', t('registrations.past.exportFailed'))}
         data-testid="portfolio-on-date-export"
       >
         <Icon svg={downloadIcon} className="me-2" />

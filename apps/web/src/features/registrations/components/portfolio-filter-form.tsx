@@ -1,0 +1,124 @@
+import { domainSearchFilterNames, formatDay, isCalendarDate, limits, parseDay, type Message } from '@registrar-panel/contract';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Button, Form, InputGroup } from 'react-bootstrap';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FieldError, invalidAria } from '../../../components/form-field';
+import { messageText } from '../../../lib/form';
+import { checkSearchForm, formValuesOf, type SearchFormValues, type SearchRequest } from '../search-filters';
+import { filterCount, type SearchFilters } from '../search-location';
+import { SearchFilterFields } from './search-filter-fields';
+
+/** What the form asks for: the day (`YYYY-MM-DD`), a name pattern ('*' for every name) and the filters set. */
+export interface PortfolioFilterRequest {
+  at: string;
+  term: string;
+  filters: SearchFilters;
+}
+
+const asError = (message: Message) => ({ type: message.messageKey, message: messageText(message) });
+
+/** The search's own checks (search-filters.ts), the name optional: the portfolio on a date lists every name unless narrowed. */
+const pastResolver: Resolver<SearchFormValues, unknown, SearchRequest> = async (values) => {
+  const checked = checkSearchForm(values, { nameOptional: true });
+  if ('request' in checked) return { values: checked.request, errors: {} };
+  const filters = Object.fromEntries(Object.entries(checked.filters).map(([name, message]) => [name, asError(message)]));
+  const errors = { ...(checked.domainName ? { domainName: asError(checked.domainName) } : {}), ...(Object.keys(filters).length > 0 ? { filters } : {}) };
+  return { values: {}, errors: errors as FieldErrors<SearchFormValues> };
+};
+
+/**
+ * The portfolio on a date's question: the day (the portal's date style, YYYY/MM/DD), an optional
+ * name pattern with the search's wildcard, and the search's filters in the same disclosure, each
+ * tested against the registration as it was then (the API's `portfolioOnDateQuerySchema`).
+ */
+export function PortfolioFilterForm({
+  at,
+  term,
+  filters,
+  onSubmit,
+}: {
+  at: string | null;
+  term: string;
+  filters: SearchFilters;
+  onSubmit: (request: PortfolioFilterRequest) => void;
+}) {
+  const { t } = useTranslation();
+  const defaults = useMemo(() => formValuesOf(term === '*' ? '' : term, filters), [term, filters]);
+  const form = useForm<SearchFormValues, unknown, SearchRequest>({ mode: 'onSubmit', resolver: pastResolver, defaultValues: defaults });
+  const [day, setDay] = useState(() => formatDay(at ?? undefined) || '');
+  const [dayInvalid, setDayInvalid] = useState(false);
+  const setCount = filterCount(filters);
+  const [open, setOpen] = useState(setCount > 0);
+  const nameError = form.formState.errors.domainName?.message;
+  const dayError = dayInvalid ? t('search.filter.date.format') : undefined;
+  const filterErrors = Object.fromEntries(domainSearchFilterNames.map((name) => [name, form.formState.errors.filters?.[name]?.message]));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseDay(day);
+    const dayOk = isCalendarDate(parsed);
+    setDayInvalid(!dayOk);
+    void form.handleSubmit((request) => {
+      if (dayOk) onSubmit({ at: parsed, term: request.term, filters: request.filters });
+    })();
+  };
+  return (
+    <Form noValidate onSubmit={submit} className="mb-4" data-testid="portfolio-filter-form">
+      <div className="row g-3">
+        <Form.Group controlId="past-at" className="col-12 col-sm-5 col-lg-3">
+          <Form.Label>{t('registrations.past.onDate.date')}</Form.Label>
+          <Form.Control
+            value={day}
+            placeholder={t('registrations.past.dateFormat')}
+            inputMode="numeric"
+            autoComplete="off"
+            onChange={(event) => setDay(event.target.value)}
+            isInvalid={dayInvalid}
+            {...invalidAria('past-at', dayError)}
+          />
+          <FieldError controlId="past-at" error={dayError} />
+        </Form.Group>
+        <Form.Group controlId="past-name" className="col-12 col-sm-7 col-lg-6">
+          <Form.Label>{t('registrations.search.inputLabel')}</Form.Label>
+          <InputGroup hasValidation>
+            <Form.Control
+              {...form.register('domainName')}
+              type="search"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={limits.searchInputMaxLength + 1}
+              placeholder={t('registrations.search.placeholder')}
+              isInvalid={Boolean(nameError)}
+              {...invalidAria('past-name', nameError, 'past-name-hint')}
+            />
+            <Button type="submit" variant="primary">
+              {t('registrations.past.show')}
+            </Button>
+            <FieldError controlId="past-name" error={nameError} />
+          </InputGroup>
+          <Form.Text id="past-name-hint">{t('registrations.past.onDate.nameHint')}</Form.Text>
+        </Form.Group>
+      </div>
+      <div className="search-filters mt-3 pt-3 border-top">
+        <Button
+          variant="link"
+          className="search-filters-toggle p-0 fw-semibold text-decoration-none"
+          aria-expanded={open}
+          aria-controls="past-filters-panel"
+          onClick={() => setOpen(!open)}
+        >
+          <span className="search-filters-chevron me-2" aria-hidden="true" />
+          {t('registrations.filters.toggle')}
+          {setCount > 0 && <span className="badge rounded-pill text-bg-primary ms-2">{t('registrations.filters.active', { count: setCount })}</span>}
+        </Button>
+        <div id="past-filters-panel" hidden={!open} className="mt-3">
+          <p className="small text-body-secondary mb-3">{t('registrations.past.onDate.filtersIntro')}</p>
+          <SearchFilterFields form={form} messages={filterErrors} />
+          <Button type="submit" variant="outline-primary" className="mt-3">
+            {t('registrations.filters.apply')}
+          </Button>
+        </div>
+      </div>
+    </Form>
+  );
+}
