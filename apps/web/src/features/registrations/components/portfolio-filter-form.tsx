@@ -7,7 +7,7 @@ import { FieldError, invalidAria } from '../../../components/form-field';
 import { messageText } from '../../../lib/form';
 import { checkSearchForm, formValuesOf, type SearchFormValues, type SearchRequest } from '../search-filters';
 import { filterCount, type SearchFilters } from '../search-location';
-import { SearchFilterFields } from './search-filter-fields';
+import { SearchFiltersDisclosure } from './search-filter-fields';
 
 /** What the form asks for: the day (`YYYY-MM-DD`), a name pattern ('*' for every name) and the filters set. */
 export interface PortfolioFilterRequest {
@@ -99,26 +99,15 @@ export function PortfolioFilterForm({
           <Form.Text id="past-name-hint">{t('registrations.past.onDate.nameHint')}</Form.Text>
         </Form.Group>
       </div>
-      <div className="search-filters mt-3 pt-3 border-top">
-        <Button
-          variant="link"
-          className="search-filters-toggle p-0 fw-semibold text-decoration-none"
-          aria-expanded={open}
-          aria-controls="past-filters-panel"
-          onClick={() => setOpen(!open)}
-        >
-          <span className="search-filters-chevron me-2" aria-hidden="true" />
-          {t('registrations.filters.toggle')}
-          {setCount > 0 && <span className="badge rounded-pill text-bg-primary ms-2">{t('registrations.filters.active', { count: setCount })}</span>}
-        </Button>
-        <div id="past-filters-panel" hidden={!open} className="mt-3">
-          <p className="small text-body-secondary mb-3">{t('registrations.past.onDate.filtersIntro')}</p>
-          <SearchFilterFields form={form} messages={filterErrors} />
-          <Button type="submit" variant="outline-primary" className="mt-3">
-            {t('registrations.filters.apply')}
-          </Button>
-        </div>
-      </div>
+      <SearchFiltersDisclosure
+        form={form}
+        messages={filterErrors}
+        panelId="past-filters-panel"
+        intro={t('registrations.past.onDate.filtersIntro')}
+        open={open}
+        onToggle={() => setOpen(!open)}
+        setCount={setCount}
+      />
     </Form>
   );
 }

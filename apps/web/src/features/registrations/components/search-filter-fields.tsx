@@ -1,5 +1,5 @@
 import { gracePeriodFilterValues, lifecycleOrder, registrationLabels } from '@registrar-panel/contract';
-import { Form } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FieldError, invalidAria } from '../../../components/form-field';
@@ -154,6 +154,54 @@ export function SearchFilterFields({ form, messages }: { form: SearchFormApi; me
         kind="text"
         className="col-12 col-lg-6"
       />
+    </div>
+  );
+}
+
+/**
+ * The filters' disclosure under a search's main fields: a toggle saying how many filters are set,
+ * and a panel with an introduction, the fields and a submit button (the search page, the portfolio on a date).
+ */
+export function SearchFiltersDisclosure({
+  form,
+  messages,
+  panelId,
+  intro,
+  open,
+  onToggle,
+  setCount,
+  submitDisabled = false,
+}: {
+  form: SearchFormApi;
+  messages: Partial<Record<SearchFilterName, string>>;
+  panelId: string;
+  intro: string;
+  open: boolean;
+  onToggle: () => void;
+  setCount: number;
+  submitDisabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="search-filters mt-3 pt-3 border-top">
+      <Button
+        variant="link"
+        className="search-filters-toggle p-0 fw-semibold text-decoration-none"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={onToggle}
+      >
+        <span className="search-filters-chevron me-2" aria-hidden="true" />
+        {t('registrations.filters.toggle')}
+        {setCount > 0 && <span className="badge rounded-pill text-bg-primary ms-2">{t('registrations.filters.active', { count: setCount })}</span>}
+      </Button>
+      <div id={panelId} hidden={!open} className="mt-3">
+        <p className="small text-body-secondary mb-3">{intro}</p>
+        <SearchFilterFields form={form} messages={messages} />
+        <Button type="submit" variant="outline-primary" className="mt-3" disabled={submitDisabled}>
+          {t('registrations.filters.apply')}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { Icon } from '../../../components/icon';
 import searchIcon from 'bootstrap-icons/icons/search.svg?raw';
 import { checkSearchForm, formValuesOf, type SearchFormValues, type SearchRequest } from '../search-filters';
 import type { SearchFilterName, SearchFilters } from '../search-location';
-import { SearchFilterFields } from './search-filter-fields';
+import { SearchFiltersDisclosure } from './search-filter-fields';
 
 /** Messages shown on the form's fields without the user having changed them: the server's, or those of a shared link's filters. */
 export interface SearchFieldMessages {
@@ -111,26 +111,16 @@ export function SearchForm({ term, filters, messages, onSearch }: SearchFormProp
         </InputGroup>
         <Form.Text id="registration-search-hint">{t('registrations.search.hint')}</Form.Text>
       </Form.Group>
-      <div className="search-filters mt-3 pt-3 border-top">
-        <Button
-          variant="link"
-          className="search-filters-toggle p-0 fw-semibold text-decoration-none"
-          aria-expanded={open}
-          aria-controls="search-filters-panel"
-          onClick={() => setChosen(!open)}
-        >
-          <span className="search-filters-chevron me-2" aria-hidden="true" />
-          {t('registrations.filters.toggle')}
-          {setCount > 0 && <span className="badge rounded-pill text-bg-primary ms-2">{t('registrations.filters.active', { count: setCount })}</span>}
-        </Button>
-        <div id="search-filters-panel" hidden={!open} className="mt-3">
-          <p className="small text-body-secondary mb-3">{t('registrations.filters.intro')}</p>
-          <SearchFilterFields form={form} messages={messages.filters} />
-          <Button type="submit" variant="outline-primary" className="mt-3" disabled={submitDisabled}>
-            {t('registrations.filters.apply')}
-          </Button>
-        </div>
-      </div>
+      <SearchFiltersDisclosure
+        form={form}
+        messages={messages.filters}
+        panelId="search-filters-panel"
+        intro={t('registrations.filters.intro')}
+        open={open}
+        onToggle={() => setChosen(!open)}
+        setCount={setCount}
+        submitDisabled={submitDisabled}
+      />
     </Form>
   );
 }
