@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { parseArgs } from 'node:util';
 import { to as copyTo } from 'pg-copy-streams';
 import type { ReconciliationRun } from '@registrar-panel/contract';
@@ -61,8 +62,10 @@ async function writeList(database: Database): Promise<{ lines: number; missing: 
     );
     await write('Domain name;Expiry date;Name servers;Registrant;DS\r\n');
     let rest = '';
+    const decoder = new StringDecoder('utf8');
     for await (const chunk of copy as AsyncIterable<Buffer>) {
-      const parts = (rest + chunk.toString('utf8')).split('\n');
+      // A character's bytes may be split over two chunks: the decoder holds the first part back.
+      const parts = (rest + decoder.write(chunk)).split('\n');
       rest = parts.pop() ?? '';
       let text = '';
       for (const line of parts) {

@@ -14,13 +14,12 @@
  * - what other users see: the latency of registrar-data calls from 10 connections, alone and then
  *   while the download runs again.
  */
-import { spawnSync } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
 import { openDatabase } from '../src/db/database';
 import { domainReportSql } from '../src/modules/registrar/report.repository';
 import { benchDatabaseName, openBenchServer } from './bench-server';
+import { download, psqlCopySeconds, sqlLiteral } from './downloads';
 import { freshToken, mb, memoryKb, removeCompiled, resetPeakMemory, startPortal } from './processes';
 import { benchRegistrar, loadBenchRegistry } from './report-data';
 
@@ -28,47 +27,6 @@ const { values } = parseArgs({ args: process.argv.slice(2), options: { domains: 
 const domainCount = Number(values.domains ?? 1_000_000);
 const goals = { peakMb: 150, timesFloor: 2, othersP99Ms: 100 };
 const otherUsers = 10;
-
-interface Download {
-  rows: number;
-  bytes: number;
-  firstByteMs: number;
-  seconds: number;
-}
-
-async function download(url: string, token: string): Promise<Download> {
-  const started = performance.now();
-  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
-  let bytes = 0;
-  let lines = 0;
-  let firstByteMs = 0;
-  const reader = response.body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (bytes === 0) firstByteMs = performance.now() - started;
-    bytes += value.byteLength;
-    for (let i = value.indexOf(10); i !== -1; i = value.indexOf(10, i + 1)) lines++;
-  }
-  return { rows: lines - 1, bytes, firstByteMs, seconds: (performance.now() - started) / 1000 };
-}
-
-/** The floor: the same rows, columns and time zone written as CSV by psql's \copy, to /dev/null. */
-function psqlCopySeconds(databaseUrl: string): number | undefined {
-  // psql's \copy wants its whole command on one line.
-  const query = `\\copy (${domainReportSql(`'${benchRegistrar}'`).replace(/\s+/g, ' ')}) TO '/dev/null' WITH (FORMAT csv)`;
-  const started = performance.now();
-  const run = spawnSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', query, databaseUrl], {
-    env: { ...process.env, PGTZ: 'Europe/Brussels' },
-    encoding: 'utf8',
-  });
-  if (run.error || run.status !== 0) {
-    console.log(`psql \\copy floor unavailable: ${run.error?.message ?? run.stderr}`);
-    return undefined;
-  }
-  return (performance.now() - started) / 1000;
-}
 
 /** Registrar-data calls from other users, until `stop` resolves. */
 async function otherUsersLoad(url: string, token: string, until: Promise<unknown>): Promise<Result> {
@@ -102,7 +60,7 @@ async function main() {
   try {
     // Warm-up: module loading and the first connections are not the download's cost.
     await (await fetch(registrarUrl, { headers: { authorization: `Bearer ${token}` } })).text();
-    const floor = psqlCopySeconds(databaseUrl);
+    const floor = psqlCopySeconds(databaseUrl, domainReportSql(sqlLiteral(benchRegistrar)));
 
     const rssBeforeKb = memoryKb(portal.pid, 'VmRSS');
     resetPeakMemory(portal.pid);

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -12,6 +11,7 @@ import { Random } from '../src/seed/random';
 import { demoRegistrarHandles } from '../src/seed/registrars';
 import { sqlRows } from '../src/db/sql-rows';
 import { benchDatabaseName, openBenchServer } from './bench-server';
+import { download, psqlCopySeconds, sqlLiteral } from './downloads';
 import { planSearch } from '../src/modules/registrations/search-pattern';
 import { searchDomains } from '../src/modules/registrations/search.service';
 import { domainReportSql } from '../src/modules/registrar/report.repository';
@@ -253,18 +253,6 @@ async function timeGets(url: string, token: string, n: number): Promise<number[]
   return times;
 }
 
-/** The floor of the export: the same rows and columns written by psql's \copy to /dev/null. */
-function psqlCopySeconds(databaseUrl: string): number | undefined {
-  const query = `\\copy (${domainReportSql(`'${registrar}'`).replace(/\s+/g, ' ')}) TO '/dev/null' WITH (FORMAT csv)`;
-  const started = performance.now();
-  const run = spawnSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', query, databaseUrl], {
-    env: { ...process.env, PGTZ: 'Europe/Brussels' },
-    encoding: 'utf8',
-  });
-  if (run.error || run.status !== 0) return undefined;
-  return (performance.now() - started) / 1000;
-}
-
 const logSwitch = (on: boolean): Record<string, string> => (on ? {} : { PERSONAL_DATA_LOG: 'false' });
 
 /**
@@ -342,32 +330,22 @@ async function measurePortal(databaseUrl: string, own: number): Promise<boolean>
     );
     console.log(`  floor GET /services/config (no database):              ${stats(floor)}`);
 
-    const copyFloor = psqlCopySeconds(databaseUrl);
+    const copyFloor = psqlCopySeconds(databaseUrl, domainReportSql(sqlLiteral(registrar)));
     token = await freshToken(portal);
     const rssBefore = memoryKb(portal.pid, 'VmRSS');
     resetPeakMemory(portal.pid);
-    const started = performance.now();
-    const response = await fetch(`${base}/domains/search/csv?ulabel=*`, { headers: { authorization: `Bearer ${token}` } });
-    if (!response.ok || !response.body) throw new Error(`export: HTTP ${response.status}`);
-    const announced = Number(response.headers.get('x-record-count'));
-    let lines = 0;
-    let bytes = 0;
     let rssDuring = 0;
-    const reader = response.body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.byteLength;
-      for (let i = value.indexOf(10); i !== -1; i = value.indexOf(10, i + 1)) lines++;
+    const run = await download(`${base}/domains/search/csv?ulabel=*`, token, (lines) => {
       if (lines > own / 2 && rssDuring === 0) rssDuring = memoryKb(portal.pid, 'VmRSS');
-    }
-    const seconds = (performance.now() - started) / 1000;
+    });
+    const { rows, bytes, seconds } = run;
+    const announced = run.announced ?? -1;
     const peak = memoryKb(portal.pid, 'VmHWM');
     const rssAfter = memoryKb(portal.pid, 'VmRSS');
-    const exportOk = seconds <= 10 && lines - 1 === own && announced === own;
+    const exportOk = seconds <= 10 && rows === own && announced === own;
     met &&= exportOk;
     console.log(
-      `\nexport (GET /services/domains/search/csv?ulabel=*): ${(lines - 1).toLocaleString('en')} rows (header said ${announced.toLocaleString('en')}), ${(bytes / 1024 / 1024).toFixed(1)} MB in ${seconds.toFixed(2)} s (goal ≤ 10 s: ${exportOk ? 'met' : 'NOT met'})`,
+      `\nexport (GET /services/domains/search/csv?ulabel=*): ${rows.toLocaleString('en')} rows (header said ${announced.toLocaleString('en')}), ${(bytes / 1024 / 1024).toFixed(1)} MB in ${seconds.toFixed(2)} s (goal ≤ 10 s: ${exportOk ? 'met' : 'NOT met'})`,
     );
     if (copyFloor !== undefined) console.log(`  floor psql \\copy of the same rows to /dev/null: ${copyFloor.toFixed(2)} s`);
     console.log(`  portal memory: ${mb(rssBefore)} MB before, ${mb(rssDuring)} MB half way, ${mb(peak)} MB peak, ${mb(rssAfter)} MB after`);

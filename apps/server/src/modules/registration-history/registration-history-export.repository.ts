@@ -22,9 +22,14 @@ function withLiterals(query: SQL, quote: (value: string) => string): string {
 
 const text = (expression: string) => neutraliseFormulaSql(`nullif(${expression}, '')`);
 
+/** The portfolio file's SELECT with its values quoted by `quote` (also `npm run bench:history`'s `psql \\copy` floor). */
+export function portfolioCopySql(query: PortfolioQuery, quote: (value: string) => string): string {
+  return withLiterals(portfolioExportQuery(query, text, isoTimestampSql), quote);
+}
+
 /** The portfolio at the instant in the domain report's columns, in name order. */
 export function portfolioRecords(database: Database, query: PortfolioQuery): AsyncGenerator<Buffer> {
-  return copyCsvRecords(database, (quote) => withLiterals(portfolioExportQuery(query, text, isoTimestampSql), quote));
+  return copyCsvRecords(database, (quote) => portfolioCopySql(query, quote));
 }
 
 /** The changes file's lines: an addition or removal as one line with its cause, a change as one line per field that differs. */
@@ -42,8 +47,13 @@ export async function changeLineCount(db: Db, registrarHandle: string, from: Dat
   return row?.n ?? 0;
 }
 
-export function changeRecords(database: Database, registrarHandle: string, from: Date, to: Date): AsyncGenerator<Buffer> {
+/** The changes file's SELECT with its values quoted by `quote` (also `npm run bench:history`'s floor). */
+export function changesCopySql(registrarHandle: string, from: Date, to: Date, quote: (value: string) => string): string {
   const select = sql`SELECT ${sql.raw(text('name'))}, kind, cause, field, ${sql.raw(text('before'))}, ${sql.raw(text('after'))}
                        FROM (${changeLinesSql(registrarHandle, from, to)}) l`;
-  return copyCsvRecords(database, (quote) => withLiterals(select, quote));
+  return withLiterals(select, quote);
+}
+
+export function changeRecords(database: Database, registrarHandle: string, from: Date, to: Date): AsyncGenerator<Buffer> {
+  return copyCsvRecords(database, (quote) => changesCopySql(registrarHandle, from, to, quote));
 }
