@@ -1,13 +1,13 @@
-import { domainSearchFilterNames, formatDay, isCalendarDate, limits, parseDay, type Message } from '@registrar-panel/contract';
+import { domainSearchFilterNames, formatDay, isCalendarDate, limits, parseDay } from '@registrar-panel/contract';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Form, InputGroup } from 'react-bootstrap';
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FieldError, invalidAria } from '../../../components/form-field';
-import { messageText } from '../../../lib/form';
-import { checkSearchForm, formValuesOf, type SearchFormValues, type SearchRequest } from '../search-filters';
+import { formValuesOf, type SearchFormValues, type SearchRequest } from '../search-filters';
 import { filterCount, type SearchFilters } from '../search-location';
 import { SearchFiltersDisclosure } from './search-filter-fields';
+import { searchFormResolver } from './search-form';
 
 /** What the form asks for: the day (`YYYY-MM-DD`), a name pattern ('*' for every name) and the filters set. */
 export interface PortfolioFilterRequest {
@@ -16,16 +16,8 @@ export interface PortfolioFilterRequest {
   filters: SearchFilters;
 }
 
-const asError = (message: Message) => ({ type: message.messageKey, message: messageText(message) });
-
-/** The search's own checks (search-filters.ts), the name optional: the portfolio on a date lists every name unless narrowed. */
-const pastResolver: Resolver<SearchFormValues, unknown, SearchRequest> = async (values) => {
-  const checked = checkSearchForm(values, { nameOptional: true });
-  if ('request' in checked) return { values: checked.request, errors: {} };
-  const filters = Object.fromEntries(Object.entries(checked.filters).map(([name, message]) => [name, asError(message)]));
-  const errors = { ...(checked.domainName ? { domainName: asError(checked.domainName) } : {}), ...(Object.keys(filters).length > 0 ? { filters } : {}) };
-  return { values: {}, errors: errors as FieldErrors<SearchFormValues> };
-};
+/** The search's own checks, the name optional: the portfolio on a date lists every name unless narrowed. */
+const pastResolver = searchFormResolver({ nameOptional: true });
 
 /**
  * The portfolio on a date's question: the day (the portal's date style, YYYY/MM/DD), an optional

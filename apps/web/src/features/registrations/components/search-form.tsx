@@ -28,14 +28,21 @@ interface SearchFormProps {
 
 const asError = (message: Message) => ({ type: message.messageKey, message: messageText(message) });
 
-/** Checks the form with the contract's schemas (search-filters.ts) and hands on the search it asks for. */
-const searchResolver: Resolver<SearchFormValues, unknown, SearchRequest> = async (values) => {
-  const checked = checkSearchForm(values);
-  if ('request' in checked) return { values: checked.request, errors: {} };
-  const filters = Object.fromEntries(Object.entries(checked.filters).map(([name, message]) => [name, asError(message)]));
-  const errors = { ...(checked.domainName ? { domainName: asError(checked.domainName) } : {}), ...(Object.keys(filters).length > 0 ? { filters } : {}) };
-  return { values: {}, errors: errors as FieldErrors<SearchFormValues> };
-};
+/**
+ * Checks the form with the contract's schemas (search-filters.ts) and hands on the search it asks
+ * for; `nameOptional` for the portfolio on a date, where an empty name means every name.
+ */
+export function searchFormResolver(options: { nameOptional?: boolean } = {}): Resolver<SearchFormValues, unknown, SearchRequest> {
+  return async (values) => {
+    const checked = checkSearchForm(values, options);
+    if ('request' in checked) return { values: checked.request, errors: {} };
+    const filters = Object.fromEntries(Object.entries(checked.filters).map(([name, message]) => [name, asError(message)]));
+    const errors = { ...(checked.domainName ? { domainName: asError(checked.domainName) } : {}), ...(Object.keys(filters).length > 0 ? { filters } : {}) };
+    return { values: {}, errors: errors as FieldErrors<SearchFormValues> };
+  };
+}
+
+const searchResolver = searchFormResolver();
 
 /** Wide enough for the filters beside each other (Bootstrap's `md` up): set filters open there at first; on a phone their chips say them. */
 const wideScreen = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 768px)').matches;
