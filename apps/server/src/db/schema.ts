@@ -1042,8 +1042,9 @@ export const registrationVersions = pgTable(
     primaryKey({ columns: [t.domainId, t.validFrom, t.validTo] }),
     // A date's portfolio in name order, one registrar's.
     index('registration_versions_registrar_name_idx').on(t.registrarHandle, t.domainName, t.validFrom),
-    // What began or ended between two dates, one registrar's.
-    index('registration_versions_registrar_from_idx').on(t.registrarHandle, t.validFrom),
+    // What began or ended between two dates, one registrar's. The end beside the start lets a date's
+    // portfolio be counted from the index alone (migration 0034).
+    index('registration_versions_registrar_from_to_idx').on(t.registrarHandle, t.validFrom, t.validTo),
     index('registration_versions_registrar_to_idx').on(t.registrarHandle, t.validTo),
   ],
 );
