@@ -1040,8 +1040,9 @@ export const registrationVersions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.domainId, t.validFrom, t.validTo] }),
-    // A date's portfolio in name order, one registrar's.
-    index('registration_versions_registrar_name_idx').on(t.registrarHandle, t.domainName, t.validFrom),
+    // A date's portfolio and a kind of change in name order, one registrar's; the version's span read
+    // from the index, so a walk skips the versions of other instants without reading them (migration 0034).
+    index('registration_versions_registrar_name_span_idx').on(t.registrarHandle, t.domainName, t.validFrom, t.validTo),
     // What began or ended between two dates, one registrar's. The end beside the start lets a date's
     // portfolio be counted from the index alone (migration 0034).
     index('registration_versions_registrar_from_to_idx').on(t.registrarHandle, t.validFrom, t.validTo),

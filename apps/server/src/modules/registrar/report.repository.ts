@@ -36,16 +36,12 @@ export function domainReportSql(registrarLiteral: string): string {
 }
 
 /**
- * The report's records as CSV (U-label, A-label, registrant, created, expires), in U-label order,
- * written by PostgreSQL itself: COPY … TO STDOUT formats, quotes and neutralises every value in C,
- * in the database's process, and the server only passes the bytes on (LF record ends made CRLF).
- * One read-only transaction (one snapshot) on a pooled connection; when the reader goes away
- * mid-file, the connection is closed rather than returned mid-COPY, which ends the query.
- */
-/**
- * The rows of a SELECT as CSV records, streamed by COPY in a read-only transaction with Brussels
- * times; `select` builds the statement with the connection's literal escaping. The domain report
- * and the search export both stream this way.
+ * The rows of a SELECT as CSV records, written by PostgreSQL itself: COPY … TO STDOUT formats, quotes
+ * and neutralises every value in C, in the database's process, and the server only passes the bytes
+ * on (LF record ends made CRLF). One read-only transaction (one snapshot, Brussels times) on a pooled
+ * connection; `select` builds the statement with the connection's literal escaping. When the reader
+ * goes away mid-file, the connection is closed rather than returned mid-COPY, which ends the query.
+ * The domain report, the search export and the past's files all stream this way.
  */
 export async function* copyCsvRecords(database: Database, select: (escapeLiteral: (value: string) => string) => string): AsyncGenerator<Buffer> {
   const client = await database.pool.connect();

@@ -132,27 +132,66 @@ export async function timelineCount(db: Db, registrarHandle: string, names: stri
 /** The compared fields of a state as one jsonb object. */
 const compared = (alias: string) =>
   sql.raw(`jsonb_build_object(${registrationHistoryComparedFields.map((field) => `'${field}', ${alias}.state->'${field}'`).join(', ')})`);
+/** Whether two states differ in a compared field: field by field, stopping at the first (three times faster than comparing built objects). */
+const differ = (a: string, b: string) =>
+  sql.raw(`(${registrationHistoryComparedFields.map((field) => `${a}.state->'${field}' IS DISTINCT FROM ${b}.state->'${field}'`).join(' OR ')})`);
+
+/**
+ * The two sides of the changes between instants `f` and `t`, as conditions on a version `v` of the
+ * registrar's. A registrar's versions of one registration never overlap, so a registration can
+ * differ only if the version it had at `f` ended in between (`before`) or the version it has at `t`
+ * began in between (`after`); every other one held the same version throughout, or none.
+ */
+function sides(registrarHandle: string, f: SQL, t: SQL) {
+  return {
+    before: (v: string) =>
+      sql`${sql.raw(v)}.registrar_handle = ${registrarHandle} AND ${sql.raw(v)}.valid_to > ${f} AND ${sql.raw(v)}.valid_to <= ${t} AND ${sql.raw(v)}.valid_from <= ${f}`,
+    after: (v: string) =>
+      sql`${sql.raw(v)}.registrar_handle = ${registrarHandle} AND ${sql.raw(v)}.valid_from > ${f} AND ${sql.raw(v)}.valid_from <= ${t} AND ${sql.raw(v)}.valid_to > ${t}`,
+  };
+}
 
 /**
  * What changed in the registrar's portfolio between two instants, one row per registration: its
- * version at the start (`b`) and at the end (`a`), the registrar's own, compared. A registrar's
- * versions of one registration never overlap, so a registration can differ only if the version it had
- * at the start ended in between (read through the registrar's index on `valid_to`) or the version it
- * has at the end began in between (its index on `valid_from`): the two sets are read once each and
- * joined on the registration, rather than each registration looked up twice. Columns: `domain_id`,
- * `name`, `kind`, and the compared fields `b` and `a`.
+ * version at the start (`b`) and at the end (`a`), compared. Both sides are read once each (through
+ * the registrar's indexes on `valid_to` and `valid_from`) and joined on the registration, rather than
+ * each registration looked up twice. Columns: `domain_id`, `name`, `kind`, and the compared fields
+ * `b` and `a`.
  */
 function classifiedSql(registrarHandle: string, f: SQL, t: SQL): SQL {
+  const { before, after } = sides(registrarHandle, f, t);
   return sql`
     SELECT COALESCE(a.domain_id, b.domain_id) AS domain_id, COALESCE(a.domain_name, b.domain_name) AS name,
            CASE WHEN b.domain_id IS NULL THEN 'added' WHEN a.domain_id IS NULL THEN 'removed' ELSE 'changed' END AS kind,
            ${compared('b')} AS b, ${compared('a')} AS a
-      FROM (SELECT domain_id, domain_name, state FROM registration_versions
-             WHERE registrar_handle = ${registrarHandle} AND valid_to > ${f} AND valid_to <= ${t} AND valid_from <= ${f}) b
-      FULL JOIN (SELECT domain_id, domain_name, state FROM registration_versions
-             WHERE registrar_handle = ${registrarHandle} AND valid_from > ${f} AND valid_from <= ${t} AND valid_to > ${t}) a
-        ON a.domain_id = b.domain_id
-     WHERE a.domain_id IS NULL OR b.domain_id IS NULL OR ${compared('a')} IS DISTINCT FROM ${compared('b')}`;
+      FROM (SELECT domain_id, domain_name, state FROM registration_versions b WHERE ${before('b')}) b
+      FULL JOIN (SELECT domain_id, domain_name, state FROM registration_versions a WHERE ${after('a')}) a ON a.domain_id = b.domain_id
+     WHERE a.domain_id IS NULL OR b.domain_id IS NULL OR ${differ('a', 'b')}`;
+}
+
+/**
+ * A page of one kind, in name order, with `classifiedSql`'s columns. Each kind is walked from the side
+ * that names it (the end's version for an addition or a change, the start's for a removal) in the
+ * registrar's name order, its other side looked up by the registration: the first page of a wide
+ * range stops after its rows instead of classifying every registration the range touched.
+ */
+function kindPageSql(registrarHandle: string, f: SQL, t: SQL, kind: ChangeRow['kind'], offset: number, size: number): SQL {
+  const { before, after } = sides(registrarHandle, f, t);
+  const order = (v: string) => sql`ORDER BY ${sql.raw(v)}.domain_name, ${sql.raw(v)}.domain_id LIMIT ${size} OFFSET ${offset}`;
+  switch (kind) {
+    case 'changed':
+      return sql`SELECT a.domain_id, a.domain_name AS name, 'changed' AS kind, ${compared('b')} AS b, ${compared('a')} AS a
+                   FROM registration_versions a JOIN registration_versions b ON b.domain_id = a.domain_id AND ${before('b')}
+                  WHERE ${after('a')} AND ${differ('a', 'b')} ${order('a')}`;
+    case 'added':
+      return sql`SELECT a.domain_id, a.domain_name AS name, 'added' AS kind, NULL::jsonb AS b, ${compared('a')} AS a
+                   FROM registration_versions a
+                  WHERE ${after('a')} AND NOT EXISTS (SELECT 1 FROM registration_versions b WHERE b.domain_id = a.domain_id AND ${before('b')}) ${order('a')}`;
+    case 'removed':
+      return sql`SELECT b.domain_id, b.domain_name AS name, 'removed' AS kind, ${compared('b')} AS b, NULL::jsonb AS a
+                   FROM registration_versions b
+                  WHERE ${before('b')} AND NOT EXISTS (SELECT 1 FROM registration_versions a WHERE a.domain_id = b.domain_id AND ${after('a')}) ${order('b')}`;
+  }
 }
 
 const instant = (date: Date) => sql`${date.toISOString()}::timestamptz`;
@@ -214,6 +253,8 @@ export async function changesPage(
   size: number,
 ): Promise<ChangeRow[]> {
   const [f, t] = [instant(from), instant(to)];
-  const page = sql`SELECT * FROM (${classifiedSql(registrarHandle, f, t)}) c WHERE c.kind = ${kind} ORDER BY c.name, c.domain_id LIMIT ${size} OFFSET ${offset}`;
-  return sqlRows<ChangeRow>(db, sql`${describedSql(registrarHandle, f, t, page)} ORDER BY x.name, x.domain_id`);
+  return sqlRows<ChangeRow>(
+    db,
+    sql`${describedSql(registrarHandle, f, t, kindPageSql(registrarHandle, f, t, kind, offset, size))} ORDER BY x.name, x.domain_id`,
+  );
 }
