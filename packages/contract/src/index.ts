@@ -112,6 +112,7 @@ export type { NotificationRule, NotificationRuleResponse, NotificationRulesRespo
 export type { ReconciliationResult, ReconciliationResultsResponse, ReconciliationRun, ReconciliationRunsResponse } from './api/responses/reconciliation';
 export type {
   PortfolioChange,
+  PortfolioChangeCountsResponse,
   PortfolioChangesResponse,
   PortfolioOnDateResponse,
   PortfolioOnDateRow,

@@ -66,7 +66,7 @@ export const portfolioOnDateExportQuerySchema = withExpiryRange(
   z.object({ at: historyMomentField(), ulabel: domainSearchInputField.optional(), ...domainSearchFilterFields }),
 );
 
-/** `GET /services/domains/history/changes` (and its CSV): what changed in the portfolio between `from` and `to`. */
+/** `GET /services/domains/history/changes` (its counts and its CSV): what changed in the portfolio between `from` and `to`. */
 const changesShape = {
   from: historyMomentField(),
   to: historyMomentField(),
@@ -77,7 +77,8 @@ export const portfolioChangesQuerySchema = orderedRange(
   z.object({ ...changesShape, kind: z.enum(registrationHistoryChangeKinds, { error: 'search.filter.invalid' }).default('added'), page: pageField }),
 );
 export type PortfolioChangesQuery = z.input<typeof portfolioChangesQuerySchema>;
-export const portfolioChangesExportQuerySchema = orderedRange(z.object(changesShape));
+/** The range alone: the counts per kind, and the CSV. */
+export const portfolioChangesRangeQuerySchema = orderedRange(z.object(changesShape));
 
 /** `GET /services/domains/:domainName/history`: one registration's versions in the caller's registrar's past. */
 export const registrationTimelineQuerySchema = z.object({ page: pageField });

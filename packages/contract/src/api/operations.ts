@@ -26,6 +26,7 @@ export const operations = {
   getPortfolioOnDate: { method: 'GET', path: '/domains/history/portfolio' },
   exportPortfolioOnDate: { method: 'GET', path: '/domains/history/portfolio/csv' },
   getPortfolioChanges: { method: 'GET', path: '/domains/history/changes' },
+  getPortfolioChangeCounts: { method: 'GET', path: '/domains/history/changes/counts' },
   exportPortfolioChanges: { method: 'GET', path: '/domains/history/changes/csv' },
   getRegistrationTimeline: { method: 'GET', path: '/domains/:domainName/history' },
   // Registrar

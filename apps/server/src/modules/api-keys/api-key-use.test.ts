@@ -46,6 +46,7 @@ const requests = {
   'GET /domains/history/portfolio': '/services/domains/history/portfolio?at=2026-01-01',
   'GET /domains/history/portfolio/csv': '/services/domains/history/portfolio/csv?at=2026-01-01',
   'GET /domains/history/changes': '/services/domains/history/changes?from=2025-01-01&to=2026-01-01',
+  'GET /domains/history/changes/counts': '/services/domains/history/changes/counts?from=2025-01-01&to=2026-01-01',
   'GET /domains/history/changes/csv': '/services/domains/history/changes/csv?from=2025-01-01&to=2026-01-01',
   'GET /domains/:domainName/history': '/services/domains/alpha-shop.be/history',
 } as const satisfies Record<string, string>;

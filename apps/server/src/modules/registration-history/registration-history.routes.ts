@@ -3,6 +3,7 @@ import type { ApiHandlers } from '../../plugins/api-routes';
 import {
   exportPortfolioChanges,
   exportPortfolioOnDate,
+  getPortfolioChangeCounts,
   getPortfolioChanges,
   getPortfolioOnDate,
   getRegistrationTimeline,
@@ -10,15 +11,16 @@ import {
 } from './registration-history.service';
 
 type RegistrationHistoryOperation =
-  'getPortfolioOnDate' | 'exportPortfolioOnDate' | 'getPortfolioChanges' | 'exportPortfolioChanges' | 'getRegistrationTimeline';
+  'getPortfolioOnDate' | 'exportPortfolioOnDate' | 'getPortfolioChanges' | 'getPortfolioChangeCounts' | 'exportPortfolioChanges' | 'getRegistrationTimeline';
 
-/** The registrations' past: the portfolio on a date, the changes between two dates (each with its CSV), one registration's timeline. */
+/** The registrations' past: the portfolio on a date, the changes between two dates and their counts (each with its CSV), one registration's timeline. */
 export function registrationHistoryHandlers(app: FastifyInstance): Pick<ApiHandlers, RegistrationHistoryOperation> {
   const deps = (reads: RegistrationHistoryDeps['database']['reads']): RegistrationHistoryDeps => ({ database: { db: app.db, reads }, tld: app.config.tld });
   return {
     getPortfolioOnDate: async ({ query }, { user, reads }) => getPortfolioOnDate(deps(reads), user, query),
     exportPortfolioOnDate: async ({ query }, { user, reads }) => exportPortfolioOnDate(deps(reads), user, query),
     getPortfolioChanges: async ({ query }, { user, reads }) => getPortfolioChanges(deps(reads), user, query),
+    getPortfolioChangeCounts: async ({ query }, { user, reads }) => getPortfolioChangeCounts(deps(reads), user, query),
     exportPortfolioChanges: async ({ query }, { user, reads }) => exportPortfolioChanges(deps(reads), user, query),
     getRegistrationTimeline: async ({ params, query }, { user, reads }) => getRegistrationTimeline(deps(reads), user, params.domainName, query.page),
   };

@@ -6,6 +6,7 @@ import {
   registrationHistoryLimits,
   type DomainSearchFilters,
   type PortfolioChange,
+  type PortfolioChangeCountsResponse,
   type PortfolioChangesResponse,
   type PortfolioOnDateResponse,
   type PortfolioOnDateRow,
@@ -118,7 +119,11 @@ function presentChange(row: ChangeRow): PortfolioChange {
   return { name: row.name, kind: row.kind, cause: row.cause, before: row.before, after: row.after };
 }
 
-/** The counts of each kind of change between the two moments, and a page of one kind. */
+/**
+ * A page of one kind of change between the two moments. The counts are a request of their own
+ * (`getPortfolioChangeCounts`): they compare every registration the range touched, while a page stops
+ * after its rows, so the list shows at once and paging does not count again.
+ */
 export async function getPortfolioChanges(
   deps: RegistrationHistoryDeps,
   user: SignedInUser,
@@ -127,20 +132,29 @@ export async function getPortfolioChanges(
   const { reads } = deps.database;
   const { instants, knownFrom } = await knownInstant(reads, input.from, input.to);
   const [from, to] = instants as [Date, Date];
-  const [counts, rows] = await Promise.all([
-    changeCounts(reads.db, user.registrarHandle, from, to),
-    changesPage(reads.db, user.registrarHandle, from, to, input.kind, input.page * pageSize, pageSize),
-  ]);
+  const rows = await changesPage(reads.db, user.registrarHandle, from, to, input.kind, input.page * pageSize, pageSize);
   return {
     from: from.toISOString(),
     to: to.toISOString(),
     knownFrom: knownFrom.toISOString(),
-    counts,
     kind: input.kind,
     changes: rows.map(presentChange),
     page: input.page,
     pageSize,
   };
+}
+
+/** How many registrations were added, removed and changed between the two moments. */
+export async function getPortfolioChangeCounts(
+  deps: RegistrationHistoryDeps,
+  user: SignedInUser,
+  input: { from: string; to: string },
+): Promise<PortfolioChangeCountsResponse> {
+  const { reads } = deps.database;
+  const { instants, knownFrom } = await knownInstant(reads, input.from, input.to);
+  const [from, to] = instants as [Date, Date];
+  const counts = await changeCounts(reads.db, user.registrarHandle, from, to);
+  return { from: from.toISOString(), to: to.toISOString(), knownFrom: knownFrom.toISOString(), counts };
 }
 
 /** Every change between the two moments as CSV, one line per changed field, the download recorded in the history. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PortfolioChangesResponse, PortfolioOnDateResponse, RegistrationTimelineResponse } from '@registrar-panel/contract';
+import type { PortfolioChangeCountsResponse, PortfolioChangesResponse, PortfolioOnDateResponse, RegistrationTimelineResponse } from '@registrar-panel/contract';
 import { auditEvents } from '../../db/schema';
 import type { TokenClaims } from '../../identity/testing/access-tokens';
 import { createRegistrar } from '../../test/factories';
@@ -116,30 +116,35 @@ describe('the portfolio on a date', () => {
 
 describe('the changes between two dates', () => {
   const changes = (as: TokenClaims, query: Record<string, string>) => call(t, { url: '/services/domains/history/changes', query, as });
+  const counts = async (as: TokenClaims, query: Record<string, string>) => {
+    const res = await call(t, { url: '/services/domains/history/changes/counts', query, as });
+    expect(res.statusCode, res.body).toBe(200);
+    return dataOf<PortfolioChangeCountsResponse>(res).counts;
+  };
 
   it('counts a transfer as removed (transferred away) for the old registrar and added (transferred in) for the new one', async () => {
-    const forAlpha = dataOf<PortfolioChangesResponse>(await changes(alpha, { from: '2026-03-01', to: '2026-03-20', kind: 'removed' }));
-    expect(forAlpha.counts).toEqual({ added: 0, removed: 1, changed: 0 });
+    const period = { from: '2026-03-01', to: '2026-03-20' };
+    expect(await counts(alpha, period)).toEqual({ added: 0, removed: 1, changed: 0 });
+    const forAlpha = dataOf<PortfolioChangesResponse>(await changes(alpha, { ...period, kind: 'removed' }));
     expect(forAlpha.changes).toEqual([expect.objectContaining({ name: 'verhuis.be', kind: 'removed', cause: 'transferredAway', after: null })]);
     expect(forAlpha.changes[0]!.before).toMatchObject({ registrant: 'c100', statuses: ['ok'] });
-    const forBeta = dataOf<PortfolioChangesResponse>(await changes(beta, { from: '2026-03-01', to: '2026-03-20', kind: 'added' }));
-    expect(forBeta.counts).toEqual({ added: 1, removed: 0, changed: 0 });
+    expect(dataOf<PortfolioChangesResponse>(await changes(alpha, { ...period, kind: 'added' })).changes).toEqual([]);
+    expect(await counts(beta, period)).toEqual({ added: 1, removed: 0, changed: 0 });
+    const forBeta = dataOf<PortfolioChangesResponse>(await changes(beta, { ...period, kind: 'added' }));
     expect(forBeta.changes).toEqual([expect.objectContaining({ name: 'verhuis.be', kind: 'added', cause: 'transferredIn', before: null })]);
     // Before the transfer, nothing changed for either.
-    expect(dataOf<PortfolioChangesResponse>(await changes(alpha, { from: '2026-01-01', to: '2026-03-01' })).counts).toEqual({
-      added: 0,
-      removed: 0,
-      changed: 0,
-    });
+    expect(await counts(alpha, { from: '2026-01-01', to: '2026-03-01' })).toEqual({ added: 0, removed: 0, changed: 0 });
   });
 
-  it('refuses a period that ends before it starts, or starts before the past is known', async () => {
-    const reversed = await changes(alpha, { from: '2026-03-20', to: '2026-03-01' });
-    expect(reversed.statusCode).toBe(400);
-    expect(keysOf(reversed)).toEqual(['registrationHistory.range.order']);
-    const early = await changes(alpha, { from: '2019-01-01', to: '2026-03-01' });
-    expect(early.statusCode).toBe(400);
-    expect(keysOf(early)).toEqual(['registrationHistory.beforeKnownPast']);
+  it('refuses a period that ends before it starts, or starts before the past is known, for its pages and its counts', async () => {
+    for (const url of ['/services/domains/history/changes', '/services/domains/history/changes/counts']) {
+      const reversed = await call(t, { url, query: { from: '2026-03-20', to: '2026-03-01' }, as: alpha });
+      expect(reversed.statusCode, url).toBe(400);
+      expect(keysOf(reversed), url).toEqual(['registrationHistory.range.order']);
+      const early = await call(t, { url, query: { from: '2019-01-01', to: '2026-03-01' }, as: alpha });
+      expect(early.statusCode, url).toBe(400);
+      expect(keysOf(early), url).toEqual(['registrationHistory.beforeKnownPast']);
+    }
   });
 
   it('downloads as CSV, one line per addition or removal with its cause, recorded in the history', async () => {
@@ -180,6 +185,7 @@ describe('who may ask', () => {
     '/services/domains/history/portfolio?at=2026-03-01',
     '/services/domains/history/portfolio/csv?at=2026-03-01',
     '/services/domains/history/changes?from=2026-03-01&to=2026-03-20',
+    '/services/domains/history/changes/counts?from=2026-03-01&to=2026-03-20',
     '/services/domains/history/changes/csv?from=2026-03-01&to=2026-03-20',
     '/services/domains/bakker.be/history',
   ];

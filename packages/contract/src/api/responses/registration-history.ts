@@ -77,13 +77,16 @@ export const portfolioChangesAnswer = z.object({
   from: timestamp,
   to: timestamp,
   knownFrom: timestamp,
-  counts: countsSchema,
   kind: z.enum(registrationHistoryChangeKinds),
   changes: z.array(portfolioChangeSchema),
   page: z.number().int(),
   pageSize: z.number().int(),
 });
 export type PortfolioChangesResponse = z.output<typeof portfolioChangesAnswer>;
+
+/** How many registrations of each kind changed between the two dates: a request of its own, as it reads every one the range touched. */
+export const portfolioChangeCountsAnswer = z.object({ from: timestamp, to: timestamp, knownFrom: timestamp, counts: countsSchema });
+export type PortfolioChangeCountsResponse = z.output<typeof portfolioChangeCountsAnswer>;
 
 /** One version of a registration in the caller's registrar's past. */
 export const registrationVersionSchema = z.object({

@@ -1,12 +1,12 @@
 import {
-  portfolioChangesExportQuerySchema,
   portfolioChangesQuerySchema,
+  portfolioChangesRangeQuerySchema,
   portfolioOnDateExportQuerySchema,
   portfolioOnDateQuerySchema,
   registrationHistoryLimits,
   registrationTimelineQuerySchema,
 } from '../../registration-history';
-import { portfolioChangesAnswer, portfolioOnDateAnswer, registrationTimelineAnswer } from '../responses/registration-history';
+import { portfolioChangeCountsAnswer, portfolioChangesAnswer, portfolioOnDateAnswer, registrationTimelineAnswer } from '../responses/registration-history';
 import { personalDataIn, type ApiRoute } from '../route';
 import { operation } from '../operations';
 import { domainNameParams } from './params';
@@ -24,6 +24,8 @@ const filters = {
 };
 const knownPast =
   'The past is known from the portal’s first version of the registrations (its deployment, or the first snapshot) or, once the oldest versions are past retention, from then; an earlier date is refused (400 `registrationHistory.beforeKnownPast`, with that date), never answered with an empty portfolio.';
+const changeKinds =
+  'Registrations added (created or transferred in), removed (deleted or transferred away) and changed (statuses, grace period, name servers, DS, registrant, expiry) between `from` and `to`: the state at the start compared with the state at the end.';
 const range = {
   from: `The start of the period: ${at}`,
   to: `The end of the period, after its start: ${at}`,
@@ -66,14 +68,28 @@ export const registrationHistoryRoutes = [
     reads: 'replica',
     tag: 'registrations',
     summary: 'Read what changed in the portfolio between two dates',
-    description: `Registrations added (created or transferred in), removed (deleted or transferred away) and changed (statuses, grace period, name servers, DS, registrant, expiry) between \`from\` and \`to\`: the state at the start compared with the state at the end. The counts of each kind, and one kind’s list in name order, ${registrationHistoryLimits.pageSize} a page, each with its values before and after. ${knownPast}`,
+    description: `${changeKinds} One kind’s list in name order, ${registrationHistoryLimits.pageSize} a page, each with its values before and after; how many of each kind there are is \`GET /domains/history/changes/counts\`. ${knownPast}`,
     access: 'readRegistrations',
     apiKeyScope: 'registrations',
     query: portfolioChangesQuerySchema,
     fields: { ...range, kind: 'Which kind’s list: `added`, `removed` or `changed`.', page: 'The page, from 0.' },
-    answer: { kind: 'json', status: 200, data: portfolioChangesAnswer, description: 'The counts per kind and a page of one kind.' },
+    answer: { kind: 'json', status: 200, data: portfolioChangesAnswer, description: 'A page of one kind.' },
     errors: { 400: ['registrationHistory.beforeKnownPast'] },
     example: { query: { from: '2026-02-28', to: '2026-03-31', kind: 'changed', page: '0' } },
+  },
+  {
+    ...operation('getPortfolioChangeCounts'),
+    reads: 'replica',
+    tag: 'registrations',
+    summary: 'Count what changed in the portfolio between two dates',
+    description: `${changeKinds} How many registrations of each kind, a request of its own: it compares every registration the range touched, and takes longer the wider the range (seconds for a year of a large portfolio). ${knownPast}`,
+    access: 'readRegistrations',
+    apiKeyScope: 'registrations',
+    query: portfolioChangesRangeQuerySchema,
+    fields: range,
+    answer: { kind: 'json', status: 200, data: portfolioChangeCountsAnswer, description: 'The counts per kind.' },
+    errors: { 400: ['registrationHistory.beforeKnownPast'] },
+    example: { query: { from: '2026-02-28', to: '2026-03-31' } },
   },
   {
     ...operation('exportPortfolioChanges'),
@@ -83,7 +99,7 @@ export const registrationHistoryRoutes = [
     description: `Every registration added, removed or changed between \`from\` and \`to\`, one line per changed field (one line for an addition or removal), with the values before and after. ${knownPast} The download is recorded in the history.`,
     access: 'readRegistrations',
     apiKeyScope: 'registrations',
-    query: portfolioChangesExportQuerySchema,
+    query: portfolioChangesRangeQuerySchema,
     fields: range,
     answer: { kind: 'csv', description: 'The changes.', fileName: 'portfolio-changes_{handle}_{YYYYMMDD-HHmmss}.csv', recordCount: true },
     errors: { 400: ['registrationHistory.beforeKnownPast'] },

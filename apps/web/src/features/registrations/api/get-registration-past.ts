@@ -25,13 +25,25 @@ export function usePortfolioOnDate(question: PortfolioOnDateQuestion | null, pag
   });
 }
 
-/** What changed between two moments: the counts per kind and a page of one kind. */
+/** What changed between two moments: a page of one kind. */
 export function usePortfolioChanges(range: { from: string; to: string } | null, kind: RegistrationHistoryChangeKind, page: number) {
   return useQuery({
     queryKey: registrationKeys.portfolioChanges(range?.from ?? '', range?.to ?? '', kind, page),
     queryFn: () => callApi('getPortfolioChanges', { query: { from: range?.from ?? '', to: range?.to ?? '', kind, page } }),
     enabled: range !== null,
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[4] === kind ? keepPreviousData(previous) : undefined),
+  });
+}
+
+/**
+ * How many registrations of each kind changed between two moments: a request of its own, slower than
+ * a page for a wide range, asked once per range while its pages are turned.
+ */
+export function usePortfolioChangeCounts(range: { from: string; to: string } | null) {
+  return useQuery({
+    queryKey: registrationKeys.portfolioChangeCounts(range?.from ?? '', range?.to ?? ''),
+    queryFn: () => callApi('getPortfolioChangeCounts', { query: { from: range?.from ?? '', to: range?.to ?? '' } }),
+    enabled: range !== null,
   });
 }
 

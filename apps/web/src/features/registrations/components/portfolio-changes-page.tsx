@@ -3,10 +3,11 @@ import {
   registrationHistoryChangeKinds,
   registrationHistoryLimits,
   type PortfolioChange,
+  type PortfolioChangeCountsResponse,
   type PortfolioChangesResponse,
   type RegistrationHistoryChangeKind,
 } from '@registrar-panel/contract';
-import { Button, ListGroup, Table } from 'react-bootstrap';
+import { Button, ListGroup, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { BreakableText } from '../../../components/breakable-text';
@@ -22,14 +23,15 @@ import { usePageTitle } from '../../../lib/page-title';
 import { paths } from '../../../lib/paths';
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
 import downloadIcon from 'bootstrap-icons/icons/download.svg?raw';
-import { exportPortfolioChangesCsv, usePortfolioChanges } from '../api/get-registration-past';
+import { exportPortfolioChangesCsv, usePortfolioChangeCounts, usePortfolioChanges } from '../api/get-registration-past';
 import { PastDateForm } from './past-date-form';
 import { RegistrationsNotAllowed, useMayReadRegistrations } from './registrations-not-allowed';
 
 /**
  * `/registrations/changes?from=…&to=…&kind=…&page=N`: what changed in the portfolio between the ends
  * of two days (Brussels): counts per kind, each opening its list with the values before and after;
- * the CSV holds them all. Linked from the search page's header.
+ * the CSV holds them all. Linked from the search page's header. The counts come in a request of their
+ * own, which a wide range makes slower than a page: the list shows first, the counts when they come.
  */
 export function PortfolioChangesPage() {
   const { t } = useTranslation();
@@ -63,6 +65,7 @@ function Changes() {
   const kind = kindOf(params.get('kind'));
   const page = Math.max(1, Number(params.get('page')) || 1);
   const changes = usePortfolioChanges(range, kind, page - 1);
+  const counts = usePortfolioChangeCounts(range).data?.counts;
   const data = changes.data;
   const hrefOf = (target: RegistrationHistoryChangeKind, targetPage = 1) =>
     `${paths.portfolioChanges}?from=${from ?? ''}&to=${to ?? ''}&kind=${target}&page=${targetPage}`;
@@ -94,7 +97,15 @@ function Changes() {
                     <Link to={hrefOf(each)} aria-current={each === kind ? 'true' : undefined}>
                       {t(`registrations.past.kind.${each}`)}
                     </Link>
-                    <span className="fw-semibold">{count(data.counts[each])}</span>
+                    <span className="fw-semibold">
+                      {counts ? (
+                        count(counts[each])
+                      ) : (
+                        <Spinner animation="border" size="sm" role="status" className="text-body-secondary">
+                          <span className="visually-hidden">{t('app.spinner.loading')}</span>
+                        </Spinner>
+                      )}
+                    </span>
                   </ListGroup.Item>
                 ))}
               </ListGroup>
@@ -105,7 +116,7 @@ function Changes() {
             </SectionCard>
           </div>
           <div className="col-lg-8 col-xl-9">
-            <ChangeList data={data} kind={kind} page={page} hrefOf={hrefOf} />
+            <ChangeList data={data} counts={counts} kind={kind} page={page} hrefOf={hrefOf} />
           </div>
         </div>
       )}
@@ -136,23 +147,26 @@ function ExportButton({ range }: { range: { from: string; to: string } }) {
 
 function ChangeList({
   data,
+  counts,
   kind,
   page,
   hrefOf,
 }: {
   data: PortfolioChangesResponse;
+  /** Undefined until they come: the pages are then only known once they are. */
+  counts: PortfolioChangeCountsResponse['counts'] | undefined;
   kind: RegistrationHistoryChangeKind;
   page: number;
   hrefOf: (kind: RegistrationHistoryChangeKind, page?: number) => string;
 }) {
   const { t } = useTranslation();
-  const total = data.counts[kind];
-  const pageCount = Math.ceil(total / registrationHistoryLimits.pageSize);
+  const shown = data.kind === kind ? data.changes : [];
+  const pageCount = counts ? Math.ceil(counts[kind] / registrationHistoryLimits.pageSize) : 0;
   const title = t(`registrations.past.kind.${kind}`);
   return (
     <SectionCard id="portfolio-changes-list" title={title} flush testId="portfolio-changes">
-      {total === 0 && <p className="m-3">{t('registrations.past.changes.none')}</p>}
-      {total > 0 && data.kind === kind && (
+      {data.kind === kind && shown.length === 0 && page === 1 && <p className="m-3">{t('registrations.past.changes.none')}</p>}
+      {shown.length > 0 && (
         <div className="px-3">
           <ChangeTable changes={data.changes} />
         </div>
