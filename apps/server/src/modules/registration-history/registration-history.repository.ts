@@ -65,6 +65,9 @@ function nameCondition(plan: SearchPlan | null): SQL {
   return plan.strategy === 'exact' ? sql`${column} = ${plan.value}` : sql`${column} LIKE ${plan.value}`;
 }
 
+/** The past's reads are planned with their values: an instant or a period decides the plan (sql-rows.ts). */
+const planEachCall = { planEachCall: true };
+
 export interface PortfolioQuery {
   registrarHandle: string;
   at: Date;
@@ -95,11 +98,12 @@ export async function portfolioPage(db: Db, q: PortfolioQuery, offset: number, s
     db,
     sql`SELECT ${versionColumns} FROM registration_versions v ${registrantToday}
          WHERE ${portfolioCondition(q)} ORDER BY v.domain_name, v.domain_id LIMIT ${size} OFFSET ${offset}`,
+    planEachCall,
   );
 }
 
 export async function portfolioCount(db: Db, q: PortfolioQuery): Promise<number> {
-  const [row] = await sqlRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM registration_versions v WHERE ${portfolioCondition(q)}`);
+  const [row] = await sqlRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM registration_versions v WHERE ${portfolioCondition(q)}`, planEachCall);
   return row?.n ?? 0;
 }
 
@@ -236,6 +240,7 @@ export async function changeCounts(db: Db, registrarHandle: string, from: Date, 
   const rows = await sqlRows<{ kind: ChangeRow['kind']; n: number }>(
     db,
     sql`SELECT kind, count(*)::int AS n FROM (${classifiedSql(registrarHandle, instant(from), instant(to))}) c GROUP BY kind`,
+    planEachCall,
   );
   const counts = { added: 0, removed: 0, changed: 0 };
   for (const row of rows) counts[row.kind] = row.n;
@@ -256,5 +261,6 @@ export async function changesPage(
   return sqlRows<ChangeRow>(
     db,
     sql`${describedSql(registrarHandle, f, t, kindPageSql(registrarHandle, f, t, kind, offset, size))} ORDER BY x.name, x.domain_id`,
+    planEachCall,
   );
 }
