@@ -3,9 +3,10 @@ import pg from 'pg';
 import { freePort } from '../lib/free-port';
 
 /*
- * What Patroni's REST API tells HAProxy, without Patroni: `GET /primary` answers 200 while the node's
- * PostgreSQL takes writes (`pg_is_in_recovery()` is false), 503 while it is a standby or does not
- * answer. One agent per node, on a free loopback port; each check asks the server anew.
+ * What Patroni's REST API tells HAProxy, without Patroni: `/primary` (any method; the recipe's
+ * HAProxy sends OPTIONS) answers 200 while the node's PostgreSQL takes writes (`pg_is_in_recovery()`
+ * is false), 503 while it is a standby or does not answer. One agent per node, on a free loopback
+ * port; each check asks the server anew.
  */
 
 export interface PrimaryCheck {
