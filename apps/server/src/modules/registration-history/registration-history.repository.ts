@@ -5,7 +5,6 @@ import { labelBit } from '../../db/facets';
 import { sqlRows } from '../../db/sql-rows';
 import { contactVisibleTo } from '../registrations/contact.repository';
 import type { SearchPlan } from '../registrations/search-pattern';
-import { textArray } from '../registrations/search.repository';
 
 /*
  * SQL of the registrations' past, over `registration_versions` (migration 0033): a version is valid
@@ -114,21 +113,23 @@ export function portfolioExportQuery(q: PortfolioQuery, text: (column: string) =
                FROM registration_versions v WHERE ${portfolioCondition(q)} ORDER BY v.domain_name, v.domain_id`;
 }
 
-/** A registration's versions in the registrar's past, newest first. */
-export async function timelinePage(db: Db, registrarHandle: string, names: string[], offset: number, size: number): Promise<VersionRow[]> {
+/**
+ * A registration's versions in the registrar's past, newest first, by its U-label (the feed keeps
+ * `domain_name` in canonical Unicode form, feed/check.ts): one range of the registrar's name index.
+ */
+export async function timelinePage(db: Db, registrarHandle: string, uLabel: string, offset: number, size: number): Promise<VersionRow[]> {
   return sqlRows<VersionRow>(
     db,
     sql`SELECT ${versionColumns} FROM registration_versions v ${registrantToday}
-         WHERE v.registrar_handle = ${registrarHandle} AND (v.domain_name = ANY(${textArray(names)}) OR v.a_label = ANY(${textArray(names)}))
+         WHERE v.registrar_handle = ${registrarHandle} AND v.domain_name = ${uLabel}
          ORDER BY v.valid_from DESC, v.domain_id LIMIT ${size} OFFSET ${offset}`,
   );
 }
 
-export async function timelineCount(db: Db, registrarHandle: string, names: string[]): Promise<number> {
+export async function timelineCount(db: Db, registrarHandle: string, uLabel: string): Promise<number> {
   const [row] = await sqlRows<{ n: number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM registration_versions v
-         WHERE v.registrar_handle = ${registrarHandle} AND (v.domain_name = ANY(${textArray(names)}) OR v.a_label = ANY(${textArray(names)}))`,
+    sql`SELECT count(*)::int AS n FROM registration_versions v WHERE v.registrar_handle = ${registrarHandle} AND v.domain_name = ${uLabel}`,
   );
   return row?.n ?? 0;
 }

@@ -1,3 +1,4 @@
+import { domainToUnicode } from 'node:url';
 import {
   formatDateTime,
   momentInstant,
@@ -181,16 +182,16 @@ export async function getRegistrationTimeline(
   const { reads } = deps.database;
   const aLabel = aLabelOf(domainName, deps.tld);
   if (aLabel === '') throw notFound();
-  const typed = domainName.trim().normalize('NFC').toLowerCase();
-  const names = [...new Set([typed, aLabel])];
+  // Typed as a U-label or an A-label, in any case: the versions keep the canonical U-label.
+  const uLabel = domainToUnicode(aLabel);
   const [rows, total, knownFrom] = await Promise.all([
-    timelinePage(reads.db, user.registrarHandle, names, page * pageSize, pageSize),
-    timelineCount(reads.db, user.registrarHandle, names),
+    timelinePage(reads.db, user.registrarHandle, uLabel, page * pageSize, pageSize),
+    timelineCount(reads.db, user.registrarHandle, uLabel),
     historyKnownFrom(reads.db),
   ]);
   if (total === 0) throw notFound();
   return {
-    name: rows[0]?.name ?? typed,
+    name: rows[0]?.name ?? uLabel,
     knownFrom: (knownFrom ?? new Date()).toISOString(),
     versions: rows.map((row) => ({
       validFrom: row.validFrom.toISOString(),

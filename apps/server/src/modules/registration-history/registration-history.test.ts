@@ -170,6 +170,16 @@ describe('one registration’s timeline', () => {
     expect(forBeta.versions.map((v) => [v.state.registrar, v.validFrom, v.validTo])).toEqual([['beta', transferAt.toISOString(), null]]);
   });
 
+  it('finds an internationalised name typed as its U-label in any case, as its A-label, or without the TLD', async () => {
+    await createDomain(t.database.db, { uLabel: 'bäcker.be', aLabel: 'xn--bcker-gra.be', registrarHandle: 'alpha', registrantHandle: 'c100' });
+    for (const typed of ['bäcker.be', 'BÄCKER.BE', 'xn--bcker-gra.be', 'bäcker']) {
+      const res = await timeline(alpha, typed);
+      expect(res.statusCode, typed).toBe(200);
+      expect(dataOf<RegistrationTimelineResponse>(res).name, typed).toBe('bäcker.be');
+    }
+    expect((await timeline(beta, 'xn--bcker-gra.be')).statusCode).toBe(404);
+  });
+
   it('answers 404 for another registrar’s registration, as for one that does not exist', async () => {
     for (const name of ['beta-shop.be', 'nergens.be', 'not a name']) {
       const res = await timeline(alpha, name);
