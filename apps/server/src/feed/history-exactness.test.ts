@@ -10,7 +10,14 @@ import type { Database } from '../db/database';
 import { loadRegistry } from '../seed/load';
 import { Random } from '../seed/random';
 import { openTestDatabase } from '../test/test-database';
-import { changeCounts, changesPage, historyKnownFrom, portfolioCount, portfolioPage } from '../modules/registration-history/registration-history.repository';
+import {
+  changeCounts,
+  changeLineCount,
+  changesPage,
+  historyKnownFrom,
+  portfolioCount,
+  portfolioPage,
+} from '../modules/registration-history/registration-history.repository';
 import { applyLines, numbered } from './feed.test-support';
 import { canonicalState, statesOf } from './change-record.test-support';
 import { readPosition } from './position';
@@ -109,13 +116,17 @@ describe('the registrations’ past stays exact under the feed', () => {
           const expected = expectedChanges(portfolioOf(from, registrar), portfolioOf(to, registrar));
           const counts = await changeCounts(database.db, registrar, from.at, to.at);
           const found = new Map<string, RegistrationHistoryChangeKind>();
+          // The changes file's lines: one per addition or removal, one per field a change shows.
+          let lines = 0;
           for (const kind of ['added', 'removed', 'changed'] as const) {
             const rows = await changesPage(database.db, registrar, from.at, to.at, kind, 0, 100_000);
             expect(rows.length).toBe(counts[kind]);
             for (const row of rows) found.set(row.domainId, kind);
+            for (const row of rows) lines += kind === 'changed' ? Object.keys(row.before ?? {}).length : 1;
             seen[kind] += rows.length;
           }
           expect(found).toEqual(expected);
+          expect(await changeLineCount(database.db, registrar, from.at, to.at)).toBe(lines);
         }
       }
     }

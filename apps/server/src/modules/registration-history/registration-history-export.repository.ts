@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Database, Db } from '../../db/database';
-import { sqlRows } from '../../db/sql-rows';
+import type { Database } from '../../db/database';
 import { neutraliseFormulaSql } from '../../lib/csv';
 import { copyCsvRecords, isoTimestampSql } from '../registrar/report.repository';
 import { changesSql, portfolioExportQuery, type PortfolioQuery } from './registration-history.repository';
@@ -40,11 +39,6 @@ function changeLinesSql(registrarHandle: string, from: Date, to: Date): SQL {
       UNION ALL
       SELECT c.name, c.kind, NULL, f.key, c.before->>f.key, c.after->>f.key FROM c CROSS JOIN LATERAL jsonb_object_keys(c.before) f(key) WHERE c.kind = 'changed'
     ) lines ORDER BY name, kind, field`;
-}
-
-export async function changeLineCount(db: Db, registrarHandle: string, from: Date, to: Date): Promise<number> {
-  const [row] = await sqlRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (${changeLinesSql(registrarHandle, from, to)}) l`);
-  return row?.n ?? 0;
 }
 
 /** The changes file's SELECT with its values quoted by `quote` (also `npm run bench:history`'s floor). */

@@ -24,9 +24,10 @@ import { domainReportHeader } from '../registrar/report.service';
 import { aLabelOf } from '../registrations/domain-name';
 import { planSearch } from '../registrations/search-pattern';
 import { filtersOf } from '../registrations/search.service';
-import { changeLineCount, changeRecords, portfolioRecords } from './registration-history-export.repository';
+import { changeRecords, portfolioRecords } from './registration-history-export.repository';
 import {
   changeCounts,
+  changeLineCount,
   changesPage,
   historyKnownFrom,
   portfolioCount,
