@@ -114,6 +114,7 @@ export type {
   PortfolioChange,
   PortfolioChangeCountsResponse,
   PortfolioChangesResponse,
+  PortfolioOnDateCountResponse,
   PortfolioOnDateResponse,
   PortfolioOnDateRow,
   RegistrationTimelineResponse,

@@ -62,7 +62,8 @@ export const portfolioOnDateQuerySchema = withExpiryRange(
   z.object({ at: historyMomentField(), ulabel: domainSearchInputField.optional(), ...domainSearchFilterFields, page: pageField }),
 );
 export type PortfolioOnDateQuery = z.input<typeof portfolioOnDateQuerySchema>;
-export const portfolioOnDateExportQuerySchema = withExpiryRange(
+/** Without a page: the count and the CSV. */
+export const portfolioOnDateWholeQuerySchema = withExpiryRange(
   z.object({ at: historyMomentField(), ulabel: domainSearchInputField.optional(), ...domainSearchFilterFields }),
 );
 

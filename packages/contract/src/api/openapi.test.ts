@@ -40,7 +40,7 @@ describe('the route table', () => {
 
   it("opens to an API key only reads, each under the scope whose capability is the entry's access", () => {
     const keyRoutes = apiRoutes.filter((route) => route.apiKeyScope !== undefined);
-    expect(keyRoutes.length).toBe(21);
+    expect(keyRoutes.length).toBe(22);
     for (const route of keyRoutes) {
       expect(route.method, routeKey(route)).toBe('GET');
       expect(route.apiKeyScope && apiKeyScopeCapabilities[route.apiKeyScope], routeKey(route)).toBe(route.access);

@@ -24,6 +24,7 @@ export const operations = {
   exportReconciliation: { method: 'GET', path: '/reconciliations/:runId/csv' },
   // The registrations' past (issue 34)
   getPortfolioOnDate: { method: 'GET', path: '/domains/history/portfolio' },
+  getPortfolioOnDateCount: { method: 'GET', path: '/domains/history/portfolio/count' },
   exportPortfolioOnDate: { method: 'GET', path: '/domains/history/portfolio/csv' },
   getPortfolioChanges: { method: 'GET', path: '/domains/history/changes' },
   getPortfolioChangeCounts: { method: 'GET', path: '/domains/history/changes/counts' },

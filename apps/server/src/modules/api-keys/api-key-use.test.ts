@@ -44,6 +44,7 @@ const requests = {
   'GET /reconciliations/:runId/results': `/services/reconciliations/${alphaRunId}/results?kind=differs&page=0`,
   'GET /reconciliations/:runId/csv': `/services/reconciliations/${alphaRunId}/csv`,
   'GET /domains/history/portfolio': '/services/domains/history/portfolio?at=2026-01-01',
+  'GET /domains/history/portfolio/count': '/services/domains/history/portfolio/count?at=2026-01-01',
   'GET /domains/history/portfolio/csv': '/services/domains/history/portfolio/csv?at=2026-01-01',
   'GET /domains/history/changes': '/services/domains/history/changes?from=2025-01-01&to=2026-01-01',
   'GET /domains/history/changes/counts': '/services/domains/history/changes/counts?from=2025-01-01&to=2026-01-01',

@@ -9,6 +9,7 @@ import {
   type PortfolioChange,
   type PortfolioChangeCountsResponse,
   type PortfolioChangesResponse,
+  type PortfolioOnDateCountResponse,
   type PortfolioOnDateResponse,
   type PortfolioOnDateRow,
   type RegistrationHistoryChangeKind,
@@ -86,7 +87,11 @@ function portfolioQuery(deps: RegistrationHistoryDeps, user: SignedInUser, input
   };
 }
 
-/** A page of the caller's registrar's portfolio at the moment asked, in name order, with how many there were. */
+/**
+ * A page of the caller's registrar's portfolio at the moment asked, in name order. How many there
+ * were is a request of its own (`getPortfolioOnDateCount`): a page stops after its rows, the count
+ * tests every registration held then, so a filtered page shows at once and paging does not count again.
+ */
 export async function getPortfolioOnDate(
   deps: RegistrationHistoryDeps,
   user: SignedInUser,
@@ -95,9 +100,17 @@ export async function getPortfolioOnDate(
   const { reads } = deps.database;
   const { instants, knownFrom } = await knownInstant(reads, input.at);
   const at = instants[0]!;
-  const query = portfolioQuery(deps, user, input, at);
-  const [rows, total] = await Promise.all([portfolioPage(reads.db, query, input.page * pageSize, pageSize), portfolioCount(reads.db, query)]);
-  return { at: at.toISOString(), knownFrom: knownFrom.toISOString(), registrations: rows.map(presentRow), total, page: input.page, pageSize };
+  const rows = await portfolioPage(reads.db, portfolioQuery(deps, user, input, at), input.page * pageSize, pageSize);
+  return { at: at.toISOString(), knownFrom: knownFrom.toISOString(), registrations: rows.map(presentRow), page: input.page, pageSize };
+}
+
+/** How many registrations the caller's registrar's portfolio held at the moment asked, as filtered. */
+export async function getPortfolioOnDateCount(deps: RegistrationHistoryDeps, user: SignedInUser, input: PortfolioInput): Promise<PortfolioOnDateCountResponse> {
+  const { reads } = deps.database;
+  const { instants, knownFrom } = await knownInstant(reads, input.at);
+  const at = instants[0]!;
+  const total = await portfolioCount(reads.db, portfolioQuery(deps, user, input, at));
+  return { at: at.toISOString(), knownFrom: knownFrom.toISOString(), total };
 }
 
 /** The portfolio at the moment as CSV in the domain report's columns, the download recorded in the history. */

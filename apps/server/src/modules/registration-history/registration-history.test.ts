@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PortfolioChangeCountsResponse, PortfolioChangesResponse, PortfolioOnDateResponse, RegistrationTimelineResponse } from '@registrar-panel/contract';
+import type {
+  PortfolioChangeCountsResponse,
+  PortfolioChangesResponse,
+  PortfolioOnDateCountResponse,
+  PortfolioOnDateResponse,
+  RegistrationTimelineResponse,
+} from '@registrar-panel/contract';
 import { auditEvents } from '../../db/schema';
 import type { TokenClaims } from '../../identity/testing/access-tokens';
 import { createRegistrar } from '../../test/factories';
@@ -42,6 +48,11 @@ const dataOf = <T>(res: LightMyRequestResponse) => res.json<{ data: T }>().data;
 const keysOf = (res: LightMyRequestResponse) => res.json<{ messages: { messageKey: string }[] }>().messages.map((m) => m.messageKey);
 const portfolio = (as: TokenClaims | undefined, query: Record<string, string>) =>
   call(t, { url: '/services/domains/history/portfolio', query, ...(as ? { as } : {}) });
+const totalOn = async (as: TokenClaims, query: Record<string, string>) => {
+  const res = await call(t, { url: '/services/domains/history/portfolio/count', query, as });
+  expect(res.statusCode, res.body).toBe(200);
+  return dataOf<PortfolioOnDateCountResponse>(res).total;
+};
 const namesOn = async (as: TokenClaims, at: string) => {
   const res = await portfolio(as, { at });
   expect(res.statusCode, res.body).toBe(200);
@@ -59,14 +70,25 @@ describe('the portfolio on a date', () => {
     expect(await namesOn(beta, new Date(transferAt.getTime() - 1).toISOString())).toEqual(['beta-shop.be']);
   });
 
-  it('takes the search’s name pattern and filters, tested against the state then', async () => {
+  it('takes the search’s name pattern and filters, tested against the state then, for its pages and its count', async () => {
     const byRegistrant = dataOf<PortfolioOnDateResponse>(await portfolio(alpha, { at: '2026-03-01', registrant: 'c200' }));
     expect(byRegistrant.registrations.map((r) => r.name)).toEqual(['slager.be']);
-    expect(byRegistrant.total).toBe(1);
+    expect(await totalOn(alpha, { at: '2026-03-01', registrant: 'c200' })).toBe(1);
     const byName = dataOf<PortfolioOnDateResponse>(await portfolio(alpha, { at: '2026-03-01', ulabel: 'bak*' }));
     expect(byName.registrations.map((r) => r.name)).toEqual(['bakker.be']);
+    expect(await totalOn(alpha, { at: '2026-03-01', ulabel: 'bak*' })).toBe(1);
     const byStatus = dataOf<PortfolioOnDateResponse>(await portfolio(alpha, { at: '2026-03-01', status: 'inactive' }));
-    expect(byStatus.total).toBe(0);
+    expect(byStatus.registrations).toEqual([]);
+    expect(await totalOn(alpha, { at: '2026-03-01', status: 'inactive' })).toBe(0);
+    // Each registrar counts its own: the transferred registration in alpha's before the transfer, in beta's after.
+    expect([await totalOn(alpha, { at: '2026-03-01' }), await totalOn(beta, { at: '2026-03-01' })]).toEqual([3, 1]);
+    expect([await totalOn(alpha, { at: '2026-03-20' }), await totalOn(beta, { at: '2026-03-20' })]).toEqual([2, 2]);
+  });
+
+  it('refuses to count before the past is known, as it refuses a page', async () => {
+    const early = await call(t, { url: '/services/domains/history/portfolio/count', query: { at: '2019-01-01' }, as: alpha });
+    expect(early.statusCode).toBe(400);
+    expect(keysOf(early)).toEqual(['registrationHistory.beforeKnownPast']);
   });
 
   it('shows the registrant by its handle then, with today’s name and e-mail beside it', async () => {
@@ -193,6 +215,7 @@ describe('one registration’s timeline', () => {
 describe('who may ask', () => {
   const urls = [
     '/services/domains/history/portfolio?at=2026-03-01',
+    '/services/domains/history/portfolio/count?at=2026-03-01',
     '/services/domains/history/portfolio/csv?at=2026-03-01',
     '/services/domains/history/changes?from=2026-03-01&to=2026-03-20',
     '/services/domains/history/changes/counts?from=2026-03-01&to=2026-03-20',
@@ -213,7 +236,8 @@ describe('who may ask', () => {
 
   it('never answers another registrar’s registrations, whatever the filters name', async () => {
     const res = await portfolio(alpha, { at: '2026-03-20', registrant: 'b100' });
-    expect(dataOf<PortfolioOnDateResponse>(res).total).toBe(0);
+    expect(dataOf<PortfolioOnDateResponse>(res).registrations).toEqual([]);
+    expect(await totalOn(alpha, { at: '2026-03-20', registrant: 'b100' })).toBe(0);
     const byName = await portfolio(alpha, { at: '2026-03-20', ulabel: 'beta-shop.be' });
     expect(dataOf<PortfolioOnDateResponse>(byName).registrations).toEqual([]);
   });

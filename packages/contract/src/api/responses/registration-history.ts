@@ -42,11 +42,18 @@ export const portfolioOnDateAnswer = z.object({
   at: timestamp.meta({ description: 'The instant answered (a day is its last millisecond in Brussels).' }),
   knownFrom: timestamp.meta({ description: 'From when the portal knows the registrations’ past.' }),
   registrations: z.array(portfolioOnDateRowSchema),
-  total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });
 export type PortfolioOnDateResponse = z.output<typeof portfolioOnDateAnswer>;
+
+/** How many registrations the portfolio on that date holds, as filtered: a request of its own, as it tests every one. */
+export const portfolioOnDateCountAnswer = z.object({
+  at: timestamp.meta({ description: 'The instant answered.' }),
+  knownFrom: timestamp,
+  total: z.number().int(),
+});
+export type PortfolioOnDateCountResponse = z.output<typeof portfolioOnDateCountAnswer>;
 
 const countsSchema = z.object(
   Object.fromEntries(registrationHistoryChangeKinds.map((kind) => [kind, z.number().int()])) as Record<

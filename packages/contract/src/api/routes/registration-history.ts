@@ -1,12 +1,18 @@
 import {
   portfolioChangesQuerySchema,
   portfolioChangesRangeQuerySchema,
-  portfolioOnDateExportQuerySchema,
   portfolioOnDateQuerySchema,
+  portfolioOnDateWholeQuerySchema,
   registrationHistoryLimits,
   registrationTimelineQuerySchema,
 } from '../../registration-history';
-import { portfolioChangeCountsAnswer, portfolioChangesAnswer, portfolioOnDateAnswer, registrationTimelineAnswer } from '../responses/registration-history';
+import {
+  portfolioChangeCountsAnswer,
+  portfolioChangesAnswer,
+  portfolioOnDateAnswer,
+  portfolioOnDateCountAnswer,
+  registrationTimelineAnswer,
+} from '../responses/registration-history';
 import { personalDataIn, type ApiRoute } from '../route';
 import { operation } from '../operations';
 import { domainNameParams } from './params';
@@ -38,16 +44,30 @@ export const registrationHistoryRoutes = [
     reads: 'replica',
     tag: 'registrations',
     summary: 'Read the portfolio on a date',
-    description: `Every registration the caller’s registrar sponsored at \`at\`, as it was then, narrowed by the search’s filters (each tested against the state then), in name order, ${registrationHistoryLimits.pageSize} a page. The registrant is given by the handle it had then; its name and e-mail beside it are today’s. A registration transferred away is in the past of the registrar that held it, and only there. ${knownPast}`,
+    description: `Every registration the caller’s registrar sponsored at \`at\`, as it was then, narrowed by the search’s filters (each tested against the state then), in name order, ${registrationHistoryLimits.pageSize} a page; how many there were is \`GET /domains/history/portfolio/count\`. The registrant is given by the handle it had then; its name and e-mail beside it are today’s. A registration transferred away is in the past of the registrar that held it, and only there. ${knownPast}`,
     access: 'readRegistrations',
     apiKeyScope: 'registrations',
     query: portfolioOnDateQuerySchema,
     fields: { at, ...filters, page: 'The page, from 0.' },
-    answer: { kind: 'json', status: 200, data: portfolioOnDateAnswer, description: 'A page of the registrations then, and how many there were.' },
+    answer: { kind: 'json', status: 200, data: portfolioOnDateAnswer, description: 'A page of the registrations then.' },
     errors: { 400: ['registrationHistory.beforeKnownPast'] },
     example: { query: { at: '2026-03-03', ulabel: '*', page: '0' } },
     // Each row shows its registrant's name and e-mail as they are today.
     personalData: personalDataIn(portfolioOnDateAnswer, { rows: (data) => data.registrations.length }),
+  },
+  {
+    ...operation('getPortfolioOnDateCount'),
+    reads: 'replica',
+    tag: 'registrations',
+    summary: 'Count the portfolio on a date',
+    description: `How many registrations the portfolio on \`at\` holds (same filters), a request of its own: a page stops after its rows, the count tests every registration held then (with filters, seconds for a large portfolio). ${knownPast}`,
+    access: 'readRegistrations',
+    apiKeyScope: 'registrations',
+    query: portfolioOnDateWholeQuerySchema,
+    fields: { at, ...filters },
+    answer: { kind: 'json', status: 200, data: portfolioOnDateCountAnswer, description: 'How many registrations then.' },
+    errors: { 400: ['registrationHistory.beforeKnownPast'] },
+    example: { query: { at: '2026-03-03', ulabel: '*' } },
   },
   {
     ...operation('exportPortfolioOnDate'),
@@ -57,7 +77,7 @@ export const registrationHistoryRoutes = [
     description: `Every registration of the portfolio on \`at\` (same filters, no paging), with the domain report’s columns, the registrant by the handle it had then. ${knownPast} The download is recorded in the history.`,
     access: 'readRegistrations',
     apiKeyScope: 'registrations',
-    query: portfolioOnDateExportQuerySchema,
+    query: portfolioOnDateWholeQuerySchema,
     fields: { at, ...filters },
     answer: { kind: 'csv', description: 'The registrations then.', fileName: 'portfolio_{handle}_{YYYYMMDD-HHmmss}.csv', recordCount: true },
     errors: { 400: ['registrationHistory.beforeKnownPast'] },

@@ -25,6 +25,15 @@ export function usePortfolioOnDate(question: PortfolioOnDateQuestion | null, pag
   });
 }
 
+/** How many registrations the portfolio at a moment holds, as asked: a request of its own, asked once while its pages are turned. */
+export function usePortfolioOnDateCount(question: PortfolioOnDateQuestion | null) {
+  return useQuery({
+    queryKey: registrationKeys.portfolioOnDateCount(question ? JSON.stringify(portfolioQuery(question)) : ''),
+    queryFn: () => callApi('getPortfolioOnDateCount', { query: portfolioQuery(question!) }),
+    enabled: question !== null,
+  });
+}
+
 /** What changed between two moments: a page of one kind. */
 export function usePortfolioChanges(range: { from: string; to: string } | null, kind: RegistrationHistoryChangeKind, page: number) {
   return useQuery({

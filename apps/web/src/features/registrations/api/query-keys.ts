@@ -7,6 +7,7 @@ export const registrationKeys = {
   registration: (name: string) => ['registrations', 'registration', name] as const,
   timeline: (name: string, page: number) => ['registrations', 'timeline', name, page] as const,
   portfolioOnDate: (question: string, page: number) => ['registrations', 'portfolioOnDate', question, page] as const,
+  portfolioOnDateCount: (question: string) => ['registrations', 'portfolioOnDateCount', question] as const,
   portfolioChanges: (from: string, to: string, kind: string, page: number) => ['registrations', 'portfolioChanges', from, to, kind, page] as const,
   portfolioChangeCounts: (from: string, to: string) => ['registrations', 'portfolioChangeCounts', from, to] as const,
   transfer: (name: string) => ['registrations', 'transfer', name] as const,
