@@ -41,15 +41,22 @@ export function domainReportSql(registrarLiteral: string): string {
  * on (LF record ends made CRLF). One read-only transaction (one snapshot, Brussels times) on a pooled
  * connection; `select` builds the statement with the connection's literal escaping. When the reader
  * goes away mid-file, the connection is closed rather than returned mid-COPY, which ends the query.
- * The domain report, the search export and the past's files all stream this way.
+ * The domain report, the search export and the past's files all stream this way. `sortWorkers`: the
+ * parallel workers the statement may use, for a file PostgreSQL must sort before its first row (the
+ * portal's connections run without parallel query otherwise, database.ts).
  */
-export async function* copyCsvRecords(database: Database, select: (escapeLiteral: (value: string) => string) => string): AsyncGenerator<Buffer> {
+export async function* copyCsvRecords(
+  database: Database,
+  select: (escapeLiteral: (value: string) => string) => string,
+  options: { sortWorkers?: number } = {},
+): AsyncGenerator<Buffer> {
   const client = await database.pool.connect();
   let finished = false;
   let copy: CopyToStreamQuery | undefined;
   try {
     await client.query('BEGIN READ ONLY');
     await client.query(brusselsSessionSql);
+    if (options.sortWorkers) await client.query(`SET LOCAL max_parallel_workers_per_gather = ${Math.trunc(options.sortWorkers)}`);
     copy = client.query(copyTo(`COPY (${select((value) => client.escapeLiteral(value))}) TO STDOUT WITH (FORMAT csv)`));
     for await (const chunk of copy.pipe(crlfRecords())) yield chunk as Buffer;
     await client.query('COMMIT');
