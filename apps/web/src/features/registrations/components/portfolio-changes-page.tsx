@@ -65,7 +65,8 @@ function Changes() {
   const kind = kindOf(params.get('kind'));
   const page = Math.max(1, Number(params.get('page')) || 1);
   const changes = usePortfolioChanges(range, kind, page - 1);
-  const counts = usePortfolioChangeCounts(range).data?.counts;
+  const countsQuery = usePortfolioChangeCounts(range);
+  const counts = countsQuery.data?.counts;
   const data = changes.data;
   const hrefOf = (target: RegistrationHistoryChangeKind, targetPage = 1) =>
     `${paths.portfolioChanges}?from=${from ?? ''}&to=${to ?? ''}&kind=${target}&page=${targetPage}`;
@@ -100,6 +101,8 @@ function Changes() {
                     <span className="fw-semibold">
                       {counts ? (
                         count(counts[each])
+                      ) : countsQuery.isError ? (
+                        '–'
                       ) : (
                         <Spinner animation="border" size="sm" role="status" className="text-body-secondary">
                           <span className="visually-hidden">{t('app.spinner.loading')}</span>

@@ -58,7 +58,8 @@ function PortfolioOnDate() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const question: PortfolioOnDateQuestion | null = at === null ? null : { at, term, filters };
   const portfolio = usePortfolioOnDate(question, page - 1);
-  const total = usePortfolioOnDateCount(question).data?.total;
+  const totalQuery = usePortfolioOnDateCount(question);
+  const total = totalQuery.data?.total;
   const data = portfolio.data;
   const pageCount = total === undefined ? 0 : Math.ceil(total / registrationHistoryLimits.pageSize);
   const hrefOf = (target: number) => `${paths.portfolioOnDate}?${addressOf({ at: at ?? '', term, filters }, target)}`;
@@ -73,9 +74,12 @@ function PortfolioOnDate() {
             total === undefined ? (
               <span className="d-inline-flex align-items-center gap-2">
                 {t('registrations.past.onDate.counting', { time: formatDateTime(data.at) })}
-                <Spinner animation="border" size="sm" role="status" className="text-body-secondary">
-                  <span className="visually-hidden">{t('app.spinner.loading')}</span>
-                </Spinner>
+                {/* A count that failed (the error shows as the portal's alert) leaves the header without a number. */}
+                {!totalQuery.isError && (
+                  <Spinner animation="border" size="sm" role="status" className="text-body-secondary">
+                    <span className="visually-hidden">{t('app.spinner.loading')}</span>
+                  </Spinner>
+                )}
               </span>
             ) : (
               t('registrations.past.onDate.count', { count: total, total: count(total), time: formatDateTime(data.at) })
