@@ -324,18 +324,16 @@ describe('a rule of every kind, hit', () => {
       mails()
         .map((mail) => mail.text)
         .join('\n');
-    // The hits of the batch and the search's crossing may come in one mail or two. The mail job runs
-    // each minute, and pg-boss starts a minute's job up to about 35 s late (its cron is checked every
-    // 30 s, then polled): a hit made just after one run waits for the next, so up to two minutes.
+    // The hits of the batch and the search's crossing may come in one mail or two.
     await expect
-      .poll(() => rules.filter((rule) => !mailed().includes(`${rule.name}: `)).map((rule) => rule.name), { timeout: 150_000, interval: 2_000 })
+      .poll(() => rules.filter((rule) => !mailed().includes(`${rule.name}: `)).map((rule) => rule.name), { timeout: 100_000, interval: 2_000 })
       .toEqual([]);
     // Every hit counted once across the mails (a mail lists 20 and counts the rest), none twice.
     const counted = mails().reduce((sum, mail) => sum + Number(/had (\d+) new hits?/.exec(mail.text)?.[1] ?? Number.NaN), 0);
     expect(counted).toBe(7 + expiryHits + 1);
     for (const rule of rules.filter((r) => r.kind !== 'searchCount' && r.kind !== 'expiresWithin'))
       expect(mailed()).toContain(`${rule.name}: ${hitDomain.get(rule.name)}`);
-  }, 200_000); // up to two minutes for the portal's mail job
+  }, 150_000); // up to a minute for the portal's mail job
 
   it('deletes the endpoint, so that nothing is sent to the closed receiver', async () => {
     const card = page.getByTestId('webhook-endpoint').filter({ hasText: receiver.url });
