@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ruleMailLimits } from '../apps/server/src/modules/notification-rules/rule-mail';
 import { applyLines, numbered } from '../apps/server/src/feed/feed.test-support';
 import { readPosition } from '../apps/server/src/feed/position';
 import { readDomainDocs, type DomainDoc } from '../apps/server/src/feed/random-changes.test-support';
@@ -324,15 +325,19 @@ describe('a rule of every kind, hit', () => {
       mails()
         .map((mail) => mail.text)
         .join('\n');
-    // The hits of the batch and the search's crossing may come in one mail or two.
-    await expect
-      .poll(() => rules.filter((rule) => !mailed().includes(`${rule.name}: `)).map((rule) => rule.name), { timeout: 100_000, interval: 2_000 })
-      .toEqual([]);
-    // Every hit counted once across the mails (a mail lists 20 and counts the rest), none twice.
-    const counted = mails().reduce((sum, mail) => sum + Number(/had (\d+) new hits?/.exec(mail.text)?.[1] ?? Number.NaN), 0);
-    expect(counted).toBe(7 + expiryHits + 1);
-    for (const rule of rules.filter((r) => r.kind !== 'searchCount' && r.kind !== 'expiresWithin'))
-      expect(mailed()).toContain(`${rule.name}: ${hitDomain.get(rule.name)}`);
+    // The hits of the batch and the search's crossing may come in one mail or two. Every hit counted
+    // once across the mails, none twice.
+    const counted = () => mails().reduce((sum, mail) => sum + Number(/had (\d+) new hits?/.exec(mail.text)?.[1] ?? Number.NaN), 0);
+    const total = 7 + expiryHits + 1;
+    await expect.poll(counted, { timeout: 100_000, interval: 2_000 }).toBe(total);
+    // A mail lists its first hits (ruleMailLimits.listedHits) and counts the rest: every rule is named
+    // when they all fit, and as many lines as fit otherwise (the expiry run's hits depend on the day).
+    const named = rules.filter((rule) => mailed().includes(`${rule.name}: `));
+    if (total <= ruleMailLimits.listedHits) {
+      expect(named.map((rule) => rule.name)).toEqual(rules.map((rule) => rule.name));
+      for (const rule of rules.filter((r) => r.kind !== 'searchCount' && r.kind !== 'expiresWithin'))
+        expect(mailed()).toContain(`${rule.name}: ${hitDomain.get(rule.name)}`);
+    } else expect(named.length).toBeGreaterThan(0);
   }, 150_000); // up to a minute for the portal's mail job
 
   it('deletes the endpoint, so that nothing is sent to the closed receiver', async () => {
