@@ -34,7 +34,9 @@ import { openBenchServer } from './bench-server';
  *    rules of every kind (saved searches with infix patterns among them) and another batch of C
  *    changes drawn alike, with the saved searches it made stale counted again; `--rounds N` pairs,
  *    `--rules-only` skips part 2.
- * `--changes-only` skips part 1 and applies new changes to the database the last run left.
+ * `--changes-only` skips part 1 and applies new changes to the database the last run left;
+ * `--database NAME` to a database another benchmark loaded instead (bench:search's at scale), and
+ * `--rounds 0` leaves part 3 out.
  */
 
 const tld = 'be';
@@ -44,6 +46,7 @@ const { values } = parseArgs({
     ...generatorOptions,
     changes: { type: 'string' },
     'changes-only': { type: 'boolean', default: false },
+    database: { type: 'string' },
     rounds: { type: 'string' },
     'rules-only': { type: 'boolean', default: false },
   },
@@ -123,16 +126,17 @@ try {
     `rp-feed-snapshot-${args.domains}-${args.registrars}-${args.seed}-${new Date(args.today).toISOString().slice(0, 10)}.ndjson`,
   );
   const generator = new RegistryGenerator({ seed: args.seed, quotas: domainQuotas(args.domains, args.registrars), today: args.today, tld });
-  if (!existsSync(snapshotPath))
+  const changesOnly = values['changes-only'] ?? false;
+  if (!changesOnly && !existsSync(snapshotPath))
     await writeFeedFile(snapshotPath, snapshotLines(generator), {
       label: 'writing the snapshot (domains)',
       total: generator.totalDomains,
       counts: (line) => line.type === 'domain',
     });
-  const size = statSync(snapshotPath).size;
+  const size = changesOnly ? 0 : statSync(snapshotPath).size;
 
-  const changesOnly = values['changes-only'] ?? false;
-  const url = await server.database('rp_bench_feed', !changesOnly);
+  if (values.database && !changesOnly) throw new Error('--database takes --changes-only: a snapshot is applied to an empty database only');
+  const url = await server.database(values.database ?? 'rp_bench_feed', !changesOnly);
   const database = await openDatabase({ databaseUrl: url, dataDir: '', migrations: 'apply' });
   let parsed = { ms: 0, lines: 0 };
   let copyMs = 0;
@@ -243,17 +247,19 @@ try {
     console.log(`  search of ${registrar} alone (floor):        ${describeTimes(alone)}`);
     console.log(`  search of ${registrar} during the feed:      ${describeTimes(during)}   (goal p95 < 50 ms, terms of 3+ characters)`);
   }
-  const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
-  const added = (sum(ruleTimes.with) / sum(ruleTimes.without) - 1) * 100;
-  const load = loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
-  console.log(`one batch of ${changeCount.toLocaleString('en')} changes and notification rules (${rounds} round(s); load average at the end ${load}):`);
-  console.log(`  without rules:                          ${ruleTimes.without.map(seconds).join(', ')}`);
-  console.log(`  with 50 rules of every kind:            ${ruleTimes.with.map(seconds).join(', ')}   (the stale saved searches counted included)`);
-  console.log(
-    `  added:                                  ${added.toFixed(1)} %   (bar ≤ +20 %; ${ruleTimes.hits.toLocaleString('en')} hits, ${ruleTimes.crossed} thresholds crossed)`,
-  );
+  if (rounds > 0) {
+    const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
+    const added = (sum(ruleTimes.with) / sum(ruleTimes.without) - 1) * 100;
+    const load = loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
+    console.log(`one batch of ${changeCount.toLocaleString('en')} changes and notification rules (${rounds} round(s); load average at the end ${load}):`);
+    console.log(`  without rules:                          ${ruleTimes.without.map(seconds).join(', ')}`);
+    console.log(`  with 50 rules of every kind:            ${ruleTimes.with.map(seconds).join(', ')}   (the stale saved searches counted included)`);
+    console.log(
+      `  added:                                  ${added.toFixed(1)} %   (bar ≤ +20 %; ${ruleTimes.hits.toLocaleString('en')} hits, ${ruleTimes.crossed} thresholds crossed)`,
+    );
+  }
 } finally {
   await server.stop();
 }

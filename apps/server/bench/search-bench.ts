@@ -25,7 +25,7 @@ import { freshToken, mb, memoryKb, removeCompiled, resetPeakMemory, startPortal 
  * service call (count, page and result rows), with the number of matches. Then the same with the
  * portfolio's filters: each filter alone with terms of 3+ characters and with `*`, beside
  * the unfiltered figures above. Then, through the portal running as `npm start` runs it: the
- * overview (`GET /services/domains/overview`) beside a floor (`GET /services/config`, no database),
+ * overview (`GET /services/domains/overview`) and its renewal forecast beside a floor (`GET /services/config`, no database),
  * and the CSV export of every registration of the registrar (`GET /services/domains/search/csv?ulabel=*`)
  * beside `psql \copy` of the same rows, with the portal's memory before, at its peak during and after.
  * The search through the portal (`GET /services/domains/search`, each answer one entry of the
@@ -329,6 +329,9 @@ async function measurePortal(databaseUrl: string, own: number): Promise<boolean>
       `\noverview (GET /services/domains/overview, ${own.toLocaleString('en')} registrations, 100 calls): ${stats(overview)} (goal p95 < 100 ms: ${overviewOk ? 'met' : 'NOT met'})`,
     );
     console.log(`  floor GET /services/config (no database):              ${stats(floor)}`);
+    // The overview's renewal forecast (twelve months of expiries, as CSV): read from the same rows.
+    const forecast = await timeGets(`${base}/domains/overview/forecast/csv`, token, 20);
+    console.log(`forecast (GET /services/domains/overview/forecast/csv, 20 calls): ${stats(forecast)}`);
 
     const copyFloor = psqlCopySeconds(databaseUrl, domainReportSql(sqlLiteral(registrar)));
     token = await freshToken(portal);
