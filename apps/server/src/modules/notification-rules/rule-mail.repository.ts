@@ -40,9 +40,11 @@ export interface ClaimedHit {
 
 /**
  * Marks the user's unmailed hits of that registrar up to the cutoff as mailed, in the caller's
- * transaction, if the user's choice is still `mode`; answers how many it claimed and the first
- * `listed` of them, oldest first. `mailed_at IS NULL` in the UPDATE is what keeps two runs from
- * claiming one hit: the second waits for the first's row locks, then finds them mailed.
+ * transaction, if the user's choice is still `mode`; answers how many it claimed and `listed` of
+ * them, oldest first: each rule's first hit before any rule's second, so a rule that fired is named
+ * in the mail however many hits another rule made (up to `listed` rules). `mailed_at IS NULL` in
+ * the UPDATE is what keeps two runs from claiming one hit: the second waits for the first's row
+ * locks, then finds them mailed.
  */
 export async function claimHits(
   tx: Executor,
@@ -54,8 +56,11 @@ export async function claimHits(
       UPDATE rule_hits SET mailed_at = ${now}
        WHERE username = ${username} AND registrar_handle = ${registrarHandle} AND mailed_at IS NULL
          AND ${due(sql.raw('at'), mode, now)} AND ${choiceOf(sql`${username}`)} = ${mode}
-      RETURNING id, at, text)
-    SELECT (count(*) OVER ())::int AS total, at, text FROM claimed ORDER BY at, id LIMIT ${claim.listed}`);
+      RETURNING id, at, rule_id, text),
+    ranked AS (
+      SELECT id, at, text, count(*) OVER () AS total, row_number() OVER (PARTITION BY rule_id ORDER BY at, id) AS nth FROM claimed),
+    listed AS (SELECT * FROM ranked ORDER BY nth > 1, at, id LIMIT ${claim.listed})
+    SELECT total::int AS total, at, text FROM listed ORDER BY at, id`);
   return { total: rows[0]?.total ?? 0, hits: rows.map((row) => ({ at: new Date(row.at), text: row.text })) };
 }
 

@@ -81,6 +81,25 @@ describe('hits mailed at once', () => {
     expect(await unmailed()).toBe(0);
   });
 
+  it('name every rule that fired, however many hits another rule made before it', async () => {
+    const { rows } = await t.database.db.execute<{ id: string }>(sql`
+      INSERT INTO notification_rules (registrar_handle, name, kind, target, created_by)
+      VALUES ('alpha', 'Renewals', 'entersStatus', '{"kind":"entersStatus","status":"clientHold"}'::jsonb, 'ada@alpha') RETURNING id::text AS id`);
+    await hits('ada@alpha', 50, new Date('2026-11-27T09:59:00Z'));
+    await t.database.db.execute(sql`
+      INSERT INTO rule_hits (at, registrar_handle, rule_id, rule_name, rule_kind, username, domain_name, occurrence, details, text)
+      VALUES ('2026-11-27T09:59:50Z', 'alpha', ${rows[0]!.id}::uuid, 'Renewals', 'entersStatus', 'ada@alpha', 'late.be', 'seq:late', '{}'::jsonb,
+              'Renewals: late.be clientHold')`);
+    await run('immediate', new Date('2026-11-27T10:00:00Z'));
+    const [mail] = await t.newMail();
+    const listed = mail!.text.split('\n').filter((line) => / CET: (Holds|Renewals): /.test(line));
+    expect(listed).toHaveLength(ruleMailLimits.listedHits);
+    // The later rule's one hit is listed, last as it came last; the earlier rule fills the rest.
+    expect(listed.at(-1)).toBe('2026/11/27 10:59:50 CET: Renewals: late.be clientHold');
+    expect(listed.filter((line) => line.includes(': Holds: d'))).toHaveLength(ruleMailLimits.listedHits - 1);
+    expect(mail!.text).toContain(`… and ${51 - ruleMailLimits.listedHits} more hits.`);
+  });
+
   it("are in the user's language, with the stop link as List-Unsubscribe", async () => {
     await hits('noor@alpha', 1, new Date('2026-11-27T09:59:30Z'));
     await run('immediate', new Date('2026-11-27T10:00:00Z'));
