@@ -14,48 +14,25 @@ set -euo pipefail
 
 MODE=${1:?postmaster or machine}
 TAG=${2:?a name for this run}
-ROOT=${PATRONI_TRY_DIR:-/tmp/patroni-try}
-OUT=$ROOT/runs/$TAG
-mkdir -p "$OUT"
-export PGPASSWORD=change-me-superuser PGCONNECT_TIMEOUT=2 PGOPTIONS='-c synchronous_commit=on'
-PSQL=(psql -X -qAt -h 127.0.0.1 -p 25000 -U postgres -d postgres -v ON_ERROR_STOP=1)
-now() { date +%s%N; }
+HERE=$(cd "$(dirname "$0")" && pwd)
+source "$HERE/common.sh"
 
-leader=""
-for n in 1 2; do
-  port=$((28007 + n))
-  if [ "$(curl -s -m 2 -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/primary")" = 200 ]; then leader=$n; fi
-done
+leader=$(node_answering primary)
 [ -n "$leader" ] || { echo "no leader" >&2; exit 1; }
 echo "leader before: pg$leader"
-
-"${PSQL[@]}" -c "create table if not exists trial_writes (run text, id int, at timestamptz default now(), primary key (run, id))" \
-  -c "create table if not exists trial_probe (run text, at timestamptz default now(), port int)"
+trial_start "$TAG"
+"${PSQL[@]}" -c "create table if not exists trial_probe (run text, at timestamptz default now(), port int)"
 
 # The write loop: each id is recorded once its insert's commit was acknowledged.
-rm -f "$OUT/acked" "$OUT/stop"
-(
-  i=1 end=$(($(date +%s) + 240))
-  while [ ! -f "$OUT/stop" ] && [ $i -le 20000 ] && [ "$(date +%s)" -lt $end ]; do
-    if timeout 10 "${PSQL[@]}" -c "insert into trial_writes (run, id) values ('$TAG', $i)" >/dev/null 2>>"$OUT/writer.err"; then
-      echo "$i $(now)" >>"$OUT/acked"
-    fi
-    i=$((i + 1))
-    sleep 0.01
-  done
-) &
+write_loop 10 0.01 &
 writer=$!
 sleep 3
 
-data=$ROOT/pg$leader/data
-pm=$(head -1 "$data/postmaster.pid")
-patroni=$(cat "$ROOT/pg$leader/patroni.pid")
 t0=$(now)
 if [ "$MODE" = machine ]; then
-  kill -9 "$patroni" "$pm" $(pgrep -P "$pm") 2>/dev/null || true
-  rm -f "$ROOT/pg$leader/patroni.pid"
-  echo "killed pg$leader's Patroni ($patroni), postmaster ($pm) and its children"
+  kill_node "$leader"
 else
+  pm=$(head -1 "$ROOT/pg$leader/data/postmaster.pid")
   kill -9 "$pm"
   echo "killed pg$leader's postmaster ($pm)"
 fi

@@ -12,44 +12,19 @@ set -euo pipefail
 
 TAG=${1:?a name for this run}
 HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=${PATRONI_TRY_DIR:-/tmp/patroni-try}
-OUT=$ROOT/runs/$TAG
-mkdir -p "$OUT"
-PSQL=(env PGPASSWORD=change-me-superuser PGCONNECT_TIMEOUT=2 PGOPTIONS='-c synchronous_commit=on'
-  psql -X -qAt -h 127.0.0.1 -p 25000 -U postgres -d postgres -v ON_ERROR_STOP=1)
-now() { date +%s%N; }
+source "$HERE/common.sh"
 
-standby=""
-for n in 1 2; do
-  port=$((28007 + n))
-  if [ "$(curl -s -m 2 -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/sync")" = 200 ]; then standby=$n; fi
-done
+standby=$(node_answering sync)
 [ -n "$standby" ] || { echo "no synchronous standby" >&2; exit 1; }
 echo "synchronous standby: pg$standby"
-"${PSQL[@]}" -c "create table if not exists trial_writes (run text, id int, at timestamptz default now(), primary key (run, id))"
+trial_start "$TAG"
 
-rm -f "$OUT/acked" "$OUT/stop"
-(
-  i=1 end=$(($(date +%s) + 240))
-  while [ ! -f "$OUT/stop" ] && [ $i -le 20000 ] && [ "$(date +%s)" -lt $end ]; do
-    a=$(now)
-    if timeout 60 "${PSQL[@]}" -c "insert into trial_writes (run, id) values ('$TAG', $i)" >/dev/null 2>>"$OUT/writer.err"; then
-      b=$(now)
-      echo "$i $b $(((b - a) / 1000000))" >>"$OUT/acked"
-    fi
-    i=$((i + 1))
-    sleep 0.05
-  done
-) &
+write_loop 60 0.05 &
 writer=$!
 sleep 3
 
-pm=$(head -1 "$ROOT/pg$standby/data/postmaster.pid")
-patroni=$(cat "$ROOT/pg$standby/patroni.pid")
 t0=$(now)
-kill -9 "$patroni" "$pm" $(pgrep -P "$pm") 2>/dev/null || true
-rm -f "$ROOT/pg$standby/patroni.pid"
-echo "killed pg$standby's Patroni, postmaster and children"
+kill_node "$standby"
 
 # synchronous_standby_names on the primary, every 500 ms for 25 s.
 last=unset
