@@ -226,7 +226,8 @@ try {
   );
   await database.close();
 
-  console.log(`\nRegistry feed on ${server.label} (${args.domains.toLocaleString('en')} registrations, ${args.registrars} registrars)`);
+  const what = values.database ? `database ${values.database}` : `${args.domains.toLocaleString('en')} registrations, ${args.registrars} registrars`;
+  console.log(`\nRegistry feed on ${server.label} (${what})`);
   if (snapshot) {
     console.log(`snapshot file: ${parsed.lines.toLocaleString('en')} lines, ${(size / 1_048_576).toFixed(0)} MB`);
     console.log(`  floor, read and JSON.parse only:        ${seconds(parsed.ms)}`);

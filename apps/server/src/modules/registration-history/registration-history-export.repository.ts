@@ -19,15 +19,6 @@ function withLiterals(query: SQL, quote: (value: string) => string): string {
   return text.replace(/\$(\d+)/g, (_, n: string) => quote(String(params[Number(n) - 1])));
 }
 
-/**
- * Unlike the domain report, which an index gives in name order, the past's files are sorted by
- * PostgreSQL before their first row: up to a million versions held at the instant, or every change
- * of a period. Two parallel workers halve that (1,000,000 versions: 6.2 s alone, 3.1 to 3.8 s with
- * two; `npm run bench:history`), for a download that is rare and long; the portal's short reads keep
- * running without parallel query.
- */
-const sortWorkers = 2;
-
 const text = (expression: string) => neutraliseFormulaSql(`nullif(${expression}, '')`);
 
 /** The portfolio file's SELECT with its values quoted by `quote` (also `npm run bench:history`'s `psql \\copy` floor). */
@@ -37,7 +28,7 @@ export function portfolioCopySql(query: PortfolioQuery, quote: (value: string) =
 
 /** The portfolio at the instant in the domain report's columns, in name order. */
 export function portfolioRecords(database: Database, query: PortfolioQuery): AsyncGenerator<Buffer> {
-  return copyCsvRecords(database, (quote) => portfolioCopySql(query, quote), { sortWorkers });
+  return copyCsvRecords(database, (quote) => portfolioCopySql(query, quote));
 }
 
 /** The changes file's lines: an addition or removal as one line with its cause, a change as one line per field that differs. */
@@ -58,5 +49,5 @@ export function changesCopySql(registrarHandle: string, from: Date, to: Date, qu
 }
 
 export function changeRecords(database: Database, registrarHandle: string, from: Date, to: Date): AsyncGenerator<Buffer> {
-  return copyCsvRecords(database, (quote) => changesCopySql(registrarHandle, from, to, quote), { sortWorkers });
+  return copyCsvRecords(database, (quote) => changesCopySql(registrarHandle, from, to, quote));
 }
