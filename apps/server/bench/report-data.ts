@@ -7,11 +7,6 @@ import { demoRegistrarHandles } from '../src/seed/registrars';
 /** The registrar the benchmark downloads the report of: the generator's first one. */
 export const benchRegistrar = demoRegistrarHandles[0];
 
-/**
- * One registrar with `domainCount` domains from the registry generator (`npm run seed`), with
- * everything that comes with them (contacts, statuses, nameservers, billing events). Kept between
- * runs when the registrar already has exactly that many domains.
- */
 /** How many domains the database holds: the benchmark's registrar's, and everyone's. */
 export async function benchDomainCounts(database: Database): Promise<{ own: number; all: number }> {
   const [own] = await database.db.select({ n: count() }).from(domains).where(eq(domains.registrarHandle, benchRegistrar));
@@ -19,6 +14,11 @@ export async function benchDomainCounts(database: Database): Promise<{ own: numb
   return { own: own?.n ?? 0, all: all?.n ?? 0 };
 }
 
+/**
+ * One registrar with `domainCount` domains from the registry generator (`npm run seed`), with
+ * everything that comes with them (contacts, statuses, nameservers, billing events). Kept between
+ * runs when the registrar already has exactly that many domains.
+ */
 export async function loadBenchRegistry(database: Database, domainCount: number): Promise<void> {
   const { own, all } = await benchDomainCounts(database);
   if (own === domainCount) {
