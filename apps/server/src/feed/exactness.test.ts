@@ -58,6 +58,9 @@ function filtersFor(state: RegistryState, registrar: string, random: Random): Do
     { expiresFrom: day(random.int(-40, 100)), expiresTo: day(random.int(100, 500)) },
     { registrant: random.pick(state.contactsOf.get(registrar) ?? ['none']) },
     { status: 'ok', label: 'TRANSFER_LOCK', rgp: 'NONE' },
+    // A range with a key, and a range of a few days: the range is the rarer or the commoner read.
+    { status: 'ok', expiresFrom: day(random.int(-40, 100)), expiresTo: day(random.int(100, 500)) },
+    ((from) => ({ expiresFrom: day(from), expiresTo: day(from + 3) }))(random.int(0, 400)),
   ];
   return [random.pick(all), random.pick(all), random.pick(all)];
 }

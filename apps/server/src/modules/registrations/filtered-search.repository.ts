@@ -21,15 +21,21 @@ import { sqlRows } from '../../db/sql-rows';
 /** Filter values are closed lists or checked dates, so they are written into the statement: each value gets a plan of its own. */
 const literal = (value: string) => sql.raw(`'${value.replace(/'/g, "''")}'`);
 
-/** The filters as a condition on domain_facets' columns. */
-export function filterCondition(filters: DomainSearchFilters): SQL {
+/**
+ * The filters as a condition on domain_facets' columns. `expiryIndexed: false` writes the expiry
+ * range so that no index answers it: when rarer pieces or keys drive the read, the planner would
+ * otherwise AND their bitmap with the range's, which the registrar's many expiring registrations make
+ * lossy at scale, and every row of a lossy page has its token expression computed again (issue 35).
+ */
+export function filterCondition(filters: DomainSearchFilters, { expiryIndexed = true } = {}): SQL {
+  const expiry = sql.raw(expiryIndexed ? 'expires_on' : '(expires_on + 0)');
   const parts: SQL[] = [];
   if (filters.status) parts.push(sql`lifecycle = ${literal(filters.status)}`);
   if (filters.label) parts.push(sql`labels & ${sql.raw(String(labelBit(filters.label)))} <> 0`);
   if (filters.rgp) parts.push(filters.rgp === 'NONE' ? sql`rgp_status IS NULL` : sql`rgp_status = ${literal(filters.rgp)}`);
   if (filters.idn) parts.push(sql`idn`);
-  if (filters.expiresFrom) parts.push(sql`expires_on >= ${literal(filters.expiresFrom)}::date`);
-  if (filters.expiresTo) parts.push(sql`expires_on <= ${literal(filters.expiresTo)}::date`);
+  if (filters.expiresFrom) parts.push(sql`${expiry} >= ${literal(filters.expiresFrom)}::date`);
+  if (filters.expiresTo) parts.push(sql`${expiry} <= ${literal(filters.expiresTo)}::date`);
   if (filters.registrant) parts.push(sql`registrant_handle = ${filters.registrant}`);
   return parts.length === 0 ? sql`TRUE` : sql.join(parts, sql` AND `);
 }
@@ -121,12 +127,16 @@ interface Request {
 
 /**
  * Matches read through the GIN index of name pieces and facet keys (the index walks the rarest of
- * them and skips through the others), or without pieces or keys, the expiry range.
+ * them and skips through the others), or through the registrar's expiry index when there are no
+ * pieces or keys or the range is rarer than the rarest of them (`expiryRarer`). Only one of the two
+ * indexes reads: the other's condition is tested on the rows found.
  */
-function tokensLookup(r: Request, keys: string[], pieces: string[] = []): SQL {
-  const driver = keys.length + pieces.length > 0 ? searchTokensHold(r.registrarHandle, keys, pieces) : sql`registrar_handle = ${r.registrarHandle}`;
+function tokensLookup(r: Request, keys: string[], pieces: string[], expiryRarer: boolean): SQL {
+  const byTokens = keys.length + pieces.length > 0 && !expiryRarer;
+  const driver = byTokens ? searchTokensHold(r.registrarHandle, keys, pieces) : sql`registrar_handle = ${r.registrarHandle}`;
   return sql`SELECT domain_id, ${sql.raw(r.plan.column)} AS name FROM domain_facets
-              WHERE ${driver} AND ${patternCondition(r.plan)} AND ${filterCondition(r.filters)} AND ${checkpointCondition(r.checkpoint)}`;
+              WHERE ${driver} AND ${patternCondition(r.plan)} AND ${filterCondition(r.filters, { expiryIndexed: !byTokens })}
+                AND ${checkpointCondition(r.checkpoint)}`;
 }
 
 /**
@@ -182,15 +192,18 @@ export async function filteredSearchPage(db: Db, r: Request, offset: number, siz
   const keys = filterKeys(r.filters);
   const counts = await facetCounts(db, r.registrarHandle, [facetKey.all, ...keys.counted]);
   const registrarTotal = counts.get(facetKey.all) ?? 0;
-  const bounds = keys.counted.map((key) => counts.get(key) ?? 0);
-  if (hasExpiry(r.filters)) bounds.push(await expiryCount(db, r.registrarHandle, r.filters.expiresFrom, r.filters.expiresTo));
-  if (r.filters.registrant) bounds.push(await registrantBound(db, r.registrarHandle, r.filters.registrant));
-  const filterBound = Math.min(registrarTotal, ...bounds);
+  // How many registrations the rarest facet key holds, and how many the expiry range.
+  const keyBounds = keys.counted.map((key) => counts.get(key) ?? 0);
+  if (r.filters.registrant) keyBounds.push(await registrantBound(db, r.registrarHandle, r.filters.registrant));
+  const keyBound = Math.min(...keyBounds);
+  const expiryBound = hasExpiry(r.filters) ? await expiryCount(db, r.registrarHandle, r.filters.expiresFrom, r.filters.expiresTo) : Infinity;
+  const filterBound = Math.min(registrarTotal, keyBound, expiryBound);
   if (filterBound === 0) return { total: 0, ids: [] };
+  const lookup = (pieces: string[] = [], pieceBound = Infinity) => tokensLookup(r, keys.all, pieces, expiryBound < Math.min(keyBound, pieceBound));
 
   const { plan } = r;
   if (plan.strategy === 'exact') return countAndPage(db, nameLookup(r), offset, size);
-  if (plan.column === 'a_label') return countAndPage(db, filterBound <= limit ? tokensLookup(r, keys.all) : nameLookup(r), offset, size);
+  if (plan.column === 'a_label') return countAndPage(db, filterBound <= limit ? lookup() : nameLookup(r), offset, size);
 
   const everything = plan.strategy === 'tokens' && plan.tokenIsMatch && plan.tokens.length === 1 && plan.tokens[0] === '';
   if (plan.strategy === 'tokens' && !everything) {
@@ -201,8 +214,8 @@ export async function filteredSearchPage(db: Db, r: Request, offset: number, siz
     // The GIN index of pieces and keys walks the rarest of them, so one rare 3-character piece or a
     // rare filter is enough; shorter pieces are not in it (the pattern tests them).
     const pieces = plan.tokens.filter((token) => [...token].length === tokenLength);
-    const indexedBound = Math.min(filterBound, ...pieces.map(count));
-    if (indexedBound <= limit) return countAndPage(db, tokensLookup(r, keys.all, pieces), offset, size);
+    const pieceBound = Math.min(...pieces.map(count));
+    if (Math.min(filterBound, pieceBound) <= limit) return countAndPage(db, lookup(pieces, pieceBound), offset, size);
     if (nameBound <= limit) return countAndPage(db, nameLookup(r), offset, size);
   }
   // The maintained count is the answer for `*` and one counted filter (the overview's links),
@@ -210,14 +223,14 @@ export async function filteredSearchPage(db: Db, r: Request, offset: number, siz
   const single = keys.all.length + (hasExpiry(r.filters) ? 1 : 0) === 1 && !r.filters.registrant;
   const known = everything && single && r.checkpoint === null;
   const nameBound = plan.strategy === 'prefix' ? await prefixBound(db, r.registrarHandle, plan) : registrarTotal;
-  if (!known && filterBound <= limit && filterBound < nameBound) return countAndPage(db, tokensLookup(r, keys.all), offset, size);
+  if (!known && filterBound <= limit && filterBound < nameBound) return countAndPage(db, lookup(), offset, size);
 
   // Both common: along the registrar's names (a prefix's range of them), the filters tested from the index.
   const total = known ? filterBound : await countInOrder(db, r);
   const read = choosePageRead(total, nameBound, offset, size);
   // Few matches, and the filters fewer candidates than the names: look them up; otherwise the names in order pass the page soonest.
   if (read === 'lookup' && keys.all.length > 0 && filterBound < nameBound && limit > 0)
-    return { total, ids: (await countAndPage(db, tokensLookup(r, keys.all), offset, size)).ids };
+    return { total, ids: (await countAndPage(db, lookup(), offset, size)).ids };
   return { total, ids: await pageInOrder(db, r, total, read === 'in-reverse-order' ? read : 'in-order', offset, size) };
 }
 
