@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { brusselsDay, type DomainSearchFilters } from '@registrar-panel/contract';
-import { openDatabase, type Database } from '../src/db/database';
+import { databaseUrlOf, openDatabase, type Database } from '../src/db/database';
 import { domainQuotas } from '../src/seed/generate';
 import { loadRegistry } from '../src/seed/load';
 import { generatorOptions, toGeneratorArguments } from '../src/seed/options';
@@ -32,7 +32,9 @@ import { freshToken, mb, memoryKb, removeCompiled, resetPeakMemory, startPortal 
  * personal-data log) with the log on and off, two portals side by side called in turn, so that the
  * machine's other load falls on both alike: p95 with the log stays within 10 % of p95 without.
  * `--no-personal-data-log` runs the portal's other phases without the log; `--portal-only` skips the
- * service's own timings, `--service-only` the portal's phases.
+ * service's own timings, `--service-only` the portal's phases. `--replica URL` (a server URL, as
+ * DATABASE_REPLICA_URLS takes; bench/replica.sh starts one of the embedded cluster) times the
+ * service's searches on that streaming replica, where the portal sends them, instead of the primary.
  */
 
 const tld = 'be';
@@ -49,6 +51,8 @@ const { values } = parseArgs({
     'portal-only': { type: 'boolean' },
     // Only the service's own timings (with --cold: after a restart, without the portal's phases again).
     'service-only': { type: 'boolean' },
+    // The service's timings read from this streaming replica of the server (the load and the portal's phases stay on the primary).
+    replica: { type: 'string' },
   },
   strict: true,
 });
@@ -104,7 +108,7 @@ async function sampleLabels(database: Database): Promise<{ label: string; aLabel
  * system's page cache dropped, as after a restart of the portal and its database.
  */
 async function measure(engine: string): Promise<void> {
-  let database = await open();
+  let database = await openReads();
   const samples = await sampleLabels(database);
   const [{ total } = { total: 0 }] = await sqlRows<{ total: number }>(database.db, sql`SELECT count(*)::int AS total FROM domains`);
   const [{ own } = { own: 0 }] = await sqlRows<{ own: number }>(
@@ -123,7 +127,7 @@ async function measure(engine: string): Promise<void> {
       await database.close();
       const note = await server.coldStart();
       if (note) console.log(`  (${note})`);
-      database = await open();
+      database = await openReads();
     } else {
       // One untimed round warms the caches the way a running portal has them warm.
       for (const term of terms.slice(0, 3)) await searchDomains(database.db, tld, { registrarHandle: registrar, ulabel: term, page: 0, size: 100 });
@@ -195,7 +199,7 @@ async function sampleRegistrants(database: Database, samples: { label: string; a
 
 /** The filtered kinds, warm: p50/p95/max per filter and kind of term, goals beside. */
 async function measureFiltered(): Promise<boolean> {
-  const database = await open();
+  const database = await openReads();
   const samples = await sampleRegistrants(database, await sampleLabels(database));
   console.log(
     `\nfiltered searches (${rounds} searches per row, \`*\` ${Math.ceil(rounds / 2)} times; goals p95 ≤ ${filterGoals.p95Ms} ms for 3+ characters, nothing over ${filterGoals.maxMs} ms)`,
@@ -380,13 +384,15 @@ async function loadInto(database: Database): Promise<void> {
 const server = await openBenchServer();
 const name = values.database ?? benchDatabaseName(args.domains, args.registrars, args.seed);
 const open = async () => openDatabase({ databaseUrl: await server.database(name), dataDir: '' });
+/** Where the service's searches read: the replica when one is given (read-only: nothing migrated there, only checked). */
+const openReads = async () => (values.replica ? openDatabase({ databaseUrl: databaseUrlOf(values.replica, name), dataDir: '', migrations: 'refuse' }) : open());
 try {
   const database = await open();
   await loadInto(database);
   await database.close();
   let met = true;
   if (!values['portal-only']) {
-    await measure(server.label);
+    await measure(values.replica ? `a streaming replica of ${server.label}` : server.label);
     met = await measureFiltered();
   }
   if (!values['service-only']) {
