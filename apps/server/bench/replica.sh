@@ -4,7 +4,8 @@
 # time, and a standby needs a fixed one to follow, so this script runs both on fixed loopback ports:
 #
 #   bash apps/server/bench/replica.sh start    # the cluster must be stopped (no benchmark running)
-#   DATABASE_URL=<primary URL> npm run bench:search -- --domains N --registrars R --replica <replica URL>
+#   DATABASE_URL=$(bash apps/server/bench/replica.sh url primary) npm run bench:search -- --domains N \
+#     --registrars R --service-only --replica "$(bash apps/server/bench/replica.sh url replica)"
 #   bash apps/server/bench/replica.sh stop     # stops both and removes the standby's copy
 #
 # The standby starts from a copy of the stopped cluster's files (a consistent base: the cluster was
@@ -22,6 +23,9 @@ credentials=$root/postgres-credentials.json
 user=$(node -e "console.log(require('$credentials').user)")
 password=$(node -e "console.log(require('$credentials').password)")
 owner=$(stat -c %U "$primary")
+# The servers' logs, where their owner may write.
+logs=$root/logs
+mkdir -p "$logs" && chown "$owner" "$logs" 2> /dev/null || true
 
 # PostgreSQL refuses to run as root: as root, run its commands as the cluster's owner.
 as_owner() { if [ "$(id -u)" = 0 ]; then su "$owner" -s /bin/bash -c "$*"; else bash -c "$*"; fi; }
@@ -34,39 +38,41 @@ start)
     echo "the bench cluster is running: stop the benchmark using it first" >&2
     exit 1
   fi
-  as_owner "'$bin/pg_ctl' -D '$primary' -l '$root/primary.log' -o '$(server_options "$primary_port")' -w start"
+  as_owner "'$bin/pg_ctl' -D '$primary' -l '$logs/primary.log' -o '$(server_options "$primary_port")' -w start"
   psql "$(url "$primary_port")" -qAtc "SELECT pg_create_physical_replication_slot('bench_replica') WHERE NOT EXISTS (SELECT 1 FROM pg_replication_slots WHERE slot_name = 'bench_replica')" > /dev/null
   as_owner "'$bin/pg_ctl' -D '$primary' -w stop -m fast"
   rm -rf "$standby"
   echo "copying $(du -sh "$primary" | cut -f1) of the cluster's files…"
-  as_owner "cp -a '$primary' '$standby'"
+  cp -a "$primary" "$standby" # keeps the files' owner, whoever copies
   as_owner "touch '$standby/standby.signal'"
   as_owner "cat >> '$standby/postgresql.auto.conf'" << EOF
 primary_conninfo = 'host=127.0.0.1 port=$primary_port user=$user password=$password application_name=bench_replica'
 primary_slot_name = 'bench_replica'
 hot_standby = on
 EOF
-  as_owner "'$bin/pg_ctl' -D '$primary' -l '$root/primary.log' -o '$(server_options "$primary_port")' -w start"
-  as_owner "'$bin/pg_ctl' -D '$standby' -l '$root/replica.log' -o '$(server_options "$standby_port")' -w start"
+  as_owner "'$bin/pg_ctl' -D '$primary' -l '$logs/primary.log' -o '$(server_options "$primary_port")' -w start"
+  as_owner "'$bin/pg_ctl' -D '$standby' -l '$logs/replica.log' -o '$(server_options "$standby_port")' -w start"
   for _ in $(seq 1 60); do
     state=$(psql "$(url "$primary_port")" -qAtc "SELECT state FROM pg_stat_replication WHERE application_name = 'bench_replica'")
     [ "$state" = streaming ] && break
     sleep 1
   done
-  echo "standby: ${state:-not streaming after 60 s}"
-  echo "DATABASE_URL=$(url "$primary_port")"
-  echo "--replica $(url "$standby_port")"
+  echo "standby: ${state:-not streaming after 60 s}; \`$0 url primary|replica\` gives their URLs"
+  ;;
+url)
+  # Printed on request only: the URLs hold the cluster's password.
+  case ${2:-} in primary) url "$primary_port" ;; replica) url "$standby_port" ;; *) exit 2 ;; esac
   ;;
 stop)
   if [ -f "$standby/postmaster.pid" ]; then as_owner "'$bin/pg_ctl' -D '$standby' -w stop -m fast"; fi
   # The slot goes too, or the cluster would keep every WAL segment from now on.
-  if [ ! -f "$primary/postmaster.pid" ]; then as_owner "'$bin/pg_ctl' -D '$primary' -l '$root/primary.log' -o '$(server_options "$primary_port")' -w start"; fi
+  if [ ! -f "$primary/postmaster.pid" ]; then as_owner "'$bin/pg_ctl' -D '$primary' -l '$logs/primary.log' -o '$(server_options "$primary_port")' -w start"; fi
   psql "$(url "$primary_port")" -qAtc "SELECT pg_drop_replication_slot('bench_replica') FROM pg_replication_slots WHERE slot_name = 'bench_replica'" > /dev/null
   as_owner "'$bin/pg_ctl' -D '$primary' -w stop -m fast"
   rm -rf "$standby"
   ;;
 *)
-  echo "usage: $0 start|stop" >&2
+  echo "usage: $0 start|stop|url primary|url replica" >&2
   exit 2
   ;;
 esac
