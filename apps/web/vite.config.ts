@@ -49,7 +49,7 @@ const server = process.env.API_URL ?? 'http://localhost:8080';
 export default defineConfig({
   plugins: [react(), precompress()],
   resolve: {
-    // React 19 has the hook; the shim react-i18next imports for older Reacts would only add bytes.
+    // React 19 has the hook; the shim react-aria imports for older Reacts would only add bytes.
     alias: [{ find: /^use-sync-external-store\/shim$/, replacement: resolve(import.meta.dirname, 'src/lib/use-sync-external-store.ts') }],
   },
   server: {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { Icon } from '../components/icon';
 import { authSession } from '../lib/auth';
 import { usePageTitle } from '../lib/page-title';

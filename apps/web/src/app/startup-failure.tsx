@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { Icon } from '../components/icon';
 import arrowClockwiseIcon from 'bootstrap-icons/icons/arrow-clockwise.svg?raw';
 import cloudSlashIcon from 'bootstrap-icons/icons/cloud-slash.svg?raw';

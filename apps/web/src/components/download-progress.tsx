@@ -1,5 +1,5 @@
 import { ProgressBar } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import type { DownloadProgress as Progress } from '../lib/download';
 
 function size(bytes: number): string {

@@ -1,5 +1,5 @@
 import { Alert, Button } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { ApiError } from '../lib/api-client';
 import { Icon } from './icon';
 import arrowClockwiseIcon from 'bootstrap-icons/icons/arrow-clockwise.svg?raw';

@@ -1,7 +1,7 @@
 import { capabilities, can, type Capability, type PanelRole } from '@registrar-panel/contract';
 import { Alert } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '../lib/use-translation';
+import type { TFunction } from '../lib/translator';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../lib/auth';
 import { paths } from '../lib/paths';

@@ -1,6 +1,6 @@
 import type { ServiceCall } from '@registrar-panel/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router';
 import { useCallRefusal } from '../lib/registrar-status';
 

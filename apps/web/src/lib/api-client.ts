@@ -1,6 +1,6 @@
 import { handledKeysOf, operations, parseLanguage, servicesPrefix, type Envelope, type Message, type OperationId } from '@registrar-panel/contract';
 import type { JsonOperationId, RouteAnswer, RouteRequest } from '@registrar-panel/contract/api';
-import i18next from 'i18next';
+import translator from './translator';
 import { alerts } from './alerts';
 import { authSession, getAccessToken } from './auth';
 import { noteAccessRefused } from './registrar-blocked';
@@ -42,9 +42,9 @@ export class ApiError extends Error {
 }
 
 /** 'An internal error occurred.' in the page's language: a failure that brought no message of its own. */
-export const internalErrorText = (): string => i18next.t('error.internal');
+export const internalErrorText = (): string => translator.t('error.internal');
 /** 'Unknown error.' in the page's language: a message the server sent without a text. */
-const unknownErrorText = (): string => i18next.t('app.unknownError');
+const unknownErrorText = (): string => translator.t('app.unknownError');
 
 export function buildUrl(path: string, query?: ApiRequestOptions['query']): string {
   const url = new URL(path.startsWith('/') ? path : `/${path}`, window.location.origin);
@@ -84,7 +84,7 @@ export async function authHeaders(): Promise<Record<string, string>> {
 }
 
 // The page's language, for the server's messages in it; the pseudo-language asks for English.
-const languageHeader = () => ({ 'accept-language': parseLanguage(i18next.language) });
+const languageHeader = () => ({ 'accept-language': parseLanguage(translator.language) });
 
 /**
  * Calls the API at a path and returns `data`: the engine under `callApi`, which features use. Counts
@@ -113,7 +113,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       if (options.quiet) throw new ApiError(response.status, messages ?? []);
       if (messages === null || messages.length === 0) {
         // A 429 without the envelope comes from a proxy in front: it still means "wait", not "broken".
-        alerts.error(response.status === 429 ? i18next.t('error.tooManyRequests') : (options.fallbackError ?? internalErrorText()));
+        alerts.error(response.status === 429 ? translator.t('error.tooManyRequests') : (options.fallbackError ?? internalErrorText()));
         window.scrollTo({ top: 0 });
         throw new ApiError(response.status, []);
       }

@@ -1,5 +1,5 @@
 import type { ApiKeyScope } from '@registrar-panel/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from './translator';
 
 /*
  * The words for an API key that more than one feature shows: the API keys page (users) and the

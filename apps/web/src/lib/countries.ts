@@ -1,6 +1,6 @@
 import { parseLanguage, type Country, type Language } from '@registrar-panel/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation';
 import { callApi } from './api-client';
 
 /**

@@ -1,5 +1,5 @@
 import { isEventKind } from '@registrar-panel/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from './translator';
 
 /*
  * An event kind in words, for the webhooks page and the history: the shell's texts (`app/en.json`),

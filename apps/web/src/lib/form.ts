@@ -1,11 +1,13 @@
-import i18next from 'i18next';
+import translator from './translator';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { fieldMessages, type Message } from '@registrar-panel/contract';
 import type { z } from 'zod';
 
 /** The text of a validation message: its translation, or the English default. */
 export function messageText(message: Message): string {
-  return i18next.exists(message.messageKey) ? i18next.t(message.messageKey, message.params ?? {}) : message.defaultMessage || i18next.t('validation.unknown');
+  return translator.exists(message.messageKey)
+    ? translator.t(message.messageKey, message.params ?? {})
+    : message.defaultMessage || translator.t('validation.unknown');
 }
 
 function setNested(target: Record<string, unknown>, path: string[], value: unknown) {

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import translator from './translator';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changePageLanguage, initI18n, loadFeatureTexts } from './i18n';
 
@@ -14,17 +14,17 @@ afterEach(async () => {
 
 describe('i18n', () => {
   it('speaks English by default and finds the shell texts', () => {
-    expect(i18next.language).toBe('en');
-    expect(i18next.t('app.notFound')).toBe('Page not found');
+    expect(translator.language).toBe('en');
+    expect(translator.t('app.notFound')).toBe('Page not found');
   });
 
   it('finds the contract message texts with their parameters', () => {
-    expect(i18next.t('validation.maxLength', { max: 255 })).toBe('Too many characters. The maximum length is 255.');
+    expect(translator.t('validation.maxLength', { max: 255 })).toBe('Too many characters. The maximum length is 255.');
   });
 
   it('shows a missing key between three asterisks and logs it with the language', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(i18next.t('registrar.noSuchText')).toBe('***registrar.noSuchText***');
+    expect(translator.t('registrar.noSuchText')).toBe('***registrar.noSuchText***');
     expect(warn).toHaveBeenCalledWith('missing translation: registrar.noSuchText (en)');
     warn.mockRestore();
   });
@@ -46,45 +46,45 @@ describe('switching language', () => {
   it("shows the shell and the loaded features' texts in the new language, with its plural rules", async () => {
     await loadFeatureTexts('registrar');
     await changePageLanguage('fr');
-    expect(i18next.language).toBe('fr');
-    expect(i18next.t('app.notFound')).toBe('Page introuvable');
-    expect(i18next.t('registrar.tabs.billing')).toBe('Facturation');
-    expect(i18next.t('app.notAllowed.yours', { count: 2, roles: 'TECH et ADMIN' })).toBe('Avec vos rôles, TECH et ADMIN, vous pouvez\u00a0:');
+    expect(translator.language).toBe('fr');
+    expect(translator.t('app.notFound')).toBe('Page introuvable');
+    expect(translator.t('registrar.tabs.billing')).toBe('Facturation');
+    expect(translator.t('app.notAllowed.yours', { count: 2, roles: 'TECH et ADMIN' })).toBe('Avec vos rôles, TECH et ADMIN, vous pouvez\u00a0:');
   });
 
   it('loads the texts of a feature opened after the switch in the new language', async () => {
     await changePageLanguage('de');
     await loadFeatureTexts('epp');
-    expect(i18next.t('epp.title')).toBe('EPP-Einstellungen');
+    expect(translator.t('epp.title')).toBe('EPP-Einstellungen');
   });
 
   it('never falls back on English: a text missing in Dutch shows as ***key***', async () => {
-    i18next.addResource('en', 'translation', 'test.onlyInEnglish', 'Only in English');
+    translator.addResource('en', 'translation', 'test.onlyInEnglish', 'Only in English');
     await changePageLanguage('nl');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(i18next.t('test.onlyInEnglish')).toBe('***test.onlyInEnglish***');
+    expect(translator.t('test.onlyInEnglish')).toBe('***test.onlyInEnglish***');
     expect(warn).toHaveBeenCalledWith('missing translation: test.onlyInEnglish (nl)');
     warn.mockRestore();
   });
 
   it("shows the contract's message texts in the page's language", async () => {
     await changePageLanguage('nl');
-    expect(i18next.t('validation.maxLength', { max: 255 })).toBe('Te veel tekens. Het maximum is 255 tekens.');
+    expect(translator.t('validation.maxLength', { max: 255 })).toBe('Te veel tekens. Het maximum is 255 tekens.');
     await changePageLanguage('fr');
-    expect(i18next.t('error.internal')).toBe("Une erreur interne s'est produite.");
+    expect(translator.t('error.internal')).toBe("Une erreur interne s'est produite.");
     await changePageLanguage('de');
-    expect(i18next.t('validation.required')).toBe('Bitte füllen Sie dieses Pflichtfeld aus.');
+    expect(translator.t('validation.required')).toBe('Bitte füllen Sie dieses Pflichtfeld aus.');
   });
 
   it('offers the pseudo-language in tests: English accented and at least 40 % longer, placeholders kept', async () => {
     await loadFeatureTexts('registrar');
     await changePageLanguage('en-XA');
-    const english = i18next.getFixedT('en');
-    const pseudo = i18next.t('validation.maxLength', { max: 255 });
+    const english = translator.getFixedT('en');
+    const pseudo = translator.t('validation.maxLength', { max: 255 });
     expect(pseudo).toMatch(/^\[.*\]$/);
     expect(pseudo).toContain('255');
     expect(pseudo).not.toBe(english('validation.maxLength', { max: 255 }));
-    const text = i18next.t('registrar.tabs.billing');
+    const text = translator.t('registrar.tabs.billing');
     expect(text.length).toBeGreaterThanOrEqual(Math.ceil(english('registrar.tabs.billing').length * 1.4));
   });
 });

@@ -1,5 +1,4 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import translator from './translator';
 import { loadMessageTexts, messageTexts, visibleText } from '@registrar-panel/contract';
 import { pseudoLanguage, startLanguage, type PageLanguage } from './language-choice';
 
@@ -43,12 +42,12 @@ async function textsOf(language: PageLanguage, part: string): Promise<Texts> {
 
 const loads = new Map<string, Promise<void>>();
 
-/** Adds a part's texts in a language to i18next, once. */
+/** Adds a part's texts in a language to the translator, once. */
 function loadPart(language: PageLanguage, part: string): Promise<void> {
   const key = `${language}:${part}`;
   let loading = loads.get(key);
   if (!loading) {
-    loading = textsOf(language, part).then((texts) => void i18next.addResourceBundle(language, 'translation', texts, true, false));
+    loading = textsOf(language, part).then((texts) => void translator.addResourceBundle(language, 'translation', texts, true, false));
     loading.catch(() => loads.delete(key)); // a failed download may be tried again
     loads.set(key, loading);
   }
@@ -64,7 +63,7 @@ let switchingTo: PageLanguage | undefined;
 export function loadFeatureTexts(feature: string): Promise<void> {
   if (!featureFiles[`../features/${feature}/en.json`]) return Promise.reject(new Error(`no texts for the feature ${feature}`));
   featuresInUse.add(feature);
-  const current = i18next.language as PageLanguage;
+  const current = translator.language as PageLanguage;
   const wanted = switchingTo && switchingTo !== current ? [current, switchingTo] : [current];
   return Promise.all(wanted.map((language) => loadPart(language, feature))).then(() => undefined);
 }
@@ -92,7 +91,7 @@ export async function changePageLanguage(language: PageLanguage): Promise<void> 
     throw error;
   }
   if (switchingTo !== language) return; // a later choice overtook this one
-  await i18next.changeLanguage(language);
+  await translator.changeLanguage(language);
   switchingTo = undefined;
 }
 
@@ -100,20 +99,15 @@ export async function changePageLanguage(language: PageLanguage): Promise<void> 
 export const missingKeyText = (key: string) => `***${key}***`;
 
 export async function initI18n(language: PageLanguage = startLanguage()): Promise<void> {
-  i18next.on('languageChanged', (current) => {
+  translator.onLanguageChanged((current) => {
     if (typeof document !== 'undefined') document.documentElement.lang = current; // unit tests run without one
   });
-  await i18next.use(initReactI18next).init({
+  await translator.init({
+    // No fallback between languages, nor from `en-XA` to `en` (the translator has none): a missing text shows as `***key***`.
     lng: language,
-    // No fallback between languages, nor from `en-XA` to `en`: a missing text shows as `***key***`.
-    fallbackLng: false,
-    load: 'currentOnly',
     resources: { en: { translation: englishTexts } },
-    keySeparator: false,
-    nsSeparator: false,
     // React escapes markup; what a value still needs is its invisible controls made visible (lib/visible-text.ts).
     interpolation: { escapeValue: true, escape: visibleText },
-    saveMissing: true,
     missingKeyHandler: (languages, _namespace, key) => console.warn(`missing translation: ${key} (${languages.join(', ')})`),
     parseMissingKeyHandler: missingKeyText,
   });

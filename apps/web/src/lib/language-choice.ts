@@ -1,7 +1,7 @@
 import { languages, matchLanguage, preferredLanguage, type Language } from '@registrar-panel/contract';
 
 /*
- * Which language the portal speaks in this browser, without i18next: main.tsx reads an
+ * Which language the portal speaks in this browser, without the translator: main.tsx reads an
  * address's `?lang=` before it may send the visitor to sign in, so the choice outlives that trip.
  * English until a choice is made; the browser's preference is only ever offered (language-offer).
  */

@@ -1,6 +1,6 @@
 import { matchLanguage } from '@registrar-panel/contract';
-import i18next from 'i18next';
-import { useTranslation } from 'react-i18next';
+import translator from './translator';
+import { useTranslation } from './use-translation';
 import { changePageLanguage } from './i18n';
 import { storeLanguage, takeAddressChoice, type PageLanguage } from './language-choice';
 
@@ -31,7 +31,7 @@ export async function chooseLanguage(language: PageLanguage): Promise<void> {
 export async function followUserLanguage(preference: unknown): Promise<void> {
   if (takeAddressChoice()) return;
   const language = matchLanguage(preference);
-  if (!language || language === i18next.language) return;
+  if (!language || language === translator.language) return;
   storeLanguage(language);
   await changePageLanguage(language);
 }

@@ -2,7 +2,7 @@
  * The pseudo-language's texts (language-choice.ts, `en-XA`): each English text accented, 40 % longer
  * and between brackets, so that a screen shows at a glance a text that skips the catalogues (no
  * brackets), a cut-off one (no closing bracket) and a box too tight for German or French. Placeholders
- * and tags stay as they are: i18next and <Trans> still fill them.
+ * and tags stay as they are: the translator and <Trans> still fill them.
  */
 
 const accents: Record<string, string> = {

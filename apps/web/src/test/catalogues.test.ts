@@ -23,7 +23,7 @@ function baseKeys(catalogue: Catalogue): Map<string, string[]> {
   return keys;
 }
 
-/** What a text must keep in translation: i18next's `{{x}}`, Keycloak's `{0}`, and tags `<x>` `</x>` `<x/>`. */
+/** What a text must keep in translation: the translator's `{{x}}` (lib/translator.ts), Keycloak's `{0}`, and tags `<x>` `</x>` `<x/>`. */
 function fixedParts(text: string): string[] {
   const placeholders = text.match(/\{\{\s*[^}]+?\s*\}\}|\{\d+\}/g) ?? [];
   const tags = text.match(/<\/?[a-zA-Z][\w-]*\s*\/?>/g) ?? [];

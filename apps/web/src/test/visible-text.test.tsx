@@ -1,6 +1,6 @@
 import type { ApiKey, HistoryEntry } from '@registrar-panel/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
+import translator from '../lib/translator';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -40,7 +40,7 @@ describe('the display helper', () => {
   });
 
   it('is applied to every value a text interpolates', () => {
-    const text = i18next.t('users.apiKeys.list.revokeLabel', { name: hostile });
+    const text = translator.t('users.apiKeys.list.revokeLabel', { name: hostile });
     expect(text).toContain('Ann\uFFFDgpj.exe');
     expect(text).not.toMatch(invisible);
   });

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { alerts } from '../../lib/alerts';
 import type { HandledKey } from '@registrar-panel/contract';
 import { ApiError, callApi } from '../../lib/api-client';

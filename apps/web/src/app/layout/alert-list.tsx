@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { alertStore, dismissAlert, holdAlert, type AlertType } from '../../lib/alerts';
 import { useStore } from '../../lib/store';
 import { Icon } from '../../components/icon';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/auth';
 import { useAppConfiguration } from '../../lib/config';

@@ -1,7 +1,7 @@
 import type { Language } from '@registrar-panel/contract';
-import i18next from 'i18next';
+import translator from '../../lib/translator';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { loadShellTexts } from '../../lib/i18n';
 import { chooseLanguage } from '../../lib/language';
 import { dismissOffer, storedLanguage } from '../../lib/language-choice';
@@ -29,7 +29,7 @@ export function LanguageOffer({ offered }: { offered: Language }) {
   }, [offered]);
 
   if (ready !== offered || !open || storedLanguage() !== undefined) return null;
-  const t = i18next.getFixedT(offered);
+  const t = translator.getFixedT(offered);
   const close = () => {
     setOpen(false);
     focusMain();

@@ -1,5 +1,5 @@
 import { languageNames } from '@registrar-panel/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { chooseLanguage, usePageLanguage } from '../../lib/language';
 import { matchPageLanguage, pageLanguages, pseudoLanguage, type PageLanguage } from '../../lib/language-choice';
 import { Icon } from '../../components/icon';

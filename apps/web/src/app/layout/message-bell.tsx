@@ -1,5 +1,5 @@
 import { can, registryMessageLimits } from '@registrar-panel/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router';
 import { Icon } from '../../components/icon';
 import { useCurrentUser } from '../../lib/auth';

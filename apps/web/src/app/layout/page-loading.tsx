@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 /**
  * What the page's place shows while the page's chunk loads (a first visit, a slow phone): the

@@ -1,5 +1,5 @@
 import { mayChange, maySignIn } from '@registrar-panel/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Icon } from '../../components/icon';
 import { statusNoticeTextId } from '../../components/refusable';
 import { useRegistrarStatus } from '../../lib/registrar-status';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, useLocation } from 'react-router';
 import { useAppConfiguration } from '../../lib/config';
 import { paths } from '../../lib/paths';

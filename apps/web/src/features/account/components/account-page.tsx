@@ -1,6 +1,6 @@
 import '../account.css';
 import { Spinner } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { LoadFailure } from '../../../components/load-failure';
 import { usePageTitle } from '../../../lib/page-title';
 import { useMyAccount } from '../api/get-my-account';

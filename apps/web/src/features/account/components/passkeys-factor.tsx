@@ -2,7 +2,7 @@ import { passkeyNameField, type MyAccount, type MyPasskey } from '@registrar-pan
 import { useState } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { TextField } from '../../../components/form-field';

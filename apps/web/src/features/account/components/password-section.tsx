@@ -2,7 +2,7 @@ import { changeMyPasswordFormSchema, type ChangeMyPasswordForm, type MyAccount }
 import { useEffect, useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { TextField } from '../../../components/form-field';
 import { Icon } from '../../../components/icon';
 import { useRefusal } from '../../../components/refusable';

@@ -1,6 +1,6 @@
 import { languageNames, languages, matchLanguage, type MyAccount } from '@registrar-panel/contract';
 import { Form } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { DetailList } from '../../../components/detail-list';
 import { SectionCard } from '../../../components/section-card';
 import { chooseLanguage, usePageLanguage } from '../../../lib/language';

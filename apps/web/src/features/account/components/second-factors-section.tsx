@@ -2,7 +2,7 @@ import { confirmTotpEnrolmentSchema, type ConfirmTotpEnrolment, type MyAccount, 
 import { useState } from 'react';
 import { Badge, Button, Form, ListGroup } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { TextField } from '../../../components/form-field';
 import { Icon } from '../../../components/icon';
 import { useRefusal } from '../../../components/refusable';

@@ -1,7 +1,7 @@
 import type { MySession } from '@registrar-panel/contract';
 import { useState } from 'react';
 import { Badge, Button, Spinner, Table } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Icon } from '../../../components/icon';
 import { LoadFailure } from '../../../components/load-failure';

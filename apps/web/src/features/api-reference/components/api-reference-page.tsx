@@ -2,7 +2,7 @@ import '../api-reference.css';
 import type { OpenApiDocument } from '@registrar-panel/contract/api';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { usePageTitle } from '../../../lib/page-title';
 import { openApiDocumentUrl, useOpenApiDocument } from '../api/get-openapi-document';
 import { filterGroups, groupOperations } from '../reference-model';

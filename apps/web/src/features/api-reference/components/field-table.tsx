@@ -1,5 +1,5 @@
 import { Table } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { StackCell, stackTableClass } from '../../../components/stack-table';
 import type { FieldRow } from '../reference-model';
 import { InlineText } from './inline-text';

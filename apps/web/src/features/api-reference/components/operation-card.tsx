@@ -1,6 +1,6 @@
 import type { OpenApiDocument } from '@registrar-panel/contract/api';
 import { Badge, Card } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Icon } from '../../../components/icon';
 import keyIcon from 'bootstrap-icons/icons/key.svg?raw';
 import type { ReferenceOperation } from '../reference-model';

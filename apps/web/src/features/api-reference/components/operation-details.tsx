@@ -1,6 +1,6 @@
 import type { OpenApiDocument, OpenApiOperation } from '@registrar-panel/contract/api';
 import { Table } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { StackCell, stackTableClass, stackTableHalf } from '../../../components/stack-table';
 import { dataSchemaOf, fieldRows, responseRows, schemaRules, typeLabel } from '../reference-model';
 import { FieldTable } from './field-table';

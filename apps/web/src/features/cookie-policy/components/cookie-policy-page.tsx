@@ -1,5 +1,5 @@
 import { Table } from 'react-bootstrap';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../../lib/use-translation';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { StackCell, stackTableClass } from '../../../components/stack-table';
 import { useAppConfiguration } from '../../../lib/config';

@@ -1,6 +1,6 @@
 import { can } from '@registrar-panel/contract';
 import { Nav } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, NavLink, Outlet } from 'react-router';
 import { NotAllowed } from '../../../components/not-allowed';
 import { useCurrentUser } from '../../../lib/auth';

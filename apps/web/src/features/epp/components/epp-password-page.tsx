@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { usePasswordRequired } from '../api/get-password-required';
 import { useUpdatePassword } from '../api/update-password';
 import { usePageTitle } from '../../../lib/page-title';

@@ -1,7 +1,7 @@
 import { maxIpAddressesFor, type Message } from '@registrar-panel/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Form, InputGroup, OverlayTrigger, Tooltip } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate } from 'react-router';
 import { FieldError, invalidAria } from '../../../components/form-field';
 import { alerts } from '../../../lib/alerts';

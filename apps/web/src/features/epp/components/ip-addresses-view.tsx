@@ -1,6 +1,6 @@
 import { maxIpAddressesFor } from '@registrar-panel/contract';
 import { Badge, ListGroup } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useCurrentUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useIpAddresses } from '../api/get-ip-addresses';

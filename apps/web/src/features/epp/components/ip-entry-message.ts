@@ -1,5 +1,5 @@
 import type { Message } from '@registrar-panel/contract';
-import i18next from 'i18next';
+import translator from '../../../lib/translator';
 
 /**
  * The text under an IP entry. The spec's pattern messages start 'Invalid characters found.', and
@@ -8,9 +8,9 @@ import i18next from 'i18next';
  * A duplicate is no pattern failure: its text shows without the leading space (docs/decisions.md).
  */
 export function ipEntryMessageText(messageKey: string, serverText?: string): string {
-  if (messageKey === 'validation.ipAddress') return `${i18next.t('validation.pattern')}${i18next.t('validation.ipAddress')}`;
-  if (messageKey === 'validation.ipAddressDuplicate') return i18next.t('validation.ipAddressDuplicate').trim();
-  return serverText?.trim() || i18next.t('validation.unknown');
+  if (messageKey === 'validation.ipAddress') return `${translator.t('validation.pattern')}${translator.t('validation.ipAddress')}`;
+  if (messageKey === 'validation.ipAddressDuplicate') return translator.t('validation.ipAddressDuplicate').trim();
+  return serverText?.trim() || translator.t('validation.unknown');
 }
 
 export function ipServerMessageText(message: Message): string {

@@ -2,7 +2,7 @@ import { eppPasswordFormSchema, type EppPasswordForm, type ServiceCall } from '@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { TextField } from '../../../components/form-field';
 import { alerts } from '../../../lib/alerts';
 import { ApiError } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 import { eppConnectionWindows, type EppConnectionsResponse } from '@registrar-panel/contract';
 import { Badge, Button, Table } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { StackCell, stackTableClass } from '../../../components/stack-table';
 import { useFormats } from '../../../lib/formats';
 import type { AllowListChange } from './use-allow-list-change';

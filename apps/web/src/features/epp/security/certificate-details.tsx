@@ -1,7 +1,7 @@
 import { eppCertificateRules, type EppCertificate } from '@registrar-panel/contract';
 import exclamationTriangleIcon from 'bootstrap-icons/icons/exclamation-triangle.svg?raw';
 import { Alert } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { DetailList } from '../../../components/detail-list';
 import { Icon } from '../../../components/icon';
 import { Fingerprint } from './fingerprint';

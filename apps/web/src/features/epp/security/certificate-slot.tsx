@@ -3,7 +3,7 @@ import trashIcon from 'bootstrap-icons/icons/trash.svg?raw';
 import uploadIcon from 'bootstrap-icons/icons/upload.svg?raw';
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Icon } from '../../../components/icon';
 import { useRefusal } from '../../../components/refusable';

@@ -1,7 +1,7 @@
 import { eppCertificateRules, type EppCertificateSlot } from '@registrar-panel/contract';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, Form } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { FieldError, invalidAria } from '../../../components/form-field';
 import { alerts } from '../../../lib/alerts';
 import { ApiError } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 import type { EppConnectionsResponse } from '@registrar-panel/contract';
 import { Table } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { StackCell, stackTableClass, stackTableHalf } from '../../../components/stack-table';
 import { useFormats } from '../../../lib/formats';
 

@@ -1,5 +1,5 @@
 import { eppCertificateSlots } from '@registrar-panel/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { LoadFailure } from '../../../components/load-failure';
 import { SectionCard } from '../../../components/section-card';
 import { useCertificates } from '../api/get-certificates';

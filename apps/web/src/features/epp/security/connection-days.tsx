@@ -1,7 +1,7 @@
 import type { EppConnectionsResponse } from '@registrar-panel/contract';
 import { lazy } from 'react';
 import { Table } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ChartBox } from '../../../components/chart-box';
 import { useFormats } from '../../../lib/formats';
 

@@ -1,5 +1,5 @@
 import type { EppConnectionsResponse, EppRefusalReason } from '@registrar-panel/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/translator';
 
 type Connection = EppConnectionsResponse['refused'][number];
 

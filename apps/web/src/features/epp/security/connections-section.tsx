@@ -1,6 +1,6 @@
 import './connections.css';
 import { Alert } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { LoadFailure } from '../../../components/load-failure';
 import { SectionCard } from '../../../components/section-card';
 import { useConnections } from '../api/get-connections';

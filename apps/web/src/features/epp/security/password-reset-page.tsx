@@ -4,7 +4,7 @@ import checkCircleIcon from 'bootstrap-icons/icons/check-circle.svg?raw';
 import exclamationTriangleIcon from 'bootstrap-icons/icons/exclamation-triangle.svg?raw';
 import { useState } from 'react';
 import { Alert } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon';
 import { NotAllowed } from '../../../components/not-allowed';

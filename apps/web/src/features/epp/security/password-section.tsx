@@ -4,7 +4,7 @@ import exclamationTriangleIcon from 'bootstrap-icons/icons/exclamation-triangle.
 import keyIcon from 'bootstrap-icons/icons/key.svg?raw';
 import { useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DetailList } from '../../../components/detail-list';

@@ -1,7 +1,7 @@
 import type { EppConnectionsResponse } from '@registrar-panel/contract';
 import { useState } from 'react';
 import { Button, Table } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { StackCell, stackTableClass } from '../../../components/stack-table';
 import { useFormats } from '../../../lib/formats';
 import { certificateWords, refusalWords } from './connection-words';

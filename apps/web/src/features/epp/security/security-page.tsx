@@ -1,6 +1,6 @@
 import { can } from '@registrar-panel/contract';
 import arrowLeftIcon from 'bootstrap-icons/icons/arrow-left.svg?raw';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon';
 import { NotAllowed } from '../../../components/not-allowed';

@@ -1,8 +1,8 @@
 import { maxIpAddressesFor, message as messageOf, type Message } from '@registrar-panel/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import i18next from 'i18next';
+import translator from '../../../lib/translator';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { alerts } from '../../../lib/alerts';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
@@ -29,9 +29,9 @@ export interface AllowListChange {
 /** The first message's text: an entry's as the edit page words it, any other in the page's language. */
 function problemText(messages: readonly Message[]): string {
   const first = messages[0];
-  if (!first) return i18next.t('validation.unknown');
+  if (!first) return translator.t('validation.unknown');
   if (first.messageKey === 'validation.ipAddress' || first.messageKey === 'validation.ipAddressDuplicate') return ipServerMessageText(first);
-  return i18next.exists(first.messageKey) ? i18next.t(first.messageKey, first.params ?? {}) : first.defaultMessage;
+  return translator.exists(first.messageKey) ? translator.t(first.messageKey, first.params ?? {}) : first.defaultMessage;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { inboxMessageKinds } from '@registrar-panel/contract';
 import { useState, type FormEvent } from 'react';
 import { Button, Col, Form, Row } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useLocation } from 'react-router';
 import { FieldError, invalidAria } from '../../../components/form-field';
 import type { MessageFilter } from '../messages-location';

@@ -1,6 +1,6 @@
 import { formatDateTime, type RegistryMessage } from '@registrar-panel/contract';
 import { Button } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon';
 import { paths } from '../../../lib/paths';

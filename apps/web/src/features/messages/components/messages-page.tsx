@@ -1,7 +1,7 @@
 import '../messages.css';
 import { can, type RegistryMessage } from '@registrar-panel/contract';
 import { Alert, Button, Card } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Icon } from '../../../components/icon';
 import { LoadFailure } from '../../../components/load-failure';

@@ -1,5 +1,5 @@
 import { notificationRuleKinds, type NotificationRuleTarget } from '@registrar-panel/contract';
-import i18next, { type TFunction } from 'i18next';
+import translator, { type TFunction } from '../../../lib/translator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../en.json';
 import { describeRuleTarget } from './rule-description';
@@ -7,8 +7,8 @@ import { describeRuleTarget } from './rule-description';
 let t: TFunction;
 
 beforeAll(async () => {
-  const instance = i18next.createInstance();
-  await instance.init({ lng: 'en', keySeparator: false, nsSeparator: false, resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
+  const instance = translator.createInstance();
+  await instance.init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
   t = instance.t;
 });
 

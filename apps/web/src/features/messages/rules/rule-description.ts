@@ -1,5 +1,5 @@
 import { formatNumber, type Language, type NotificationRuleTarget, type SavedSearch } from '@registrar-panel/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/translator';
 
 /*
  * What a rule watches, in words: 'Enters status serverHold', 'Expires within 30 days', 'Saved search

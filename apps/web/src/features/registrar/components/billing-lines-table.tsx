@@ -1,7 +1,7 @@
 import '../registrar.css';
 import { formatDateTime, type BillingLine } from '@registrar-panel/contract';
 import { Table } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { BreakableText, wrapWordsClass } from '../../../components/breakable-text';
 import { StackCell, stackTableClass, stackTableHalf, stickyHeadClass } from '../../../components/stack-table';

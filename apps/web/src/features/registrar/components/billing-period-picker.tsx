@@ -1,5 +1,5 @@
 import { Button, Col, Form, Row } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { billingMonths, billingYears, monthAfterYearChange, type Today } from '../billing-period';
 
 export interface PickedPeriod {

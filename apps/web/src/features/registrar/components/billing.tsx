@@ -1,7 +1,7 @@
 import { can, type BillingPeriod } from '@registrar-panel/contract';
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Pager } from '../../../components/pagination';
 import { billingPage, billingPageHref, billingPageOf } from '../billing-pages';

@@ -1,7 +1,7 @@
 import type { PublicContactInput } from '@registrar-panel/contract';
 import { Form } from 'react-bootstrap';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { FieldError, invalidAria, useShownError } from '../../../components/form-field';
 import { useCountries } from '../../../lib/countries';
 

@@ -1,7 +1,7 @@
 import { can, type ServiceCall } from '@registrar-panel/contract';
 import type { ReactNode } from 'react';
 import { Alert } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useCurrentUser } from '../../../lib/auth';
 import { useRegistrar } from '../api/get-registrar';
 import { DetailList, type DetailRow } from '../../../components/detail-list';

@@ -2,7 +2,7 @@ import { publicContactSchema, type PublicContact, type PublicContactInput, type 
 import { useEffect } from 'react';
 import { Col, Form, Row } from 'react-bootstrap';
 import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { z } from 'zod';
 import { TextField } from '../../../components/form-field';
 import { contractResolver } from '../../../lib/form';

@@ -8,7 +8,7 @@ import {
 } from '@registrar-panel/contract';
 import { Form } from 'react-bootstrap';
 import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { z } from 'zod';
 import { TextField } from '../../../components/form-field';
 import { contractResolver } from '../../../lib/form';

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@registrar-panel/contract';
 import { Alert } from 'react-bootstrap';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../../lib/use-translation';
 import { useAppConfiguration } from '../../../lib/config';
 import { useRegistrar } from '../api/get-registrar';
 import { AddressLines, EmailLink, PhoneLink } from './contact-values';

@@ -1,6 +1,6 @@
 import { formatDateTime, type HistoryEntry } from '@registrar-panel/contract';
 import { Table } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { BreakableText, wrapWordsClass } from '../../../components/breakable-text';
 import { visible } from '../../../lib/visible-text';
 import { StackCell, stackTableClass, stickyHeadClass } from '../../../components/stack-table';

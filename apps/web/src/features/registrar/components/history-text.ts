@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
-import i18next from 'i18next';
+import type { TFunction } from '../../../lib/translator';
+import translator from '../../../lib/translator';
 
 /** The key of an action's text; every audit action of the contract has one (history-text.test.ts). */
 export const historyActionKey = (action: string) => `registrar.history.action.${action}`;
@@ -10,7 +10,7 @@ export const historyActionKey = (action: string) => `registrar.history.action.${
  */
 export function historyActionText(t: TFunction, action: string): string {
   const key = historyActionKey(action);
-  if (i18next.exists(key)) return t(key);
+  if (translator.exists(key)) return t(key);
   if (action.startsWith('signIn.')) return t('registrar.history.action.signIn.failed');
   return action;
 }

@@ -1,7 +1,7 @@
 import { can, languageNames, languages, matchLanguage, type Language, type Registrar } from '@registrar-panel/contract';
 import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { DetailList } from '../../../components/detail-list';
 import { useRefusal } from '../../../components/refusable';
 import { alerts } from '../../../lib/alerts';

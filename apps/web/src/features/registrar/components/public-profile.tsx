@@ -1,7 +1,7 @@
 import { can } from '@registrar-panel/contract';
 import type { ReactNode } from 'react';
 import { Alert, Col, Row } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useCurrentUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useRegistrar } from '../api/get-registrar';

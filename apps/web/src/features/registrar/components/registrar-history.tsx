@@ -1,7 +1,7 @@
 import '../registrar.css';
 import { can, historyKinds, limits, type HistoryFilter } from '@registrar-panel/contract';
 import { Alert, Button, Card } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Icon } from '../../../components/icon';
 import { NotAllowed } from '../../../components/not-allowed';

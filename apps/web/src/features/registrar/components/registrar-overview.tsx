@@ -1,7 +1,7 @@
 import '../registrar.css';
 import { can } from '@registrar-panel/contract';
 import { Nav } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../../../lib/auth';

@@ -1,6 +1,6 @@
 import type { RegistrarStatus } from '@registrar-panel/contract';
 import { Badge } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 
 /** Badge colour per status (spec section 4): INITIAL warning, ACTIVE the normal badge, the others danger. */
 export const statusVariant: Record<RegistrarStatus, { bg: string; text?: 'dark' }> = {

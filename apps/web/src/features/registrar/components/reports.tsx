@@ -1,6 +1,6 @@
 import { can } from '@registrar-panel/contract';
 import { Button } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useCurrentUser } from '../../../lib/auth';
 import { useDownload } from '../../../lib/download';
 import { downloadDomainReport } from '../api/download-domain-report';

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@registrar-panel/contract';
 import { Alert } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { DetailList } from '../../../components/detail-list';
 import { Icon } from '../../../components/icon';
 import slashCircleIcon from 'bootstrap-icons/icons/slash-circle.svg?raw';

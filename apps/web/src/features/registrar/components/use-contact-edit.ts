@@ -1,7 +1,7 @@
 import type { Registrar } from '@registrar-panel/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate } from 'react-router';
 import { alerts } from '../../../lib/alerts';
 import { ApiError } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 import type { RegistryContact } from '@registrar-panel/contract';
 import { Alert } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useCountryName } from '../../../lib/countries';

@@ -1,7 +1,7 @@
 import type { PortfolioOverview } from '@registrar-panel/contract';
 import { lazy } from 'react';
 import { Button } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { DownloadProgress } from '../../../components/download-progress';
 import { Icon } from '../../../components/icon';
 import { useCurrentUser } from '../../../lib/auth';

@@ -1,6 +1,6 @@
 import type { PortfolioOverview } from '@registrar-panel/contract';
 import { Table } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { forecastMonthHref, monthName } from '../forecast';
 import { CountLink } from './overview-counts';
 import { useFormats } from '../../../lib/formats';

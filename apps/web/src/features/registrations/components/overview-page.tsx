@@ -1,7 +1,7 @@
 import '../registrations.css';
 import { formatDateTime, formatDay, gracePeriodFilterValues, lifecycleOrder, registrationLabels, type PortfolioOverview } from '@registrar-panel/contract';
 
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon';
 import { paths } from '../../../lib/paths';

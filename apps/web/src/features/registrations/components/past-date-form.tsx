@@ -1,7 +1,7 @@
 import { formatDay, isCalendarDate, parseDay } from '@registrar-panel/contract';
 import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 
 /**
  * The dates a page of the registrations' past asks for, in the portal's date style (YYYY/MM/DD); a

@@ -8,7 +8,7 @@ import {
   type RegistrationHistoryChangeKind,
 } from '@registrar-panel/contract';
 import { Button, ListGroup, Spinner, Table } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { BreakableText } from '../../../components/breakable-text';
 import { DownloadProgress } from '../../../components/download-progress';

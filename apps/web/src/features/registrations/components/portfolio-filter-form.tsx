@@ -2,7 +2,7 @@ import { domainSearchFilterNames, formatDay, isCalendarDate, limits, parseDay } 
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Form, InputGroup } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { FieldError, invalidAria } from '../../../components/form-field';
 import { formValuesOf, type SearchFormValues, type SearchRequest } from '../search-filters';
 import { filterCount, type SearchFilters } from '../search-location';

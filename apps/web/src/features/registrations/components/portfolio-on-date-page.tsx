@@ -1,6 +1,6 @@
 import { domainSearchFilterNames, formatDateTime, registrationHistoryLimits, type PortfolioOnDateRow } from '@registrar-panel/contract';
 import { Button, Spinner, Table } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { BreakableText } from '../../../components/breakable-text';
 import { DownloadProgress } from '../../../components/download-progress';

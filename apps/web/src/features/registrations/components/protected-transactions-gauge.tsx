@@ -1,6 +1,6 @@
 import { formatDateTime, protectedTransactionsWarningShare, type ProtectedTransactions } from '@registrar-panel/contract';
 import { Alert } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon';
 import { paths } from '../../../lib/paths';

@@ -2,7 +2,7 @@ import '../registrations.css';
 import { formatDateTime, reconciliationKinds, type ReconciliationRun } from '@registrar-panel/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Form, ProgressBar, Table } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { Icon } from '../../../components/icon';
 import { SectionCard } from '../../../components/section-card';

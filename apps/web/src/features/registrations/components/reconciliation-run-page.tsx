@@ -8,7 +8,7 @@ import {
   type ReconciliationRun,
 } from '@registrar-panel/contract';
 import { Button, ListGroup, Table } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { BreakableText } from '../../../components/breakable-text';
 import { DownloadProgress } from '../../../components/download-progress';

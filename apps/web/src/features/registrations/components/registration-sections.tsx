@@ -1,7 +1,7 @@
 import '../registrations.css';
 import { labelsOf, lifecycleStatus, type DomainRegistration } from '@registrar-panel/contract';
 import { Table } from 'react-bootstrap';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { useAppConfiguration } from '../../../lib/config';
 import { paths } from '../../../lib/paths';

@@ -1,6 +1,6 @@
 import { formatDateTime, registrationHistoryLimits, type RegistrationVersion } from '@registrar-panel/contract';
 import { Table } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { BreakableText } from '../../../components/breakable-text';
 import { Icon } from '../../../components/icon';

@@ -1,5 +1,5 @@
 import { Nav } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useRegistration, useTransfer } from '../api/get-registration';

@@ -1,5 +1,5 @@
 import { can } from '@registrar-panel/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { NotAllowed } from '../../../components/not-allowed';
 import { useCurrentUser } from '../../../lib/auth';
 

@@ -1,7 +1,7 @@
 import { gracePeriodFilterValues, lifecycleOrder, registrationLabels } from '@registrar-panel/contract';
 import { Button, Form } from 'react-bootstrap';
 import type { UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { FieldError, invalidAria } from '../../../components/form-field';
 import { useFieldChanged } from '../../../lib/changed-fields';
 import type { SearchFormValues, SearchRequest } from '../search-filters';

@@ -2,7 +2,7 @@ import { limits, type Message } from '@registrar-panel/contract';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button, Form, InputGroup } from 'react-bootstrap';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useLocation } from 'react-router';
 import { FieldError, invalidAria } from '../../../components/form-field';
 import { useFieldChanged } from '../../../lib/changed-fields';

@@ -1,7 +1,7 @@
 import { domainSearchFilterNames, limits } from '@registrar-panel/contract';
 import { useMemo } from 'react';
 import { Alert, Card } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { Pager } from '../../../components/pagination';
 import { ApiError } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 import '../registrations.css';
 import { lifecycleStatus, type DomainSearchResponse } from '@registrar-panel/contract';
 import { Table } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { BreakableText, wrapWordsClass } from '../../../components/breakable-text';
 import { StackCell, stackTableClass, stackTableHalf } from '../../../components/stack-table';

@@ -1,7 +1,7 @@
 import '../registrations.css';
 import type { LifecycleStatus, RegistrationLabel, RgpStatus } from '@registrar-panel/contract';
 import { Badge } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { gracePeriodOfLifecycle, gracePeriodTone } from '../rules/registration-rules';
 import { Icon } from '../../../components/icon';
 import clockHistoryIcon from 'bootstrap-icons/icons/clock-history.svg?raw';

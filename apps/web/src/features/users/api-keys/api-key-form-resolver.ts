@@ -1,5 +1,5 @@
 import { fieldMessages, type Message } from '@registrar-panel/contract';
-import i18next from 'i18next';
+import translator from '../../../lib/translator';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { messageText } from '../../../lib/form';
@@ -12,7 +12,7 @@ export const serverErrorType = 'server';
 export function placedMessageText(message: Message, line: number | undefined): string {
   // Some address texts start with a space (they follow another text on the EPP page).
   const text = messageText(message).trim();
-  return line === undefined ? text : i18next.t('users.apiKeys.form.addressLine', { line, message: text });
+  return line === undefined ? text : translator.t('users.apiKeys.form.addressLine', { line, message: text });
 }
 
 /** Each field's first message, with its text. */

@@ -1,5 +1,5 @@
 import { apiKeyScopes, type ApiKeyState } from '@registrar-panel/contract';
-import i18next from 'i18next';
+import translator from '../../../lib/translator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n, loadFeatureTexts } from '../../../lib/i18n';
 import { scopeLabel } from '../../../lib/api-key-labels';
@@ -12,14 +12,14 @@ beforeAll(async () => {
 
 describe('API key texts', () => {
   it('names every scope in words, with a line on what it reads', () => {
-    expect(apiKeyScopes.map((scope) => scopeLabel(i18next.t, scope))).toEqual(['Registrations', 'Billing lines', 'Domain report', 'Event stream']);
-    for (const scope of apiKeyScopes) expect(scopeHelp(i18next.t, scope), scope).not.toMatch(/^\*\*\*/);
-    expect(scopeHelp(i18next.t, 'registrations')).toContain('contacts');
+    expect(apiKeyScopes.map((scope) => scopeLabel(translator.t, scope))).toEqual(['Registrations', 'Billing lines', 'Domain report', 'Event stream']);
+    for (const scope of apiKeyScopes) expect(scopeHelp(translator.t, scope), scope).not.toMatch(/^\*\*\*/);
+    expect(scopeHelp(translator.t, 'registrations')).toContain('contacts');
   });
 
   it('names every state', () => {
     const states: ApiKeyState[] = ['active', 'expired', 'revoked'];
-    expect(states.map((state) => stateLabel(i18next.t, state))).toEqual(['Active', 'Expired', 'Revoked']);
+    expect(states.map((state) => stateLabel(translator.t, state))).toEqual(['Active', 'Expired', 'Revoked']);
   });
 });
 

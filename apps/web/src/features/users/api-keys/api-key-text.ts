@@ -1,5 +1,5 @@
 import { apiKeyScopes, brusselsYearMonth, type ApiKeyScope, type ApiKeyState } from '@registrar-panel/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/translator';
 import { apiPath } from '../../../lib/api-client';
 
 /** What a scope lets a key read, one line for the create dialog. */

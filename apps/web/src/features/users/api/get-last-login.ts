@@ -1,6 +1,6 @@
 import { limits, type LoginAttempt } from '@registrar-panel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import i18next from 'i18next';
+import translator from '../../../lib/translator';
 import { callApi } from '../../../lib/api-client';
 import { userKeys } from './query-keys';
 
@@ -9,7 +9,7 @@ export async function getLastLogin(username: string): Promise<LoginAttempt | nul
   const data = await callApi('getUserLoginAttempts', {
     params: { username },
     query: { size: limits.lastLoginAttempts },
-    fallbackError: i18next.t('users.lastLogin.loadFailed'),
+    fallbackError: translator.t('users.lastLogin.loadFailed'),
   });
   return data.results[0] ?? null;
 }

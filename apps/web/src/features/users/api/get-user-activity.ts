@@ -1,6 +1,6 @@
 import { limits, type ActivityEntry } from '@registrar-panel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import i18next from 'i18next';
+import translator from '../../../lib/translator';
 import { callApi } from '../../../lib/api-client';
 import { userKeys } from './query-keys';
 
@@ -8,7 +8,7 @@ export async function getUserActivity(username: string): Promise<ActivityEntry[]
   const data = await callApi('getUserActivity', {
     params: { username },
     query: { size: limits.recentActivities },
-    fallbackError: i18next.t('users.activity.loadFailed'),
+    fallbackError: translator.t('users.activity.loadFailed'),
   });
   return data.results;
 }

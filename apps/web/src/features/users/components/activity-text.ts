@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
-import i18next from 'i18next';
+import type { TFunction } from '../../../lib/translator';
+import translator from '../../../lib/translator';
 
 /**
  * What an activity status means to a person: a translated sign-in outcome or audited action.
@@ -8,7 +8,7 @@ import i18next from 'i18next';
  */
 export function activityText(t: TFunction, status: string): string {
   const key = `users.activity.${status}`;
-  if (i18next.exists(key)) return t(key);
+  if (translator.exists(key)) return t(key);
   if (status.startsWith('signIn.')) return t('users.activity.signIn.failed');
   return status;
 }

@@ -1,5 +1,5 @@
 import type { PanelUser } from '@registrar-panel/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import trashIcon from 'bootstrap-icons/icons/trash.svg?raw';
 

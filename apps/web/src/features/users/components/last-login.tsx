@@ -1,6 +1,6 @@
 import { formatDateTime, signInActivityStatus } from '@registrar-panel/contract';
 import { Placeholder } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useLastLogin } from '../api/get-last-login';
 
 /** The latest sign-in attempt of a user, or why there is none to show. */

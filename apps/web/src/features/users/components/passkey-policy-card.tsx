@@ -1,5 +1,5 @@
 import { Form } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { SectionCard } from '../../../components/section-card';
 import { Icon } from '../../../components/icon';
 import { showAlert } from '../../../lib/alerts';

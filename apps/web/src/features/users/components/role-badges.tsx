@@ -1,5 +1,5 @@
 import type { PanelRole } from '@registrar-panel/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 
 export function RoleBadges({ roles }: { roles: readonly PanelRole[] }) {
   const { t } = useTranslation();

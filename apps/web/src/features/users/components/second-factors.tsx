@@ -1,5 +1,5 @@
 import type { PanelUser } from '@registrar-panel/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Icon } from '../../../components/icon';
 import passkeyIcon from 'bootstrap-icons/icons/fingerprint.svg?raw';
 import phoneIcon from 'bootstrap-icons/icons/phone.svg?raw';

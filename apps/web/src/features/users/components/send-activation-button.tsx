@@ -1,6 +1,6 @@
 import type { PanelUser } from '@registrar-panel/contract';
 import { Button } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { alerts } from '../../../lib/alerts';
 import { useSendActivation } from '../api/send-activation';
 import { Icon } from '../../../components/icon';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useResetTotp } from '../api/reset-totp';
 import { Icon } from '../../../components/icon';
 import check2CircleIcon from 'bootstrap-icons/icons/check2-circle.svg?raw';

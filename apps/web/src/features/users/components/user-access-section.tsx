@@ -1,7 +1,7 @@
 import { accessEnded, brusselsDay, formatDay, isCalendarDate, type PanelUser } from '@registrar-panel/contract';
 import { useState, type KeyboardEvent } from 'react';
 import { Button, Form } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { alerts } from '../../../lib/alerts';
 import { useSetAccessEnd } from '../api/set-access-end';
 import { useSetUserEnabled } from '../api/set-user-enabled';

@@ -1,6 +1,6 @@
 import { formatDateTime, type PanelUser } from '@registrar-panel/contract';
 import { Button, ListGroup, Spinner } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useUserActivity } from '../api/get-user-activity';
 import { BreakableText, wrapWordsClass } from '../../../components/breakable-text';
 import { activityText } from './activity-text';

@@ -10,7 +10,7 @@ import {
 } from '@registrar-panel/contract';
 import { Button, Form, InputGroup, Modal } from 'react-bootstrap';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ApiError } from '../../../lib/api-client';
 import { FieldError, TextField, invalidAria, useShownError } from '../../../components/form-field';
 import { contractResolver, messageText } from '../../../lib/form';

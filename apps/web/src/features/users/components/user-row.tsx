@@ -1,6 +1,6 @@
 import { isAdmin, type PanelUser } from '@registrar-panel/contract';
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { BreakableText, wrapWordsClass } from '../../../components/breakable-text';
 import { StackCell, stackTableAttached, stackTableLead } from '../../../components/stack-table';
 import { useRefusal } from '../../../components/refusable';

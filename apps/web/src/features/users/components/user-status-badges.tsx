@@ -1,5 +1,5 @@
 import { accessEnded, formatDay, type PanelUser } from '@registrar-panel/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 
 /**
  * What keeps a user from signing in, or will: 'Activation pending', 'Disabled', and the access end

@@ -1,7 +1,7 @@
 import { can, type PanelUser } from '@registrar-panel/contract';
 import { useEffect, useState } from 'react';
 import { Button, Card, Spinner, Table } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { NotAllowed } from '../../../components/not-allowed';
 import { useRefusal } from '../../../components/refusable';

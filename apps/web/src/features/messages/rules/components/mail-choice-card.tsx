@@ -1,7 +1,7 @@
 import { ruleMailChoices, type RuleMailChoice } from '@registrar-panel/contract';
 import { useState } from 'react';
 import { Button, Card, Form } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { alerts } from '../../../../lib/alerts';
 import { useSetMailChoice } from '../api/set-mail-choice';
 

@@ -1,6 +1,6 @@
 import type { NotificationRule } from '@registrar-panel/contract';
 import { Button } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { useFormats } from '../../../../lib/formats';
 import { describeRuleTarget } from '../rule-description';
 

@@ -2,7 +2,7 @@ import '../rules.css';
 import { can, type NotificationRule, type SavedSearch } from '@registrar-panel/contract';
 import { useState } from 'react';
 import { Button, Card, Spinner } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { Icon } from '../../../../components/icon';

@@ -1,5 +1,5 @@
 import { apiKeyScopes, type ApiKeyScope, type AuditDetails } from '@registrar-panel/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { BreakableText } from '../../../../components/breakable-text';
 import { anyAddressLabel, scopeLabel } from '../../../../lib/api-key-labels';
 import { Labelled, Lines, day, text } from './lines';

@@ -1,6 +1,6 @@
 import type { AuditDetails } from '@registrar-panel/contract';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../../lib/translator';
+import { useTranslation } from '../../../../lib/use-translation';
 import { Change, Lines, text } from './lines';
 
 /** A contact field's dotted path (`address.city`) as the contact forms label it. */

@@ -1,7 +1,7 @@
 import type { AuditDetails } from '@registrar-panel/contract';
-import type { TFunction } from 'i18next';
-import i18next from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../../lib/translator';
+import translator from '../../../../lib/translator';
+import { useTranslation } from '../../../../lib/use-translation';
 import { BreakableText } from '../../../../components/breakable-text';
 import { Labelled, Lines, text } from './lines';
 
@@ -28,7 +28,7 @@ function filterText(t: TFunction, name: string, value: string): string {
   const label = filterLabels[name];
   if (!label) return `${name}: ${value}`;
   const kindKey = `registrar.history.kind.${value}`;
-  return `${t(label)}: ${name === 'kind' && i18next.exists(kindKey) ? t(kindKey) : value}`;
+  return `${t(label)}: ${name === 'kind' && translator.exists(kindKey) ? t(kindKey) : value}`;
 }
 
 /** A file downloaded (or uploaded for a reconciliation): its name, the records it held, and the history export's filter. */

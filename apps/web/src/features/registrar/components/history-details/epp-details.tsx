@@ -1,5 +1,5 @@
 import type { AuditDetails } from '@registrar-panel/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { Labelled, Lines } from './lines';
 
 /** The EPP allow-list saved: what was added and what was removed. */

@@ -1,5 +1,5 @@
 import { languageNames, matchLanguage, type AuditDetails } from '@registrar-panel/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { Change, Lines, text } from './lines';
 
 /** A language as its own speakers name it; a stored value this version does not know, as it is. */

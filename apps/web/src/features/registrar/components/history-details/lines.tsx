@@ -1,6 +1,6 @@
 import { formatDay } from '@registrar-panel/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { BreakableText } from '../../../../components/breakable-text';
 
 /* What the details' renderers share: a list of lines, a value that may be empty, a change. */

@@ -1,6 +1,6 @@
 import type { PersonalDataHistoryEntry } from '@registrar-panel/contract';
-import i18next from 'i18next';
-import { useTranslation } from 'react-i18next';
+import translator from '../../../../lib/translator';
+import { useTranslation } from '../../../../lib/use-translation';
 import { BreakableText } from '../../../../components/breakable-text';
 import { Labelled, Lines } from './lines';
 
@@ -18,7 +18,7 @@ const parameterText = (params: Record<string, unknown>): string =>
 export function PersonalDataDetails({ details }: { details: Partial<PersonalDataHistoryEntry['details']> }) {
   const { t } = useTranslation();
   const operationKey = `registrar.history.personalData.${details.operation ?? ''}`;
-  const viewed = i18next.exists(operationKey) ? t(operationKey) : details.operation;
+  const viewed = translator.exists(operationKey) ? t(operationKey) : details.operation;
   const params = details.params ? parameterText(details.params) : '';
   return (
     <Lines>

@@ -1,5 +1,5 @@
 import type { AuditDetails } from '@registrar-panel/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { BreakableText } from '../../../../components/breakable-text';
 import { eventKindLabel } from '../../../../lib/event-kind-labels';
 import { Labelled, Lines, text } from './lines';

@@ -1,5 +1,5 @@
 import type { ApiKeyScope, ApiKeyState } from '@registrar-panel/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { Icon } from '../../../../components/icon';
 import { scopeLabel } from '../../../../lib/api-key-labels';
 import { stateLabel } from '../api-key-text';

@@ -1,7 +1,7 @@
 import { formatDay, type ApiKeyCreatedResponse } from '@registrar-panel/contract';
 import { useRef } from 'react';
 import { Button, Modal } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { curlExample } from '../api-key-text';
 import { ApiKeyScopeBadges } from './api-key-badges';
 import { SecretOnce } from '../../components/secret-once';

@@ -2,7 +2,7 @@ import '../api-keys.css';
 import { can, type ApiKey, type ApiKeyCreatedResponse } from '@registrar-panel/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Spinner } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { Link } from 'react-router';
 import { Icon } from '../../../../components/icon';
 import { NotAllowed } from '../../../../components/not-allowed';

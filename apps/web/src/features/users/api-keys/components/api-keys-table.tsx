@@ -1,6 +1,6 @@
 import { formatDateTime, formatDay, type ApiKey } from '@registrar-panel/contract';
 import { Button, Table } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { wrapWordsClass } from '../../../../components/breakable-text';
 import { Icon } from '../../../../components/icon';
 import { useRefusal } from '../../../../components/refusable';

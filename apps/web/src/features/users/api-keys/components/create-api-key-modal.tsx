@@ -2,7 +2,7 @@ import { apiKeyExpiryBounds, apiKeyLimits, apiKeyScopes, brusselsDay, createApiK
 import { useMemo } from 'react';
 import { Form } from 'react-bootstrap';
 import { Controller, useForm, type FieldPath, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { FieldError, invalidAria } from '../../../../components/form-field';
 import { alerts } from '../../../../lib/alerts';
 import { scopeLabel } from '../../../../lib/api-key-labels';

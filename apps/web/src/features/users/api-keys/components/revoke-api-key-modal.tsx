@@ -1,5 +1,5 @@
 import type { ApiKey } from '@registrar-panel/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import slashCircleIcon from 'bootstrap-icons/icons/slash-circle.svg?raw';
 

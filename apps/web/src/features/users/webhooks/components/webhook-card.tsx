@@ -1,7 +1,7 @@
 import { displayedWebhookUrl, eventKinds, formatDateTime, type WebhookEndpoint } from '@registrar-panel/contract';
 import { useState } from 'react';
 import { Badge, Button, Card } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { alerts } from '../../../../lib/alerts';
 import { eventKindLabel } from '../../../../lib/event-kind-labels';
 import { useSendWebhookTest } from '../api/send-webhook-test';

@@ -1,7 +1,7 @@
 import { formatDateTime, type WebhookAttempt } from '@registrar-panel/contract';
 import { useState } from 'react';
 import { Badge, Button, Spinner, Table } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { StackCell, stackTableClass } from '../../../../components/stack-table';
 import { alerts } from '../../../../lib/alerts';
 import { eventKindLabel } from '../../../../lib/event-kind-labels';

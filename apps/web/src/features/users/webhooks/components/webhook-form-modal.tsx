@@ -10,7 +10,7 @@ import {
 } from '@registrar-panel/contract';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { FieldError, invalidAria } from '../../../../components/form-field';
 import { alerts } from '../../../../lib/alerts';
 import { ApiError } from '../../../../lib/api-client';

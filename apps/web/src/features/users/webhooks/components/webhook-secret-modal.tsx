@@ -1,7 +1,7 @@
 import type { WebhookSecretResponse } from '@registrar-panel/contract';
 import { useRef } from 'react';
 import { Button, Modal } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { SecretOnce } from '../../components/secret-once';
 
 /**

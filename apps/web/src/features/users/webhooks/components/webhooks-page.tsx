@@ -2,7 +2,7 @@ import '../webhooks.css';
 import { can, displayedWebhookUrl, type WebhookEndpoint, type WebhookSecretResponse } from '@registrar-panel/contract';
 import { useState } from 'react';
 import { Button, Card, Spinner } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { Icon } from '../../../../components/icon';
