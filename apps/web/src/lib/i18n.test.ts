@@ -59,7 +59,7 @@ describe('switching language', () => {
   });
 
   it('never falls back on English: a text missing in Dutch shows as ***key***', async () => {
-    translator.addResource('en', 'translation', 'test.onlyInEnglish', 'Only in English');
+    translator.addText('en', 'test.onlyInEnglish', 'Only in English');
     await changePageLanguage('nl');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(translator.t('test.onlyInEnglish')).toBe('***test.onlyInEnglish***');

@@ -47,7 +47,7 @@ function loadPart(language: PageLanguage, part: string): Promise<void> {
   const key = `${language}:${part}`;
   let loading = loads.get(key);
   if (!loading) {
-    loading = textsOf(language, part).then((texts) => void translator.addResourceBundle(language, 'translation', texts, true, false));
+    loading = textsOf(language, part).then((texts) => translator.addTexts(language, texts));
     loading.catch(() => loads.delete(key)); // a failed download may be tried again
     loads.set(key, loading);
   }
@@ -91,7 +91,7 @@ export async function changePageLanguage(language: PageLanguage): Promise<void> 
     throw error;
   }
   if (switchingTo !== language) return; // a later choice overtook this one
-  await translator.changeLanguage(language);
+  translator.changeLanguage(language);
   switchingTo = undefined;
 }
 
@@ -102,14 +102,14 @@ export async function initI18n(language: PageLanguage = startLanguage()): Promis
   translator.onLanguageChanged((current) => {
     if (typeof document !== 'undefined') document.documentElement.lang = current; // unit tests run without one
   });
-  await translator.init({
+  translator.init({
     // No fallback between languages, nor from `en-XA` to `en` (the translator has none): a missing text shows as `***key***`.
-    lng: language,
-    resources: { en: { translation: englishTexts } },
+    language,
+    texts: { en: englishTexts },
     // React escapes markup; what a value still needs is its invisible controls made visible (lib/visible-text.ts).
-    interpolation: { escapeValue: true, escape: visibleText },
-    missingKeyHandler: (languages, _namespace, key) => console.warn(`missing translation: ${key} (${languages.join(', ')})`),
-    parseMissingKeyHandler: missingKeyText,
+    escape: visibleText,
+    onMissing: (language, key) => console.warn(`missing translation: ${key} (${language})`),
+    missingText: missingKeyText,
   });
   if (language !== 'en') await loadPart(language, 'app');
 }

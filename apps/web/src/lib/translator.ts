@@ -12,12 +12,13 @@ export type TOptions = Record<string, unknown> & { count?: number };
 export type TFunction = (key: string, options?: TOptions) => string;
 
 export interface TranslatorOptions {
-  lng: string;
-  resources?: Record<string, { translation: Texts }>;
-  /** Applied to every interpolated value (after String()); none when `escapeValue` is false. */
-  interpolation?: { escapeValue?: boolean; escape?: (value: string) => string };
-  missingKeyHandler?: (languages: readonly string[], namespace: string, key: string) => void;
-  parseMissingKeyHandler?: (key: string) => string;
+  language: string;
+  /** Texts by language, known from the start. */
+  texts?: Record<string, Texts>;
+  /** Applied to every interpolated value (after String()). */
+  escape?: (value: string) => string;
+  onMissing?: (language: string, key: string) => void;
+  missingText?: (key: string) => string;
 }
 
 const placeholder = /\{\{\s*([\w.]+)\s*\}\}/g;
@@ -28,35 +29,28 @@ export class Translator {
   private readonly plurals = new Map<string, Intl.PluralRules>();
   private readonly fixed = new Map<string, TFunction>();
   private readonly listeners = new Set<(language: string) => void>();
-  private options: TranslatorOptions = { lng: '' };
+  private options: TranslatorOptions = { language: '' };
 
-  /** A translator of its own (tests), not the page's. */
-  createInstance(): Translator {
-    return new Translator();
-  }
-
-  async init(options: TranslatorOptions): Promise<TFunction> {
+  init(options: TranslatorOptions): void {
     this.options = options;
-    for (const [language, { translation }] of Object.entries(options.resources ?? {})) this.addResourceBundle(language, 'translation', translation);
-    this.language = options.lng;
+    for (const [language, texts] of Object.entries(options.texts ?? {})) this.addTexts(language, texts);
+    this.language = options.language;
     for (const listener of this.listeners) listener(this.language);
-    return this.t;
   }
 
-  /** Adds texts of a language; a key already there keeps its text unless `overwrite`. */
-  addResourceBundle(language: string, _namespace: string, texts: Texts, _deep = true, overwrite = false): this {
+  /** Adds texts of a language (string values only); a key already there keeps its text. */
+  addTexts(language: string, texts: Texts): void {
     const known = this.textsOf(language);
-    for (const [key, text] of Object.entries(texts)) if (typeof text === 'string' && (overwrite || !known.has(key))) known.set(key, text);
-    return this;
+    for (const [key, text] of Object.entries(texts)) if (typeof text === 'string' && !known.has(key)) known.set(key, text);
   }
 
-  addResource(language: string, _namespace: string, key: string, text: string): this {
+  /** Sets one text (tests). */
+  addText(language: string, key: string, text: string): void {
     this.textsOf(language).set(key, text);
-    return this;
   }
 
-  /** Whether the page's language has a text for the key (a count: for its plural form). */
-  exists = (key: string, options?: TOptions): boolean => this.find(this.language, key, options) !== undefined;
+  /** Whether the page's language has a text for the key. */
+  exists = (key: string): boolean => this.find(this.language, key) !== undefined;
 
   t: TFunction = (key, options) => this.translate(this.language, key, options);
 
@@ -70,12 +64,10 @@ export class Translator {
     return t;
   }
 
-  async changeLanguage(language: string): Promise<TFunction> {
-    if (language !== this.language) {
-      this.language = language;
-      for (const listener of this.listeners) listener(language);
-    }
-    return this.t;
+  changeLanguage(language: string): void {
+    if (language === this.language) return;
+    this.language = language;
+    for (const listener of this.listeners) listener(language);
   }
 
   /** Calls `listener` after each change of language; returns what stops it. */
@@ -116,11 +108,11 @@ export class Translator {
   private translate(language: string, key: string, options?: TOptions): string {
     const text = this.find(language, key, options);
     if (text === undefined) {
-      this.options.missingKeyHandler?.([language], 'translation', key);
-      return this.options.parseMissingKeyHandler?.(key) ?? key;
+      this.options.onMissing?.(language, key);
+      return this.options.missingText?.(key) ?? key;
     }
     if (!options || !text.includes('{{')) return text;
-    const { escapeValue = true, escape } = this.options.interpolation ?? {};
+    const { escape } = this.options;
     return text.replace(placeholder, (whole, name: string) => {
       const value = name.split('.').reduce<unknown>((from, part) => (from as Record<string, unknown> | null | undefined)?.[part], options);
       // A value not given leaves the placeholder, as i18next does.
@@ -131,7 +123,7 @@ export class Translator {
           : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint'
             ? value.toString()
             : JSON.stringify(value);
-      return escapeValue && escape ? escape(shown) : shown;
+      return escape ? escape(shown) : shown;
     });
   }
 }

@@ -16,15 +16,15 @@ afterEach(async () => {
 
 describe('the translator', () => {
   it("picks the plural form by the language's own rules, French's `many` included", async () => {
-    translator.addResource('fr', 'translation', 'test.items_one', '{{count}} élément');
-    translator.addResource('fr', 'translation', 'test.items_many', '{{count}} d’éléments');
-    translator.addResource('fr', 'translation', 'test.items_other', '{{count}} éléments');
+    translator.addText('fr', 'test.items_one', '{{count}} élément');
+    translator.addText('fr', 'test.items_many', '{{count}} d’éléments');
+    translator.addText('fr', 'test.items_other', '{{count}} éléments');
     await changePageLanguage('fr');
     expect([0, 1, 2, 1_000_000].map((count) => translator.t('test.items', { count }))).toEqual(['0 élément', '1 élément', '2 éléments', '1000000 d’éléments']);
   });
 
   it('leaves a placeholder without a value as it is, and makes invisible controls in a value visible', () => {
-    translator.addResource('en', 'translation', 'test.greeting', 'Hello {{name}}, {{missing}}');
+    translator.addText('en', 'test.greeting', 'Hello {{name}}, {{missing}}');
     expect(translator.t('test.greeting', { name: 'a\u202Eb' })).toBe('Hello a\uFFFDb, {{missing}}');
   });
 });

@@ -1,14 +1,14 @@
 import { notificationRuleKinds, type NotificationRuleTarget } from '@registrar-panel/contract';
-import translator, { type TFunction } from '../../../lib/translator';
+import { Translator, type TFunction } from '../../../lib/translator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../en.json';
 import { describeRuleTarget } from './rule-description';
 
 let t: TFunction;
 
-beforeAll(async () => {
-  const instance = translator.createInstance();
-  await instance.init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
+beforeAll(() => {
+  const instance = new Translator();
+  instance.init({ language: 'en', texts: { en } });
   t = instance.t;
 });
 
