@@ -13,9 +13,8 @@ export const compressionThreshold = 1024;
  * gzip was what limited a large file (the domain report of 2,000,000 domains, 196 MB: 20.0 s gzipped,
  * 13.3 s with brotli, 8.2 s sent as it is, beside `psql \copy` 7.0 s), and scripts' HTTP clients
  * (Python's, Node's fetch) ask for gzip, not brotli; level 1 still shrinks CSV and JSON about four
- * times. The web app's
- * files are compressed at build time and sent as they are (plugins/web-app.ts): an answer that
- * already has a Content-Encoding is left alone.
+ * times. The web app's files are compressed at build time and sent as they are
+ * (plugins/web-app.ts): an answer that already has a Content-Encoding is left alone.
  */
 export const compression = fp(async (app: FastifyInstance) => {
   await app.register(fastifyCompress, {
