@@ -13,19 +13,23 @@ export const brusselsTimeZone = 'Europe/Brussels';
 /*
  * en-US because its parts are stable across ICU versions: 'Sep' (en-GB now says 'Sept') and an
  * offset such as 'GMT+1' that we turn into the CET/CEST labels ourselves, since short zone names
- * depend on the locale ('GMT+1' in en-US, 'CET' in en-GB).
+ * depend on the locale ('GMT+1' in en-US, 'CET' in en-GB). Built at the first date shown, not when
+ * the module loads: the first formatter with a time zone loads the runtime's zone data, tens of
+ * milliseconds on a phone, which a page without dates never pays.
  */
-const partsFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: brusselsTimeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'shortOffset',
-});
+let partsFormat: Intl.DateTimeFormat | undefined;
+const brusselsFormat = () =>
+  (partsFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: brusselsTimeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'shortOffset',
+  }));
 
 /** An ISO timestamp or a Date; missing or unreadable values format as ''. */
 export type DateInput = string | Date | null | undefined;
@@ -49,7 +53,11 @@ function toDate(value: DateInput): Date | null {
 
 /** The Brussels wall-clock fields and zone label of an instant. */
 export function brusselsParts(date: Date): BrusselsParts {
-  const parts = Object.fromEntries(partsFormat.formatToParts(date).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    brusselsFormat()
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
   return {
     year: parts.year ?? '',
     month: parts.month ?? '',
