@@ -12,9 +12,10 @@ export function ScrollRegion({ label, children, className }: { label: string; ch
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const measure = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
-    measure();
-    const observer = new ResizeObserver(measure);
+    // No measure here: reading the sizes in the effect would lay out a fresh table of 100 rows at
+    // once, inside the task that rendered it. The observer reports the first sizes after the
+    // browser's own layout, and every change after that.
+    const observer = new ResizeObserver(() => setScrolls(element.scrollWidth > element.clientWidth + 1));
     observer.observe(element);
     if (element.firstElementChild) observer.observe(element.firstElementChild);
     return () => observer.disconnect();
