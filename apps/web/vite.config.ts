@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { chunkGroups, firstLoadPlugin, noChunkCycle } from './chunking';
 
 /** Text files; source maps are left out (the server serves them only when WEB_SOURCE_MAPS=true). */
 const compressible = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
@@ -47,7 +48,7 @@ function precompress(): Plugin {
 const server = process.env.API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), firstLoadPlugin, noChunkCycle()],
   resolve: {
     // React 19 has the hook; the shim react-aria imports for older Reacts would only add bytes.
     alias: [{ find: /^use-sync-external-store\/shim$/, replacement: resolve(import.meta.dirname, 'src/lib/use-sync-external-store.ts') }],
@@ -74,14 +75,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // Libraries every page needs, in chunks of their own: they change less often than the app,
-        // so a new release leaves them in the browser's cache. The rest splits by route.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/ },
-            { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
-          ],
-        },
+        codeSplitting: { groups: chunkGroups },
       },
     },
   },
