@@ -1,6 +1,7 @@
 // Runs Lighthouse on the pages web-bench.ts names, on Node 22+ (Lighthouse 13's minimum), through
 // Debian's Chromium. Input: the path of a JSON file ({ chromePath, chromeFlags, runs, presets, pages,
-// signIn, reportsDir? }). Output: one JSON line per run on stdout; progress on stderr; with reportsDir,
+// signIn, reportsDir? }); a page has a url, or `linkOn: { url, selector, then? }` and `replace?:
+// [what, with]` to find it by a link once signed in. Output: one JSON line per run on stdout; progress on stderr; with reportsDir,
 // each run's whole Lighthouse report there as JSON.
 //
 // Pages behind sign-in are measured in the tab that signed in: the portal keeps its session in that
@@ -8,7 +9,7 @@
 // port) would not have. So Lighthouse is handed that tab (its `page` argument) with
 // `disableStorageReset`, and the browser's HTTP cache is emptied before each run instead: every run
 // is a cold load, as Lighthouse's own reset would make it.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -17,6 +18,7 @@ import puppeteer from 'puppeteer-core';
 
 const input = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const log = (line) => process.stderr.write(`${line}\n`);
+if (input.reportsDir) mkdirSync(input.reportsDir, { recursive: true });
 
 /** The figures the benchmark prints, from one Lighthouse result. */
 function figuresOf(lhr) {
@@ -65,6 +67,21 @@ async function signIn(page, { url, username, password, totpSecret }) {
   await page.waitForFunction(inPortal, { timeout: 30_000 });
 }
 
+/** The address of a page reached by a link: the first link matching `selector` on `url` (and `then` on where it leads). */
+async function linkTarget(tab, { name, linkOn, replace }) {
+  const hrefOf = async (url, selector) => {
+    await tab.goto(url);
+    const link = await tab.waitForSelector(selector, { timeout: 30_000 }).catch(() => null);
+    if (!link) throw new Error(`${name}: no link ${selector} on ${url}`);
+    return link.evaluate((element) => element.href);
+  };
+  let url = await hrefOf(linkOn.url, linkOn.selector);
+  if (linkOn.then) url = await hrefOf(url, linkOn.then);
+  if (replace) url = url.replace(replace[0], replace[1]);
+  log(`${name}: ${new URL(url).pathname}`);
+  return url;
+}
+
 const browser = await puppeteer.launch({ executablePath: input.chromePath, headless: true, args: input.chromeFlags, defaultViewport: null });
 try {
   const report = (page, preset, run, figures) => process.stdout.write(`${JSON.stringify({ page: page.name, preset, run, ...figures })}\n`);
@@ -76,6 +93,7 @@ try {
     if (signedIn) {
       log(`signing in as ${input.signIn.username}…`);
       await signIn(tab, input.signIn);
+      for (const page of pages.filter((page) => page.linkOn)) page.url = await linkTarget(tab, page);
       // The first Lighthouse run in the signed-in tab often loses its trace's navigation start
       // (NO_NAVSTART): one run, not counted, before the measured ones.
       log('a first run, not counted…');

@@ -1,19 +1,20 @@
 /*
- * `npm run bench:web [-- --runs N] [--bundle-only] [--reports DIR]`: the web app's weight and speed.
+ * `npm run bench:web [-- --runs N] [--bundle-only] [--reports DIR] [--pages NAMES]`: the web app's weight and speed.
  *
  * Builds the web app as `npm run build` does and reports its chunks: the JavaScript a visitor without
  * a session loads before the sign-in page (boot), the JavaScript and CSS before the first signed-in
  * page (initial), and every chunk. Then starts the portal as `npm start` does (built server, demo
  * mode, a temporary DATA_DIR, a free port) and runs Lighthouse 13 through Debian's Chromium, desktop
  * and mobile presets, N runs each (default 3), on: the sign-in page (opening the portal without a
- * session, so the detour through the app is counted), general data and a search result page (signed
- * in as admin@acme), and the floor: a static page from a bare Node server, what this machine gives
+ * session, so the detour through the app is counted), every signed-in page (as admin@acme; `--pages
+ * 'general data,search results'` for some), and the floor: a static page from a bare Node server, what this machine gives
  * for next to nothing. Prints medians; `--reports DIR` keeps every Lighthouse report (JSON) to look
  * into. Lighthouse runs on Node 24 (bench/node24.ts).
  * Figures are printed, never asserted: they are noisy on a shared machine.
  */
 import { spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { demoPassword, demoTotpSecret } from '../../server/src/identity/demo/demo-accounts';
@@ -21,10 +22,11 @@ import { buildWeb, gzipTotal, type BundleReport } from './bundle';
 import { node24 } from './node24';
 import { startFloor, startPortal, tempDir, type Running } from './portal';
 import { chromiumFlags } from '../../../e2e/support/chromium-flags';
+import { paths } from '../src/lib/paths';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
-  options: { runs: { type: 'string' }, 'bundle-only': { type: 'boolean' }, reports: { type: 'string' } },
+  options: { runs: { type: 'string' }, 'bundle-only': { type: 'boolean' }, reports: { type: 'string' }, pages: { type: 'string' } },
   strict: true,
 });
 const runs = Number(values.runs ?? 3);
@@ -34,6 +36,10 @@ const chromeFlags = ['--headless=new', ...chromiumFlags];
 const presets = ['desktop', 'mobile'] as const;
 const user = 'admin@acme';
 
+const loadNow = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 
@@ -60,6 +66,16 @@ function printBundle(report: BundleReport) {
   if (rest.length > 0) console.log(`    …and ${rest.length} chunks under 1 KB each, ${kb(rest.reduce((sum, file) => sum + file.gzipBytes, 0))} in all`);
 }
 
+/** A page to measure: its address, or the first link matching `selector` on `url` (then on the page it leads to, `then`). */
+interface Page {
+  name: string;
+  url?: string;
+  linkOn?: { url: string; selector: string; then?: string };
+  /** A part of the link's address to replace: [what, with]. */
+  replace?: [string, string];
+  signedIn?: boolean;
+}
+
 interface RunFigures {
   page: string;
   preset: (typeof presets)[number];
@@ -83,7 +99,7 @@ function median(values: (number | null)[]): number | null {
 function printLighthouse(results: RunFigures[], pageNames: string[]) {
   console.log(`\nLighthouse 13 (performance), median of ${runs} runs`);
   console.log(
-    `  ${'page'.padEnd(16)} ${'preset'.padEnd(8)} ${'score'.padStart(5)} ${'LCP'.padStart(8)} ${'CLS'.padStart(6)} ${'TBT'.padStart(7)} ${'bytes'.padStart(10)}  goal`,
+    `  ${'page'.padEnd(18)} ${'preset'.padEnd(8)} ${'score'.padStart(5)} ${'LCP'.padStart(8)} ${'CLS'.padStart(6)} ${'TBT'.padStart(7)} ${'bytes'.padStart(10)}  goal`,
   );
   for (const page of pageNames) {
     for (const preset of presets) {
@@ -97,7 +113,7 @@ function printLighthouse(results: RunFigures[], pageNames: string[]) {
       const goal = page === 'floor' ? '' : `score ≥ ${scoreGoal}: ${mark((score ?? 0) >= scoreGoal)}, CLS ≤ ${goals.cls}: ${mark((cls ?? 1) <= goals.cls)}`;
       const errors = mine.filter((result) => result.error).map((result) => result.error);
       console.log(
-        `  ${page.padEnd(16)} ${preset.padEnd(8)} ${String(score === null ? '-' : Math.round(score)).padStart(5)} ${`${((lcp ?? 0) / 1000).toFixed(2)} s`.padStart(8)} ${(cls ?? 0).toFixed(3).padStart(6)} ${`${Math.round(tbt ?? 0)} ms`.padStart(7)} ${kb(bytes ?? 0).padStart(10)}  ${goal}${errors.length ? `  errors: ${errors.join(', ')}` : ''}`,
+        `  ${page.padEnd(18)} ${preset.padEnd(8)} ${String(score === null ? '-' : Math.round(score)).padStart(5)} ${`${((lcp ?? 0) / 1000).toFixed(2)} s`.padStart(8)} ${(cls ?? 0).toFixed(3).padStart(6)} ${`${Math.round(tbt ?? 0)} ms`.padStart(7)} ${kb(bytes ?? 0).padStart(10)}  ${goal}${errors.length ? `  errors: ${errors.join(', ')}` : ''}`,
       );
     }
   }
@@ -140,15 +156,48 @@ try {
     running.push(portal);
     const floor = await startFloor();
     running.push(floor);
-    const pages = [
-      { name: 'floor', url: `${floor.url}/` },
-      { name: 'sign-in', url: `${portal.url}/` },
-      { name: 'general data', url: `${portal.url}/registrar/generalData`, signedIn: true },
-      { name: 'search results', url: `${portal.url}/registrations/search?domainname=*&page=1`, signedIn: true },
-    ];
+    const search = `${portal.url}${paths.registrationSearch}?domainname=*&page=1`;
+    const registrationLink = 'table.registration-results a[href*="/registrations/registration/"]';
+    /** Every signed-in page of the app; those of one registration or contact by the first link to one. */
+    const signedInPages = (
+      [
+        { name: 'general data', url: `${portal.url}${paths.generalData}` },
+        { name: 'public profile', url: `${portal.url}${paths.publicProfile}` },
+        { name: 'transactions', url: `${portal.url}${paths.registrarTransactions}` },
+        { name: 'billing', url: `${portal.url}${paths.registrarBilling}` },
+        { name: 'reports', url: `${portal.url}${paths.registrarReports}` },
+        { name: 'registrar history', url: `${portal.url}${paths.registrarHistory}` },
+        { name: 'EPP addresses', url: `${portal.url}${paths.eppIpAddresses}` },
+        { name: 'EPP password', url: `${portal.url}${paths.eppPassword}` },
+        { name: 'EPP security', url: `${portal.url}${paths.eppSecurity}` },
+        { name: 'search results', url: search },
+        { name: 'overview', url: `${portal.url}${paths.registrationOverview}` },
+        { name: 'portfolio on date', url: `${portal.url}${paths.portfolioOnDate}` },
+        { name: 'changes', url: `${portal.url}${paths.portfolioChanges}` },
+        { name: 'reconciliation', url: `${portal.url}${paths.reconciliation}` },
+        { name: 'registration', linkOn: { url: search, selector: registrationLink } },
+        { name: 'registration past', linkOn: { url: search, selector: registrationLink }, replace: ['/view', '/history'] },
+        { name: 'contact', linkOn: { url: search, selector: registrationLink, then: 'a[href*="/contact/view/"]' } },
+        { name: 'users', url: `${portal.url}${paths.users}` },
+        { name: 'API keys', url: `${portal.url}${paths.apiKeys}` },
+        { name: 'webhooks', url: `${portal.url}${paths.webhooks}` },
+        { name: 'API reference', url: `${portal.url}${paths.apiReference}` },
+        { name: 'messages', url: `${portal.url}${paths.messages}` },
+        { name: 'message rules', url: `${portal.url}${paths.messageRules}` },
+        { name: 'account', url: `${portal.url}${paths.account}` },
+      ] satisfies Page[]
+    ).map((page): Page => ({ ...page, signedIn: true }));
+    const wanted = values.pages?.split(',').map((name) => name.trim().toLowerCase());
+    const pages: Page[] = [{ name: 'floor', url: `${floor.url}/` }, { name: 'sign-in', url: `${portal.url}/` }, ...signedInPages].filter(
+      (page) => page.name === 'floor' || !wanted || wanted.includes(page.name.toLowerCase()),
+    );
+    const unknown = wanted?.filter((name) => !pages.some((page) => page.name.toLowerCase() === name)) ?? [];
+    if (unknown.length > 0)
+      throw new Error(`no page named ${unknown.join(', ')}; the pages: ${['sign-in', ...signedInPages.map((page) => page.name)].join(', ')}`);
     console.log(
       `Lighthouse on ${pages.length} pages × ${presets.length} presets × ${runs} runs (Node ${node === process.execPath ? process.versions.node : '24'})…`,
     );
+    const loadBefore = loadNow();
     const results = await runLighthouse({
       chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       chromeFlags,
@@ -162,6 +211,7 @@ try {
       results,
       pages.map((page) => page.name),
     );
+    console.log(`  load average before: ${loadBefore}; after: ${loadNow()}`);
   }
 } finally {
   for (const server of running.reverse()) await server.stop();
