@@ -118,8 +118,12 @@ function printLighthouse(results: RunFigures[], pageNames: string[]) {
     }
   }
   // The interaction's id (the last part of the path) differs from run to run.
-  const landed = [...new Set(results.filter((result) => result.page === 'sign-in').map((result) => new URL(result.finalUrl).pathname.replace(/[^/]+$/, '…')))];
-  console.log(`  (sign-in: Lighthouse opened the portal's / without a session and ended on ${landed.join(', ')})`);
+  if (pageNames.includes('sign-in')) {
+    const landed = [
+      ...new Set(results.filter((result) => result.page === 'sign-in').map((result) => new URL(result.finalUrl).pathname.replace(/[^/]+$/, '…'))),
+    ];
+    console.log(`  (sign-in: Lighthouse opened the portal's / without a session and ended on ${landed.join(', ')})`);
+  }
 }
 
 /** Runs bench/lighthouse-runner.mjs on Node 24 and collects its lines. */
