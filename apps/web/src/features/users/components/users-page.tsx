@@ -18,6 +18,7 @@ import { DeleteUserModal, type DeleteResult } from './delete-user-modal';
 import { UserFormModal, type SavedUser, type UserFormMode } from './user-form-modal';
 import { UserRow } from './user-row';
 import { PasskeyPolicyCard } from './passkey-policy-card';
+import { usePasskeyPolicy } from '../api/passkey-policy';
 import { userKeys } from '../api/query-keys';
 import { useQueryClient } from '@tanstack/react-query';
 import { Icon } from '../../../components/icon';
@@ -57,6 +58,7 @@ function UserManagement({ registrarHandle, showApiKeys }: { registrarHandle: str
     if (scrollToTop) window.scrollTo({ top: 0 });
   }, [scrollToTop]);
   const users = useUsers();
+  const passkeyPolicy = usePasskeyPolicy();
   const deletion = useDeleteUser();
   const createRefusal = useRefusal('POST /users');
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -164,48 +166,51 @@ function UserManagement({ registrarHandle, showApiKeys }: { registrarHandle: str
         </div>
       </div>
       <PasskeyPolicyCard />
-      <Card className="shadow-sm">
-        <Card.Header as="h2" className="h5 bg-body py-3">
-          {t('users.list.title')}
-        </Card.Header>
-        {users.isPending && (
-          <Card.Body>
-            <Spinner animation="border" size="sm" role="status" />
-          </Card.Body>
-        )}
-        {users.isError && <Card.Body className="text-danger">{t('users.list.loadFailed')}</Card.Body>}
-        {users.isSuccess && users.data.length === 0 && <Card.Body className="text-body-secondary">{t('users.list.empty')}</Card.Body>}
-        {users.isSuccess && users.data.length > 0 && (
-          <ScrollRegion label={t('users.list.title')} className="p-2 p-md-0">
-            <Table hover className={`users-table align-middle mb-0 ${stackTableClass}`}>
-              <thead className="table-light">
-                <tr>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('users.list.kind')}</span>
-                  </th>
-                  <th scope="col">{t('users.list.name')}</th>
-                  <th scope="col">{t('users.list.roles')}</th>
-                  <th scope="col">{t('users.list.username')}</th>
-                  <th scope="col">{t('users.factors.title')}</th>
-                  <th scope="col">{t('users.list.lastLogin')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.data.map((user) => (
-                  <UserRow
-                    key={user.username}
-                    user={user}
-                    expanded={expanded.has(user.username)}
-                    onToggle={() => toggle(user.username)}
-                    onEdit={() => openEdit(user)}
-                    onDelete={() => setDialog({ mode: 'delete', user })}
-                  />
-                ))}
-              </tbody>
-            </Table>
-          </ScrollRegion>
-        )}
-      </Card>
+      {/* The list once the passkey policy has answered: its card, above, arriving after the list pushed it down (a layout shift of 0.05). */}
+      {!passkeyPolicy.isPending && (
+        <Card className="shadow-sm">
+          <Card.Header as="h2" className="h5 bg-body py-3">
+            {t('users.list.title')}
+          </Card.Header>
+          {users.isPending && (
+            <Card.Body>
+              <Spinner animation="border" size="sm" role="status" />
+            </Card.Body>
+          )}
+          {users.isError && <Card.Body className="text-danger">{t('users.list.loadFailed')}</Card.Body>}
+          {users.isSuccess && users.data.length === 0 && <Card.Body className="text-body-secondary">{t('users.list.empty')}</Card.Body>}
+          {users.isSuccess && users.data.length > 0 && (
+            <ScrollRegion label={t('users.list.title')} className="p-2 p-md-0">
+              <Table hover className={`users-table align-middle mb-0 ${stackTableClass}`}>
+                <thead className="table-light">
+                  <tr>
+                    <th scope="col">
+                      <span className="visually-hidden">{t('users.list.kind')}</span>
+                    </th>
+                    <th scope="col">{t('users.list.name')}</th>
+                    <th scope="col">{t('users.list.roles')}</th>
+                    <th scope="col">{t('users.list.username')}</th>
+                    <th scope="col">{t('users.factors.title')}</th>
+                    <th scope="col">{t('users.list.lastLogin')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {users.data.map((user) => (
+                    <UserRow
+                      key={user.username}
+                      user={user}
+                      expanded={expanded.has(user.username)}
+                      onToggle={() => toggle(user.username)}
+                      onEdit={() => openEdit(user)}
+                      onDelete={() => setDialog({ mode: 'delete', user })}
+                    />
+                  ))}
+                </tbody>
+              </Table>
+            </ScrollRegion>
+          )}
+        </Card>
+      )}
       {shown?.mode === 'delete' && <DeleteUserModal user={shown.user} pending={deletion.isPending} onResult={(result) => onDeleteResult(shown.user, result)} />}
       {shown && shown.mode !== 'delete' && <UserFormModal target={shown} registrarHandle={registrarHandle} onCancel={closeDialog} onSaved={onSaved} />}
     </>
