@@ -92,61 +92,65 @@ const pad = (text: string | number, width: number) => String(text).padStart(widt
 async function main() {
   let cluster: PrimaryAndReplica | undefined;
   let pgbouncer: RunningPgBouncer | undefined;
-  const server = via === 'replica' ? undefined : await openBenchServer();
-  let databaseUrl: string;
-  if (server) databaseUrl = await server.database(benchDatabaseName(domainCount), values.fresh);
-  else {
-    cluster = await startPrimaryAndReplica({ applyDelay: '0' });
-    await onServer(cluster.primary.url('postgres'), `CREATE DATABASE ${benchDatabaseName(domainCount)}`);
-    databaseUrl = databaseUrlOf(cluster.primary.url('postgres'), benchDatabaseName(domainCount));
-  }
-  const database = await openDatabase({ databaseUrl, dataDir: '' });
-  await loadBenchRegistry(database, domainCount);
-  await database.close();
-  const calls = await benchCalls(databaseUrl);
-  let overrides: Record<string, string> = {};
-  let portalUrl = databaseUrl;
-  if (via === 'pgbouncer') {
-    pgbouncer = await startPgBouncer(databaseUrl, { poolSize: 20 });
-    portalUrl = pgbouncer.urlFor(databaseUrl);
-    overrides = { DATABASE_POOLER: 'transaction', DATABASE_DIRECT_URL: databaseUrl };
-  }
-  if (cluster) {
-    const replicaUrl = databaseUrlOf(cluster.replica.url('postgres'), benchDatabaseName(domainCount));
-    // The replica has replayed the load before the figures start.
-    const [{ position } = { position: '0/0' }] = await onServer<{ position: string }>(databaseUrl, 'SELECT pg_current_wal_insert_lsn()::text AS position');
-    for (let waited = 0; waited < 600; waited++) {
-      const [row] = await onServer<{ caught: boolean }>(replicaUrl, 'SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS caught', [position]);
-      if (row?.caught) break;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-    overrides = { DATABASE_REPLICA_URLS: replicaUrl };
-  }
-
-  const portal = await startPortal(portalUrl, overrides);
-  const { port, token, publicJwk, issuer } = portal.ready;
-  const headers = { authorization: `Bearer ${token}` };
-
-  // The ceiling answers exactly what the portal answered, so both send the same bytes.
-  const bodies: Record<string, string> = {};
-  for (const call of calls) {
-    const response = await fetch(`http://127.0.0.1:${port}${call.path}`, { headers });
-    if (!response.ok) throw new Error(`${call.path}: HTTP ${response.status} ${await response.text()}`);
-    bodies[call.path.split('?')[0]!] = await response.text();
-  }
-  const ceiling = await startProcess<{ port: number }>(await compile('ceiling-server.ts'), { setup: { publicJwk, issuer, bodies } });
-
-  const label = server ? server.label : 'a PostgreSQL 15 primary with a streaming replica (reads marked for replicas on the replica)';
-  console.log(
-    `API benchmark on ${label}${via === 'pgbouncer' ? ', through PgBouncer 1.18 in transaction mode' : ''}: registrar ${benchRegistrar} with ${domainCount.toLocaleString('en')} domains`,
-  );
-  console.log(
-    `autocannon, ${connections} connections, ${seconds} s per call after a ${Math.min(3, seconds)} s warm-up, one 2-core machine for load and servers\n`,
-  );
-  console.log(`${'call'.padEnd(32)}${pad('bytes', 7)}${pad('req/s', 9)}${pad('p50', 6)}${pad('p99', 6)}${pad('ceiling', 9)}${pad('ratio', 7)}  goal`);
-  resetPeakMemory(portal.pid);
-  const idleKb = memoryKb(portal.pid, 'VmRSS');
+  let server: Awaited<ReturnType<typeof openBenchServer>> | undefined;
+  let portal: Awaited<ReturnType<typeof startPortal>> | undefined;
+  let ceiling: Awaited<ReturnType<typeof startProcess<{ port: number }>>> | undefined;
+  // Everything started is stopped, also when a later start fails (a portal that cannot log in through PgBouncer).
   try {
+    server = via === 'replica' ? undefined : await openBenchServer();
+    let databaseUrl: string;
+    if (server) databaseUrl = await server.database(benchDatabaseName(domainCount), values.fresh);
+    else {
+      cluster = await startPrimaryAndReplica({ applyDelay: '0' });
+      await onServer(cluster.primary.url('postgres'), `CREATE DATABASE ${benchDatabaseName(domainCount)}`);
+      databaseUrl = databaseUrlOf(cluster.primary.url('postgres'), benchDatabaseName(domainCount));
+    }
+    const database = await openDatabase({ databaseUrl, dataDir: '' });
+    await loadBenchRegistry(database, domainCount);
+    await database.close();
+    const calls = await benchCalls(databaseUrl);
+    let overrides: Record<string, string> = {};
+    let portalUrl = databaseUrl;
+    if (via === 'pgbouncer') {
+      pgbouncer = await startPgBouncer(databaseUrl, { poolSize: 20 });
+      portalUrl = pgbouncer.urlFor(databaseUrl);
+      overrides = { DATABASE_POOLER: 'transaction', DATABASE_DIRECT_URL: databaseUrl };
+    }
+    if (cluster) {
+      const replicaUrl = databaseUrlOf(cluster.replica.url('postgres'), benchDatabaseName(domainCount));
+      // The replica has replayed the load before the figures start.
+      const [{ position } = { position: '0/0' }] = await onServer<{ position: string }>(databaseUrl, 'SELECT pg_current_wal_insert_lsn()::text AS position');
+      for (let waited = 0; waited < 600; waited++) {
+        const [row] = await onServer<{ caught: boolean }>(replicaUrl, 'SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS caught', [position]);
+        if (row?.caught) break;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+      overrides = { DATABASE_REPLICA_URLS: replicaUrl };
+    }
+
+    portal = await startPortal(portalUrl, overrides);
+    const { port, token, publicJwk, issuer } = portal.ready;
+    const headers = { authorization: `Bearer ${token}` };
+
+    // The ceiling answers exactly what the portal answered, so both send the same bytes.
+    const bodies: Record<string, string> = {};
+    for (const call of calls) {
+      const response = await fetch(`http://127.0.0.1:${port}${call.path}`, { headers });
+      if (!response.ok) throw new Error(`${call.path}: HTTP ${response.status} ${await response.text()}`);
+      bodies[call.path.split('?')[0]!] = await response.text();
+    }
+    ceiling = await startProcess<{ port: number }>(await compile('ceiling-server.ts'), { setup: { publicJwk, issuer, bodies } });
+
+    const label = server ? server.label : 'a PostgreSQL 15 primary with a streaming replica (reads marked for replicas on the replica)';
+    console.log(
+      `API benchmark on ${label}${via === 'pgbouncer' ? ', through PgBouncer 1.18 in transaction mode' : ''}: registrar ${benchRegistrar} with ${domainCount.toLocaleString('en')} domains`,
+    );
+    console.log(
+      `autocannon, ${connections} connections, ${seconds} s per call after a ${Math.min(3, seconds)} s warm-up, one 2-core machine for load and servers\n`,
+    );
+    console.log(`${'call'.padEnd(32)}${pad('bytes', 7)}${pad('req/s', 9)}${pad('p50', 6)}${pad('p99', 6)}${pad('ceiling', 9)}${pad('ratio', 7)}  goal`);
+    resetPeakMemory(portal.pid);
+    const idleKb = memoryKb(portal.pid, 'VmRSS');
     for (const call of calls) {
       // A fresh token for each run: access tokens live 5 minutes.
       await load(`http://127.0.0.1:${port}${call.path}`, await freshToken(portal), Math.min(3, seconds));
@@ -174,7 +178,7 @@ async function main() {
       `\nportal memory: ${mb(idleKb)} MB before the load, ${mb(peakKb)} MB peak under it (goal ≤ 200 MB: ${peakKb / 1024 <= 200 ? 'met' : 'NOT met'})`,
     );
   } finally {
-    await Promise.all([portal.stop(), ceiling.stop()]);
+    await Promise.all([portal?.stop(), ceiling?.stop()]);
     removeCompiled();
     await pgbouncer?.stop();
     await server?.stop();
