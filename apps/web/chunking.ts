@@ -14,6 +14,8 @@ type ModuleGraph = (id: string) => { importedIds: readonly string[]; exports: re
 
 const contractIndex = /[\\/]packages[\\/]contract[\\/]src[\\/]index\.ts$/;
 const contractImports = /(?:import|export)\s*(?:type\s*)?\{([^}]*)\}\s*from\s*['"]@registrar-panel\/contract['"]/g;
+/** Every import or re-export of the contract's index, whatever its form. */
+const contractSpecifier = /['"]@registrar-panel\/contract['"]/g;
 
 /**
  * The contract's modules a module imports through the contract's index, by the names it imports:
@@ -23,7 +25,9 @@ const contractImports = /(?:import|export)\s*(?:type\s*)?\{([^}]*)\}\s*from\s*['
 function contractModulesOf(graph: ModuleGraph, id: string, index: string): string[] {
   const code = graph(id)?.code;
   if (typeof code !== 'string') return [index];
-  const names = [...code.matchAll(contractImports)].flatMap((match) =>
+  const named = [...code.matchAll(contractImports)];
+  if (named.length !== (code.match(contractSpecifier)?.length ?? 0)) return [index];
+  const names = named.flatMap((match) =>
     (match[1] ?? '')
       .split(',')
       .map(
