@@ -98,7 +98,7 @@ function Inbox({ filter, before, onApply }: { filter: MessageFilter; before: str
           <MessageFilters filter={filter} onApply={onApply} onClear={() => void navigate(paths.messages)} />
         </Card.Body>
       </Card>
-      <Card as="section" aria-labelledby="messages-list-title" aria-busy={messages.isPlaceholderData || messages.isPending} data-testid="messages-list">
+      <Card as="section" aria-labelledby="messages-list-title" aria-busy={messages.isPlaceholderData} data-testid="messages-list">
         <Card.Header className="bg-body d-flex flex-wrap justify-content-between align-items-center gap-2">
           <h2 id="messages-list-title" className="h5 mb-0">
             {before ? t('messages.listOlder') : t('messages.list')}
