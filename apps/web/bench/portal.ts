@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '../../../scripts/build-server.mjs';
 import { freePort } from '../../server/src/lib/free-port';
@@ -104,3 +104,9 @@ export async function startFloor(): Promise<Running> {
 
 /** A fresh temporary directory for the web build. */
 export const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
+
+/** The machine's load averages (1, 5, 15 minutes), printed beside the figures. */
+export const loadNow = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');

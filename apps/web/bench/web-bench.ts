@@ -14,13 +14,12 @@
  */
 import { spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { demoPassword, demoTotpSecret } from '../../server/src/identity/demo/demo-accounts';
 import { buildWeb, gzipTotal, type BundleReport } from './bundle';
 import { node24 } from './node24';
-import { startFloor, startPortal, tempDir, type Running } from './portal';
+import { loadNow, startFloor, startPortal, tempDir, type Running } from './portal';
 import { chromiumFlags } from '../../../e2e/support/chromium-flags';
 import { paths } from '../src/lib/paths';
 
@@ -36,10 +35,6 @@ const chromeFlags = ['--headless=new', ...chromiumFlags];
 const presets = ['desktop', 'mobile'] as const;
 const user = 'admin@acme';
 
-const loadNow = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 

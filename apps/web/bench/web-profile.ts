@@ -13,9 +13,8 @@ import { parseArgs } from 'node:util';
 import { build } from 'vite';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { generate } from 'otplib';
-import { loadavg } from 'node:os';
 import { demoPassword, demoTotpSecret } from '../../server/src/identity/demo/demo-accounts';
-import { startPortal, tempDir, type Running } from './portal';
+import { loadNow, startPortal, tempDir, type Running } from './portal';
 import { chromiumFlags } from '../../../e2e/support/chromium-flags';
 
 const { values } = parseArgs({
@@ -147,11 +146,7 @@ try {
     { name: 'search results', url: `${portal.url}/registrations/search?domainname=*&page=1`, ready: 'table.registration-results tbody tr' },
   ];
   if (values.out) mkdirSync(values.out, { recursive: true });
-  console.log(
-    `load average before: ${loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`load average before: ${loadNow()}`);
   for (const target of pages) {
     const functions = new Map<string, number>();
     const files = new Map<string, number>();
@@ -178,11 +173,7 @@ try {
     print('self time by function', functions, top, runs);
     print('total time by function (callees included)', totals, top, runs);
   }
-  console.log(
-    `\nload average after: ${loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`\nload average after: ${loadNow()}`);
   await browser.close();
 } finally {
   await portal?.stop();
