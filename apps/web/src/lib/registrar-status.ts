@@ -1,6 +1,6 @@
 import { callRefusal, type MessageKey, type ServiceCall } from '@registrar-panel/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callApi } from './api-client';
+import { readRegistrarQuietly } from './registrar-read';
 import { suspendedRefusals } from './registrar-suspended';
 import { useStore } from './store';
 
@@ -8,13 +8,14 @@ import { useStore } from './store';
  * The signed-in user's registrar status, for every page: the notice of a suspended registrar and
  * the controls it disables. Asked quietly: a failed lookup disables nothing and alerts nothing (the
  * API still refuses what it must, and says so). Asked again after each refusal for a suspended
- * registrar, and on a navigation once 30 s old (the query client's staleTime).
+ * registrar, and on a navigation once 30 s old (the query client's staleTime). A registrar page
+ * opening meanwhile shares the request (lib/registrar-read.ts).
  */
 export function useRegistrarStatus(): string | undefined {
   const refusals = useStore(suspendedRefusals);
   return useQuery({
     queryKey: ['registrar-status', refusals],
-    queryFn: async () => (await callApi('getRegistrar', { quiet: true })).registrar.status,
+    queryFn: async () => (await readRegistrarQuietly()).status,
     placeholderData: keepPreviousData,
   }).data;
 }

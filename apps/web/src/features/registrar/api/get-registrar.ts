@@ -1,14 +1,13 @@
 import type { Registrar } from '@registrar-panel/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { callApi } from '../../../lib/api-client';
+import { readRegistrar } from '../../../lib/registrar-read';
 import { suspendedRefusals } from '../../../lib/registrar-suspended';
 import { useStore } from '../../../lib/store';
 import { registrarKeys } from './query-keys';
 
-export async function getRegistrar(): Promise<Registrar> {
-  return (await callApi('getRegistrar')).registrar;
-}
+/** The status lookup's read when one is under way (lib/registrar-read.ts). */
+export const getRegistrar = (): Promise<Registrar> => readRegistrar();
 
 export const registrarQueryOptions = () => queryOptions({ queryKey: registrarKeys.registrar, queryFn: getRegistrar });
 
