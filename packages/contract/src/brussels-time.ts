@@ -1,35 +1,40 @@
 import { dayMonthYear } from './language-formats';
 import { defaultLanguage, type Language } from './languages';
+import { brusselsTimeZone } from './time-zone';
 
 /*
- * Times are shown in the registry's time zone, Europe/Brussels, whatever the zone of the browser
- * or the server is (spec section 9). The one place that turns an instant into Brussels time for
- * display, mails and file names. Only Intl is used: the zone rules come from the runtime's own
- * time-zone data. (The server's CSV report keeps its own offset cache in
- * modules/registrar/brussels-time.ts: it formats millions of rows and Intl is too slow there.)
+ * Times are shown in the registry's time zone (time-zone.ts). The one place that turns an instant
+ * into Brussels time for display, mails and file names. Only Intl is used: the zone rules come from
+ * the runtime's own time-zone data, asked once per UTC hour (below).
  */
-export const brusselsTimeZone = 'Europe/Brussels';
 
 /*
- * en-US because its parts are stable across ICU versions: 'Sep' (en-GB now says 'Sept') and an
- * offset such as 'GMT+1' that we turn into the CET/CEST labels ourselves, since short zone names
- * depend on the locale ('GMT+1' in en-US, 'CET' in en-GB). Built at the first date shown, not when
- * the module loads: the first formatter with a time zone loads the runtime's zone data, tens of
- * milliseconds on a phone, which a page without dates never pays.
+ * Brussels' offset from UTC changes only on whole UTC hours (the daylight-saving changes at 01:00
+ * UTC), so it is looked up once per UTC hour and the wall clock is plain arithmetic: a page of 100
+ * results or a report of a million rows costs a cache lookup per timestamp, not an Intl call. The
+ * formatter is built at the first date shown, not when the module loads: the first formatter with a
+ * time zone loads the runtime's zone data, tens of milliseconds on a phone, which a page without
+ * dates never pays. 'longOffset' reads 'GMT+01:00' in every ICU version ('GMT' at offset 0).
  */
-let partsFormat: Intl.DateTimeFormat | undefined;
-const brusselsFormat = () =>
-  (partsFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: brusselsTimeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'shortOffset',
-  }));
+let offsetFormat: Intl.DateTimeFormat | undefined;
+const hourMs = 3_600_000;
+const offsetByHour = new Map<number, number>();
+
+/** Minutes Brussels is ahead of UTC at that moment (60 in winter, 120 in summer). */
+export function brusselsOffsetMinutes(at: Date | number): number {
+  const ms = typeof at === 'number' ? at : at.getTime();
+  const hour = Math.floor(ms / hourMs);
+  const cached = offsetByHour.get(hour);
+  if (cached !== undefined) return cached;
+  offsetFormat ??= new Intl.DateTimeFormat('en-GB', { timeZone: brusselsTimeZone, timeZoneName: 'longOffset' });
+  const name = offsetFormat.formatToParts(ms).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  const minutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  // A bound on memory for a long-lived server: 100,000 hours are eleven years of timestamps.
+  if (offsetByHour.size > 100_000) offsetByHour.clear();
+  offsetByHour.set(hour, minutes);
+  return minutes;
+}
 
 /** An ISO timestamp or a Date; missing or unreadable values format as ''. */
 export type DateInput = string | Date | null | undefined;
@@ -53,20 +58,19 @@ function toDate(value: DateInput): Date | null {
 
 /** The Brussels wall-clock fields and zone label of an instant. */
 export function brusselsParts(date: Date): BrusselsParts {
-  const parts = Object.fromEntries(
-    brusselsFormat()
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
+  const offset = brusselsOffsetMinutes(date);
+  // The instant moved by the offset: its UTC fields are Brussels' wall clock.
+  const local = new Date(date.getTime() + offset * 60_000);
+  const two = (value: number) => String(value).padStart(2, '0');
   return {
-    year: parts.year ?? '',
-    month: parts.month ?? '',
-    day: parts.day ?? '',
-    hour: parts.hour ?? '',
-    minute: parts.minute ?? '',
-    second: parts.second ?? '',
+    year: String(local.getUTCFullYear()).padStart(4, '0'),
+    month: two(local.getUTCMonth() + 1),
+    day: two(local.getUTCDate()),
+    hour: two(local.getUTCHours()),
+    minute: two(local.getUTCMinutes()),
+    second: two(local.getUTCSeconds()),
     // Brussels is UTC+1 in winter (CET) and UTC+2 in summer (CEST).
-    zone: parts.timeZoneName === 'GMT+2' ? 'CEST' : 'CET',
+    zone: offset === 120 ? 'CEST' : 'CET',
   };
 }
 

@@ -15,6 +15,7 @@ export * from './portfolio';
 export * from './users';
 export * from './history';
 export * from './brussels-time';
+export * from './time-zone';
 export * from './languages';
 export * from './language-choice';
 export * from './language-formats';

@@ -1,27 +1,12 @@
+import { brusselsOffsetMinutes } from '@registrar-panel/contract';
+
 /*
  * Billing months and the timestamps in the CSV files follow the registry's clock: Europe/Brussels.
- * The offset is looked up once per UTC hour (daylight-saving changes happen on whole UTC hours), so
- * formatting a million timestamps costs a cache lookup each, not an Intl call.
+ * The offset comes from the contract's cache of one lookup per UTC hour, so formatting a million
+ * timestamps costs a cache lookup each, not an Intl call.
  */
 
-const zone = 'Europe/Brussels';
-const offsetFormat = new Intl.DateTimeFormat('en-GB', { timeZone: zone, timeZoneName: 'longOffset' });
-const hourMs = 3_600_000;
-const offsetByHour = new Map<number, number>();
-
-/** Minutes Brussels is ahead of UTC at that moment (60 in winter, 120 in summer). */
-export function brusselsOffsetMinutes(at: Date | number): number {
-  const ms = typeof at === 'number' ? at : at.getTime();
-  const hour = Math.floor(ms / hourMs);
-  const cached = offsetByHour.get(hour);
-  if (cached !== undefined) return cached;
-  const name = offsetFormat.formatToParts(ms).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
-  const minutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
-  if (offsetByHour.size > 100_000) offsetByHour.clear();
-  offsetByHour.set(hour, minutes);
-  return minutes;
-}
+export { brusselsOffsetMinutes };
 
 /** ISO 8601 in Brussels local time with its offset, e.g. `2024-02-01T00:30:00+01:00`. */
 export function isoInBrussels(at: Date): string {
