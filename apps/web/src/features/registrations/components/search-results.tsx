@@ -5,11 +5,11 @@ import { useTranslation } from '../../../lib/use-translation';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { BreakableText, wrapWordsClass } from '../../../components/breakable-text';
 import { StackCell, stackTableClass, stackTableHalf } from '../../../components/stack-table';
-import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { registrationHref, type SearchLocation } from '../search-location';
 import { LifecycleBadge } from './status-badges';
 import { useFormats } from '../../../lib/formats';
+import { useAppLinks } from '../../../components/app-links';
 
 /**
  * The result table: each name links to its registration (carrying the search, for the way back),
@@ -20,6 +20,7 @@ import { useFormats } from '../../../lib/formats';
 export function SearchResults({ results, search }: { results: DomainSearchResponse['results']; search: SearchLocation }) {
   const { t } = useTranslation();
   const { registrationDate, registrationDay } = useFormats();
+  const followLink = useAppLinks();
   // Each column's label once per render, not once per row and cell: a page holds 100 rows.
   const label = {
     domainName: t('registrations.results.domainName'),
@@ -40,13 +41,14 @@ export function SearchResults({ results, search }: { results: DomainSearchRespon
             <th scope="col">{label.expired}</th>
           </tr>
         </thead>
-        <tbody>
+        {/* The rows' links are plain anchors, followed in the app by one handler (components/app-links.ts). */}
+        <tbody onClick={followLink}>
           {results.map((result) => (
             <tr key={result.aLabel}>
               <StackCell label={label.domainName} className="result-name">
-                <Link to={registrationHref(result.uLabel, search)} className={`fw-semibold ${wrapWordsClass}`}>
+                <a href={registrationHref(result.uLabel, search)} className={`fw-semibold ${wrapWordsClass}`}>
                   <BreakableText text={result.uLabel} />
-                </Link>
+                </a>
                 {result.aLabel !== result.uLabel && (
                   <div className={`small text-body-secondary result-extra ${wrapWordsClass}`}>
                     <BreakableText text={result.aLabel} />
@@ -56,9 +58,9 @@ export function SearchResults({ results, search }: { results: DomainSearchRespon
               <StackCell label={label.registrant} className="result-registrant">
                 {result.registrant ? (
                   <>
-                    <Link to={paths.contact(result.registrant.handle)} className={wrapWordsClass}>
+                    <a href={paths.contact(result.registrant.handle)} className={wrapWordsClass}>
                       {result.registrant.name || result.registrant.handle}
-                    </Link>
+                    </a>
                     {result.registrant.email && (
                       <div className={`small text-body-secondary result-extra ${wrapWordsClass}`}>
                         <BreakableText text={result.registrant.email} />
