@@ -1,4 +1,5 @@
 import type { OpenApiDocument } from '@registrar-panel/contract/api';
+import { useState } from 'react';
 import { Badge, Card } from 'react-bootstrap';
 import { useTranslation } from '../../../lib/use-translation';
 import { Icon } from '../../../components/icon';
@@ -9,7 +10,10 @@ import { OperationDetails } from './operation-details';
 
 /**
  * One operation: its method and path as the heading, what it does, who may call it and whether an
- * API key may; the parameters, answers and curl example folded below (the page stays scannable).
+ * API key may; the parameters, answers and curl example folded below (the page stays scannable),
+ * and drawn at the first unfolding: the forty-odd operations' tables drawn at once held a phone's
+ * main thread for half a second (docs/decisions.md, "The API reference draws an operation's details
+ * when opened"). The filter above finds operations; their details are one click away.
  */
 export function OperationCard({ document, entry }: { document: OpenApiDocument; entry: ReferenceOperation }) {
   const { t } = useTranslation();
@@ -17,6 +21,7 @@ export function OperationCard({ document, entry }: { document: OpenApiDocument; 
   const scope = operation['x-api-key-scope'];
   const roles = operation['x-roles'];
   const headingId = `${operation.operationId}-title`;
+  const [opened, setOpened] = useState(false);
   return (
     <Card as="article" id={operation.operationId} aria-labelledby={headingId} className="api-operation" data-operation={operation.operationId}>
       <Card.Body>
@@ -43,9 +48,9 @@ export function OperationCard({ document, entry }: { document: OpenApiDocument; 
             {t('apiReference.roles')}: {roles ? (roles.length === 4 ? t('apiReference.anyRole') : roles.join(', ')) : t('apiReference.public')}
           </span>
         </div>
-        <details className="api-operation-details mt-3">
+        <details className="api-operation-details mt-3" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
           <summary>{t('apiReference.details')}</summary>
-          <OperationDetails document={document} operation={operation} />
+          {opened && <OperationDetails document={document} operation={operation} />}
         </details>
       </Card.Body>
     </Card>
