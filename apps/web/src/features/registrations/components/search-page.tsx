@@ -1,5 +1,5 @@
 import { domainSearchFilterNames, limits } from '@registrar-panel/contract';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { Alert, Card } from 'react-bootstrap';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link, useSearchParams } from 'react-router';
@@ -84,7 +84,12 @@ function Search() {
   const addressMessages = useMemo(() => filterMessages(filters), [filters]);
   const runnable = Object.keys(addressMessages).length === 0;
   const search = useSearchRegistrations(runnable ? term : null, page - 1, filters);
-  const data = search.isPlaceholderData || !runnable ? undefined : search.data;
+  const fetched = search.isPlaceholderData || !runnable ? undefined : search.data;
+  // A page of results is drawn in the background, in slices the browser can answer input between
+  // (a deferred value renders as a transition), and shows all at once when done; meanwhile the last
+  // results are gone, not shown under the new address (docs/decisions.md, "Lighter result rows").
+  const deferred = useDeferredValue(fetched);
+  const data = deferred === fetched ? deferred : undefined;
   const messages = fieldMessagesOf(search.error, addressMessages);
 
   const onSearch = ({ term: next, filters: nextFilters }: SearchRequest) => {
