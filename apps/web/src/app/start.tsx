@@ -2,7 +2,7 @@ import './bootstrap.scss';
 import './app.css';
 import type { AppConfiguration } from '@registrar-panel/contract';
 import type { UserManager } from 'oidc-client-ts';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { authSession } from '../lib/auth';
 import { initI18n } from '../lib/i18n';
@@ -29,10 +29,14 @@ export async function startApp(config: AppConfiguration, manager: UserManager): 
   // The server's preference, at a sign-in that has just happened (lib/oidc.ts); later choices go to it.
   await followUserLanguage(authSession.get()?.user.preferredLanguage);
   saveLanguageChoices();
-  rootOf().render(
-    <StrictMode>
-      <App config={config} />
-    </StrictMode>,
+  // As a transition: React draws the shell in slices the browser can paint and answer input between,
+  // not in one long task (docs/decisions.md, "Less main-thread work").
+  startTransition(() =>
+    rootOf().render(
+      <StrictMode>
+        <App config={config} />
+      </StrictMode>,
+    ),
   );
 }
 
