@@ -174,7 +174,18 @@ async function navigate(page: Page, path: string): Promise<void> {
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-  await page.waitForFunction((title) => document.title !== title, before, { timeout: 20_000 });
+  try {
+    await page.waitForFunction((title) => document.title !== title, before, { timeout: 20_000 });
+  } catch (error) {
+    // Which page did not come, and what the screen showed instead: the bare timeout said neither.
+    const shown = (
+      await page
+        .locator('main')
+        .innerText()
+        .catch(() => '')
+    ).slice(0, 300);
+    throw new Error(`navigating to ${path}, the title stayed "${before}" (address ${page.url()}; main: ${JSON.stringify(shown)})`, { cause: error });
+  }
 }
 
 /**
