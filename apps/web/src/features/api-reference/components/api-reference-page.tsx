@@ -33,7 +33,7 @@ export function ApiReferencePage() {
 function Reference({ document }: { document: OpenApiDocument }) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState('');
-  // Typing stays quick while some forty operations redraw.
+  // Typing stays quick while some hundred operations redraw.
   const deferred = useDeferredValue(filter);
   const groups = useMemo(() => groupOperations(document), [document]);
   const shown = useMemo(() => filterGroups(groups, deferred), [groups, deferred]);

@@ -11,9 +11,9 @@ import { OperationDetails } from './operation-details';
 /**
  * One operation: its method and path as the heading, what it does, who may call it and whether an
  * API key may; the parameters, answers and curl example folded below (the page stays scannable),
- * and drawn at the first unfolding: the forty-odd operations' tables drawn at once held a phone's
- * main thread for half a second (docs/decisions.md, "The API reference draws an operation's details
- * when opened"). The filter above finds operations; their details are one click away.
+ * and drawn at the first unfolding: the tables of every operation (94 today) drawn at once held a
+ * phone's main thread for seconds (docs/decisions.md, "The API reference draws an operation's
+ * details when first opened"). The filter above finds operations; their details are one click away.
  */
 export function OperationCard({ document, entry }: { document: OpenApiDocument; entry: ReferenceOperation }) {
   const { t } = useTranslation();
