@@ -51,6 +51,9 @@ const redisKeyPrefix = `registrar-panel-fleet-${randomBytes(4).toString('hex')}:
 
 async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: database?.url });
+  // A connection error outside a query (the database restarting under the test) would otherwise be
+  // an uncaught error that ends the run; the query it breaks still rejects and fails the test.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     return (await client.query<T>(sql, values)).rows;

@@ -1,4 +1,3 @@
-import type { Registrar } from '@registrar-panel/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { readRegistrar } from '../../../lib/registrar-read';
@@ -6,10 +5,8 @@ import { suspendedRefusals } from '../../../lib/registrar-suspended';
 import { useStore } from '../../../lib/store';
 import { registrarKeys } from './query-keys';
 
-/** The status lookup's read when one is under way (lib/registrar-read.ts). */
-export const getRegistrar = (): Promise<Registrar> => readRegistrar();
-
-export const registrarQueryOptions = () => queryOptions({ queryKey: registrarKeys.registrar, queryFn: getRegistrar });
+/** Shares the status lookup's read when one is under way (lib/registrar-read.ts). */
+export const registrarQueryOptions = () => queryOptions({ queryKey: registrarKeys.registrar, queryFn: () => readRegistrar() });
 
 /** The refusals for a suspended registrar already followed by a new read of the registrar. */
 let followedRefusals = 0;
