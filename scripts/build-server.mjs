@@ -16,15 +16,25 @@ export const serverBundle = join(serverDistDir, 'server.js');
 export const metafileName = 'meta.json';
 
 /**
- * Node's options for the server as `npm start` runs it (the benchmarks run it the same way).
- * The old-generation heap is capped: under a search load V8 let garbage grow the process to about
- * 240 MB, while what is live stays under 40 MB; with 128 MB it collects sooner, at no measurable
- * cost in throughput (bench:api). NODE_OPTIONS that set the cap themselves win. Smaller
- * semi-spaces (4 MB) would also keep a million-row report download under 120 MB, but halved the
- * API's throughput, so the young generation keeps V8's default.
+ * Node's options for the server as `npm start` runs it (the benchmarks, the fleet test and the
+ * README's deployment line run it the same way; a test holds the README to this list). NODE_OPTIONS
+ * that set a size themselves win over ours.
+ * - The old generation is capped at 128 MB: under a search load V8 let garbage grow the process to
+ *   about 240 MB, while what is live stays under 40 MB; with the cap it collects sooner, at no
+ *   measurable cost in throughput (bench:api).
+ * - The young generation's semi-spaces at 8 MB, not V8's 16: a semi-space pair once grown stays
+ *   committed, 32 MB of an idle process's 146 MB, and a download's buffers wait for the next
+ *   scavenge, which a smaller space runs sooner (bench:report: idle 146 → 131 MB, the million-row
+ *   report's peak 163–168 → 144 MB). It costs about 5 % of CPU per request on the API's smallest
+ *   answers, within bench:api's noise; 4 MB cost 15–50 % and was refused (docs/decisions.md,
+ *   "Server speed and memory").
  */
 export function serverNodeFlags(nodeOptions = process.env.NODE_OPTIONS ?? '') {
-  return ['--enable-source-maps', ...(nodeOptions.includes('--max-old-space-size') ? [] : ['--max-old-space-size=128'])];
+  return [
+    '--enable-source-maps',
+    ...(nodeOptions.includes('--max-old-space-size') ? [] : ['--max-old-space-size=128']),
+    ...(nodeOptions.includes('--max-semi-space-size') ? [] : ['--max-semi-space-size=8']),
+  ];
 }
 
 /**

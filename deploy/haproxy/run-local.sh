@@ -46,7 +46,7 @@ ports=()
 for n in 1 2; do
   port="$(free_port)"
   ports+=("$port")
-  PORT="$port" node --enable-source-maps apps/server/dist/server.js >"$run_dir/portal$n.log" 2>&1 &
+  PORT="$port" node --enable-source-maps --max-old-space-size=128 --max-semi-space-size=8 apps/server/dist/server.js >"$run_dir/portal$n.log" 2>&1 &
   pids+=($!)
 done
 

@@ -16,10 +16,13 @@ export interface Download {
   announced: number | undefined;
 }
 
-/** Downloads `url` with the bearer token, counting lines; `onLines` is told the count after each chunk. */
-export async function download(url: string, token: string, onLines?: (lines: number) => void): Promise<Download> {
+/**
+ * Downloads `url` with the bearer token, counting lines; `onLines` is told the count after each
+ * chunk. Compressed as Node's fetch asks (gzip), or with `acceptEncoding` as a browser asks (`br`).
+ */
+export async function download(url: string, token: string, onLines?: (lines: number) => void, acceptEncoding?: string): Promise<Download> {
   const started = performance.now();
-  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}`, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
   if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
   const header = response.headers.get('x-record-count');
   let bytes = 0;

@@ -11,7 +11,8 @@
  *
  * Printed beside their floor and goals:
  * - the download's time against `psql \copy` of the same rows in the same format to /dev/null;
- * - the server's peak memory during the download (nothing else running);
+ * - the server's peak memory during the download (nothing else running), as a script downloads it
+ *   (gzip, Node's fetch) and as a browser does (brotli);
  * - what other users see: the latency of registrar-data calls from 10 connections, alone and then
  *   while the download runs again.
  */
@@ -81,6 +82,10 @@ async function main() {
     const run = await download(reportUrl, await freshToken(portal));
     const peakKb = memoryKb(portal.pid, 'VmHWM');
     if (run.rows !== domainCount) throw new Error(`expected ${domainCount} rows, got ${run.rows}`);
+    resetPeakMemory(portal.pid);
+    const browserRun = await download(reportUrl, await freshToken(portal), undefined, 'br');
+    const browserPeakKb = memoryKb(portal.pid, 'VmHWM');
+    if (browserRun.rows !== domainCount) throw new Error(`expected ${domainCount} rows with brotli, got ${browserRun.rows}`);
     // Then what other users see: their calls alone, and while the same download runs again.
     const alone = await otherUsersLoad(registrarUrl, await freshToken(portal), new Promise((resolve) => setTimeout(resolve, 5000)));
     const latest = await freshToken(portal);
@@ -101,6 +106,9 @@ async function main() {
     } else console.log(`  total time      ${run.seconds.toFixed(2)} s`);
     console.log(
       `  server memory   ${mb(rssBeforeKb)} MB before, ${mb(peakKb)} MB peak during the download (goal < ${goals.peakMb} MB: ${check(peakKb / 1024 < goals.peakMb)})`,
+    );
+    console.log(
+      `                  ${mb(browserPeakKb)} MB peak during a browser's download (brotli, ${browserRun.seconds.toFixed(2)} s; goal < ${goals.peakMb} MB: ${check(browserPeakKb / 1024 < goals.peakMb)})`,
     );
     console.log(`  other users     ${otherUsers} connections on GET /services/registrar`);
     console.log(`    alone         ${latency(alone)}`);

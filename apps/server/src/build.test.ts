@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, startupOutputs } from '../../../scripts/build-server.mjs';
+import { buildServer, serverNodeFlags, startupOutputs } from '../../../scripts/build-server.mjs';
 
 /* What `npm run build` puts in the server that a production start loads: the server, not its demo data, tests or benchmarks. */
 
@@ -46,5 +46,22 @@ describe('the server build', () => {
     );
     expect(external.length).toBeGreaterThan(0);
     expect(external.filter((name) => name && devDependencies.has(name))).toEqual([]);
+  });
+});
+
+describe("Node's options for the server", () => {
+  it('are the ones the README tells operators and the local HAProxy script use', () => {
+    const flags = serverNodeFlags('');
+    expect(flags).toEqual(expect.arrayContaining(['--max-old-space-size=128', '--max-semi-space-size=8']));
+    for (const file of ['../../../README.md', '../../../deploy/haproxy/run-local.sh']) {
+      const text = readFileSync(new URL(file, import.meta.url), 'utf8');
+      const starts = [...text.matchAll(/\bnode((?: --[\w-]+(?:=\S+)?)*) apps\/server\/dist\/server\.js/g)].map((match) => match[1]?.trim().split(' '));
+      expect(starts, file).not.toEqual([]);
+      for (const start of starts) expect(start, file).toEqual(flags);
+    }
+  });
+
+  it('leave a heap size to NODE_OPTIONS that set it', () => {
+    expect(serverNodeFlags('--max-old-space-size=512 --max-semi-space-size=16')).toEqual(['--enable-source-maps']);
   });
 });

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PanelRole } from '@registrar-panel/contract';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { compressionThreshold } from './compression';
+import { brotliWindowBits, compressionThreshold } from './compression';
 
 /*
  * Text answers compressed as the browser accepts (brotli first, then gzip) above a size threshold.
@@ -38,6 +38,14 @@ describe('compression', () => {
     const gzip = await countries('gzip, deflate');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+  });
+
+  it('compresses with brotli in a 256 KB window, so that a long download holds little memory', async () => {
+    const [first = 0] = (await countries('br')).rawPayload;
+    // A brotli stream opens with its window (RFC 7932, 9.1): bit 0 set, then three bits n for 17 + n.
+    expect(first & 1).toBe(1);
+    expect(17 + ((first >> 1) & 7)).toBe(brotliWindowBits);
+    expect(2 ** brotliWindowBits).toBe(256 * 1024);
   });
 
   it('sends a small answer as it is', async () => {
