@@ -11,6 +11,7 @@ import {
   insertUserToken,
   latestSignInAttempts,
   listUserRows,
+  listUserRowsWithPasskeys,
   totpOfUsers,
   updateUserRow,
   type UserRow,
@@ -32,6 +33,7 @@ import type {
   SignInRecord,
   UserDirectory,
   UserSecondFactors,
+  UsersWithSecondFactors,
 } from './user-directory';
 
 export interface DirectoryOptions {
@@ -85,6 +87,14 @@ export function databaseUserDirectory(options: DirectoryOptions): UserDirectory 
   return {
     async listUsers(registrarHandle: string): Promise<DirectoryUser[]> {
       return (await listUserRows(options.db, registrarHandle)).map(toDirectoryUser);
+    },
+
+    async listUsersWithSecondFactors(registrarHandle: string): Promise<UsersWithSecondFactors> {
+      const rows = await listUserRowsWithPasskeys(options.db, registrarHandle);
+      return {
+        users: rows.map(({ user }) => toDirectoryUser(user)),
+        factors: new Map(rows.map(({ user, passkeys }) => [user.username, { totp: user.totpSecretEncrypted !== null, passkeys }])),
+      };
     },
 
     async findUser(username: string): Promise<DirectoryUser | null> {

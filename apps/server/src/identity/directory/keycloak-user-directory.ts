@@ -286,12 +286,35 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
     return users.filter(belongsToItsRegistrar).filter((user) => registrarHandleOf(user.username) === registrarHandle);
   }
 
+  async function listUsers(registrarHandle: string): Promise<DirectoryUser[]> {
+    const own = await registrarUsers(registrarHandle);
+    if (own.length === 0) return [];
+    const rolesOfUser = await panelRolesOfAll();
+    return Promise.all(own.map((user) => toDirectoryUser(user, rolesOfUser)));
+  }
+
+  async function secondFactorsOf(usernames: readonly string[]): Promise<Map<string, UserSecondFactors>> {
+    const found = new Map<string, UserSecondFactors>();
+    const pending = [...new Set(usernames)];
+    while (pending.length > 0) {
+      const batch = pending.splice(0, credentialReadsAtOnce);
+      await Promise.all(
+        batch.map(async (username) => {
+          const user = await representationOf(username);
+          if (user) found.set(user.username, secondFactorsIn(await admin.users.getCredentials({ id: user.id })));
+        }),
+      );
+    }
+    return found;
+  }
+
   return {
-    async listUsers(registrarHandle) {
-      const own = await registrarUsers(registrarHandle);
-      if (own.length === 0) return [];
-      const rolesOfUser = await panelRolesOfAll();
-      return Promise.all(own.map((user) => toDirectoryUser(user, rolesOfUser)));
+    listUsers,
+
+    // Keycloak keeps credentials per user: one admin call for the list, then one per user.
+    async listUsersWithSecondFactors(registrarHandle) {
+      const users = await listUsers(registrarHandle);
+      return { users, factors: await secondFactorsOf(users.map((user) => user.username)) };
     },
 
     async findUser(username) {
@@ -472,20 +495,7 @@ export function keycloakUserDirectory(options: KeycloakDirectoryOptions): UserDi
       return ending;
     },
 
-    async secondFactorsOf(usernames) {
-      const found = new Map<string, UserSecondFactors>();
-      const pending = [...new Set(usernames)];
-      while (pending.length > 0) {
-        const batch = pending.splice(0, credentialReadsAtOnce);
-        await Promise.all(
-          batch.map(async (username) => {
-            const user = await representationOf(username);
-            if (user) found.set(user.username, secondFactorsIn(await admin.users.getCredentials({ id: user.id })));
-          }),
-        );
-      }
-      return found;
-    },
+    secondFactorsOf,
 
     async removeAllPasskeys(username) {
       return withSecondFactorsLock(username, async () => {

@@ -81,8 +81,16 @@ export interface SignInRecord {
  * users in the product's PostgreSQL (database-user-directory.ts); with IDENTITY_MODE=keycloak they
  * live in the registry's Keycloak, reached through its admin API (keycloak-user-directory.ts).
  */
+/** The users list's read: the registrar's users, and the second factors of each. */
+export interface UsersWithSecondFactors {
+  users: DirectoryUser[];
+  factors: Map<string, UserSecondFactors>;
+}
+
 export interface UserDirectory {
   listUsers(registrarHandle: string): Promise<DirectoryUser[]>;
+  /** `listUsers` and `secondFactorsOf` of them: one statement in the embedded directory. */
+  listUsersWithSecondFactors(registrarHandle: string): Promise<UsersWithSecondFactors>;
   findUser(username: string): Promise<DirectoryUser | null>;
   /** The account a session or token names by its subject id. */
   findUserById(id: string): Promise<DirectoryUser | null>;

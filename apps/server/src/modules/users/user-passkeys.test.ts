@@ -9,6 +9,7 @@ import { relyingPartyOf } from '../../identity/passkeys/relying-party';
 import { SignInDriver } from '../../identity/testing/sign-in-driver';
 import { SoftwareAuthenticator } from '../../identity/testing/software-authenticator';
 import { createActiveUser, testPassword } from '../../identity/testing/users';
+import { recordPasskeyUse } from '../../identity/passkeys/passkeys.repository';
 
 /*
  * Passkeys in user management: the list's second factors, 'Remove passkeys' for a non-admin user
@@ -70,6 +71,27 @@ describe('the user list', () => {
     });
     const ids = (await t.database.db.select().from(passkeys)).map((row) => row.credentialId);
     for (const id of ids) expect(res.body).not.toContain(id);
+  });
+
+  it("reads the users and their second factors in one statement, as the directory's separate reads would", async () => {
+    // A used passkey, so that both of its instants are compared (the read builds them from JSON).
+    const [used] = await t.database.db.select().from(passkeys).where(eq(passkeys.username, 'anna@alpha'));
+    expect(await recordPasskeyUse(t.database.db, used!.credentialId, used!.counter, used!.counter + 1, new Date('2026-11-29T10:11:12.345Z'))).toBe(true);
+    const directory = t.app.userDirectory;
+    const separately = await directory.listUsers('alpha');
+    const expected = await directory.secondFactorsOf(separately.map((user) => user.username));
+    let statements = 0;
+    const counted = () => (statements += 1);
+    t.database.pool.on('acquire', counted);
+    try {
+      const together = await directory.listUsersWithSecondFactors('alpha');
+      expect(statements).toBe(1);
+      expect(together.users).toEqual(separately);
+      expect(together.factors).toEqual(expected);
+      expect(together.factors.get('anna@alpha')?.passkeys.map((key) => key.lastUsedAt?.toISOString() ?? null)).toContain('2026-11-29T10:11:12.345Z');
+    } finally {
+      t.database.pool.off('acquire', counted);
+    }
   });
 });
 

@@ -46,8 +46,7 @@ export interface UsersDeps {
 }
 /** The registrar's users with their second factors (the authenticator app, how many passkeys). */
 export async function listUsers({ directory }: Pick<UsersDeps, 'directory'>, actor: SignedInUser): Promise<PanelUser[]> {
-  const users = await directory.listUsers(actor.registrarHandle);
-  const factors = await directory.secondFactorsOf(users.map((user) => user.username));
+  const { users, factors } = await directory.listUsersWithSecondFactors(actor.registrarHandle);
   return presentUsers(users, factors);
 }
 
