@@ -110,6 +110,12 @@ describe.skipIf(!keycloakTestUrl())('passkeys in Keycloak, through the directory
       ],
     });
     expect(factors.get('otto@beta')).toEqual({ totp: true, passkeys: [] });
+    // The users list's read: acme's users only, each with the same factors.
+    const listed = await directory.listUsersWithSecondFactors('acme');
+    expect(listed.users.map((user) => user.username)).toContain('lena@acme');
+    expect(listed.users.map((user) => user.username)).not.toContain('otto@beta');
+    expect(listed.factors.get('lena@acme')).toEqual(factors.get('lena@acme'));
+    expect(listed.factors.has('otto@beta')).toBe(false);
   });
 
   it("removes a passkey of the user's own only, and never the last second factor", async () => {
