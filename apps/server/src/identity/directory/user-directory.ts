@@ -76,17 +76,17 @@ export interface SignInRecord {
   outcome: string;
 }
 
-/**
- * Every operation on panel users goes through this interface. The embedded implementation keeps
- * users in the product's PostgreSQL (database-user-directory.ts); with IDENTITY_MODE=keycloak they
- * live in the registry's Keycloak, reached through its admin API (keycloak-user-directory.ts).
- */
 /** The users list's read: the registrar's users, and the second factors of each. */
 export interface UsersWithSecondFactors {
   users: DirectoryUser[];
   factors: Map<string, UserSecondFactors>;
 }
 
+/**
+ * Every operation on panel users goes through this interface. The embedded implementation keeps
+ * users in the product's PostgreSQL (database-user-directory.ts); with IDENTITY_MODE=keycloak they
+ * live in the registry's Keycloak, reached through its admin API (keycloak-user-directory.ts).
+ */
 export interface UserDirectory {
   listUsers(registrarHandle: string): Promise<DirectoryUser[]>;
   /** `listUsers` and `secondFactorsOf` of them: one statement in the embedded directory. */

@@ -5,9 +5,9 @@ import { personalDataReads } from '../../db/schema';
 import type { PersonalDataRead } from '../../plugins/api-routes';
 
 /**
- * Writes reads of the personal-data log in one INSERT, in the order given, after making the months they fall in (known
- * to this process after the first time, so no query then). Never an event or a webhook: this table
- * is the log's only home.
+ * Writes reads of the personal-data log in one INSERT, in the order given, after making the months
+ * they fall in (known to this process after the first time, so no query then). Never an event or a
+ * webhook: this table is the log's only home.
  */
 export async function insertPersonalDataReads(db: Db, reads: readonly PersonalDataRead[]): Promise<void> {
   if (reads.length === 0) return;
